@@ -1,0 +1,71 @@
+// Every API route is declared through this table: its access rule is part of the declaration, so
+// no route can exist without one (tests/permissions.test.ts walks the app to prove it).
+import type { Context, Hono } from 'hono';
+import { readJsonBody } from './body.ts';
+import { validateOrThrow } from './validate.ts';
+import { ApiError, Code, forbidden, reply, type ApiCode } from './envelope.ts';
+import type { AppEnv, SessionUser } from './context.ts';
+
+/**
+ * public: no session (login, single sign-on check); session: any logged-in user (own profile,
+ * own menus, sign-out); anyOf: the user's roles must grant at least one of these operation ids.
+ */
+export type Access = { public: true } | { session: true } | { anyOf: readonly string[] };
+
+export interface Call<B> {
+  c: Context<AppEnv>;
+  user: SessionUser;
+  body: B;
+  query: Record<string, string>;
+  params: Record<string, string>;
+}
+
+export interface RouteDef<B = any> {
+  method: 'GET' | 'POST';
+  /** Path under /api, e.g. '/menu/menuTree'. */
+  path: string;
+  access: Access;
+  /** JSON Schema of the body (POST) or query (GET); unknown fields are refused by the schema. */
+  input?: object;
+  /** The handler reads the request itself (multipart uploads, streams). */
+  rawBody?: boolean;
+  handler: (call: Call<B>) => unknown;
+}
+
+/** A handler returns a plain result (code 1) or an Outcome for the other codes. */
+export class Outcome {
+  constructor(readonly code: ApiCode, readonly message: string, readonly result: unknown) {}
+}
+
+export function route<B = any>(def: RouteDef<B>): RouteDef<B> {
+  return def;
+}
+
+function checkAccess(access: Access, user: SessionUser | undefined) {
+  if ('public' in access) return;
+  if (!user) throw new ApiError(Code.NOT_LOGGED_IN, '登录已失效，请重新登录');
+  if ('session' in access) return;
+  if (!access.anyOf.some((op) => user.operationIds.has(op))) throw forbidden();
+}
+
+async function inputOf(c: Context<AppEnv>, def: RouteDef): Promise<unknown> {
+  if (def.rawBody) return undefined;
+  const raw = def.method === 'GET' ? c.req.query() : await readJsonBody(c);
+  return def.input ? validateOrThrow(def.input, raw) : raw;
+}
+
+export function mountRoutes(app: Hono<AppEnv>, defs: readonly RouteDef[]) {
+  for (const def of defs) {
+    const handle = async (c: Context<AppEnv>) => {
+      const user = c.get('user') as SessionUser | undefined;
+      checkAccess(def.access, user);
+      const body = await inputOf(c, def);
+      const out = await def.handler({ c, user: user!, body, query: c.req.query(), params: c.req.param() as Record<string, string> });
+      if (out instanceof Response) return out;
+      if (out instanceof Outcome) return reply(c, out.result, out.message, out.code);
+      return reply(c, out ?? null);
+    };
+    if (def.method === 'GET') app.get(`/api${def.path}`, handle);
+    else app.post(`/api${def.path}`, handle);
+  }
+}
