@@ -54,18 +54,22 @@ async function inputOf(c: Context<AppEnv>, def: RouteDef): Promise<unknown> {
   return def.input ? validateOrThrow(def.input, raw) : raw;
 }
 
+/** The Hono handler of one declared route: access, input, then the handler's envelope. */
+export function handlerOf(def: RouteDef) {
+  return async (c: Context<AppEnv>) => {
+    const user = c.get('user') as SessionUser | undefined;
+    checkAccess(def.access, user);
+    const body = await inputOf(c, def);
+    const out = await def.handler({ c, user: user!, body, query: c.req.query(), params: c.req.param() as Record<string, string> });
+    if (out instanceof Response) return out;
+    if (out instanceof Outcome) return reply(c, out.result, out.message, out.code);
+    return reply(c, out ?? null);
+  };
+}
+
 export function mountRoutes(app: Hono<AppEnv>, defs: readonly RouteDef[]) {
   for (const def of defs) {
-    const handle = async (c: Context<AppEnv>) => {
-      const user = c.get('user') as SessionUser | undefined;
-      checkAccess(def.access, user);
-      const body = await inputOf(c, def);
-      const out = await def.handler({ c, user: user!, body, query: c.req.query(), params: c.req.param() as Record<string, string> });
-      if (out instanceof Response) return out;
-      if (out instanceof Outcome) return reply(c, out.result, out.message, out.code);
-      return reply(c, out ?? null);
-    };
-    if (def.method === 'GET') app.get(`/api${def.path}`, handle);
-    else app.post(`/api${def.path}`, handle);
+    if (def.method === 'GET') app.get(`/api${def.path}`, handlerOf(def));
+    else app.post(`/api${def.path}`, handlerOf(def));
   }
 }

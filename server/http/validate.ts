@@ -39,7 +39,8 @@ export function describeErrors(errors: ErrorObject[], schema: object): FieldErro
   return errors.map((e) => {
     const field = fieldOf(e);
     const title = titleOf(e, schema);
-    return { field, message: `${title ?? (field || '请求体')}：${messageFor(e, title)}` };
+    // messageFor puts the title in front itself; without a title the field name stands in.
+    return { field, message: title ? messageFor(e, title) : `${field || '请求体'}：${messageFor(e)}` };
   });
 }
 

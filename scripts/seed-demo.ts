@@ -1,0 +1,100 @@
+// Fills an empty database with the demo corporations, base data, roles and the demo accounts.
+// The server never imports fixtures/: this script is the bridge (see ARCHITECTURE.md).
+import type Database from 'better-sqlite3';
+import { generateDemo } from '../fixtures/index.ts';
+import { hashPassword } from '../server/domain/auth/password-hash.ts';
+import { columnOf } from '../server/resources/naming.ts';
+
+export const DEMO_PASSWORD = 'Huoyun@2026';
+
+/** Inserts plain camelCase records into a table, in one prepared statement. */
+export function insertRows(sqlite: Database.Database, table: string, rows: Iterable<Record<string, unknown>>) {
+  let stmt: Database.Statement | undefined;
+  let keys: string[] = [];
+  let n = 0;
+  for (const row of rows) {
+    if (!stmt) {
+      keys = Object.keys(row);
+      stmt = sqlite.prepare(`INSERT INTO ${table} (${keys.map(columnOf).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`);
+    }
+    stmt.run(...keys.map((k) => row[k]));
+    n++;
+  }
+  return n;
+}
+
+const ALL = '*';
+/** What each demo role is granted; '*' grants everything. */
+export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
+  admin: { name: '系统管理员', grants: [ALL] },
+  dispatcher: {
+    name: '调度员',
+    grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', '5023'],
+  },
+  monitor: { name: '监控员', grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'BusinessAlarmReport3', 'messageCenter3', '5023'] },
+  customer: { name: '客户', grants: ['customer3', 'customerDetail3', 'carModel3', 'messageCenter3', 'exportCenter3'] },
+  carrier: { name: '承运商', grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3'] },
+};
+
+/** A grant names an operation id, or a menu key for all of that menu's operations. */
+function grantsOf(sqlite: Database.Database, grants: string[]): string[] {
+  const rows = grants.includes(ALL)
+    ? sqlite.prepare('SELECT operation_id AS id FROM operations').all()
+    : sqlite
+        .prepare(`SELECT operation_id AS id FROM operations WHERE operation_id IN (${grants.map(() => '?')}) OR menu_key IN (${grants.map(() => '?')})`)
+        .all(...grants, ...grants);
+  return (rows as { id: string }[]).map((r) => r.id);
+}
+
+export function seedDemo(sqlite: Database.Database, now = Date.now()) {
+  const demo = generateDemo();
+  sqlite.transaction(() => {
+    insertRows(sqlite, 'corporations', demo.corporations as never[]);
+    insertRows(sqlite, 'departments', demo.departments as never[]);
+    insertRows(sqlite, 'carriers', demo.carriers as never[]);
+    insertRows(sqlite, 'customers', demo.customers as never[]);
+    insertRows(sqlite, 'car_models', demo.carModels as never[]);
+    insertRows(sqlite, 'drivers', demo.drivers as never[]);
+    insertRows(sqlite, 'vehicles', demo.vehicles as never[]);
+    insertRows(sqlite, 'areas', demo.areas as never[]);
+
+    const roleIds: Record<string, number> = {};
+    const addRole = (corpId: number, key: string) => {
+      const { name, grants } = DEMO_ROLES[key];
+      const id = Number(sqlite.prepare('INSERT INTO roles (corp_id, role_name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(corpId, name, now, now).lastInsertRowid);
+      const grant = sqlite.prepare('INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)');
+      for (const op of grantsOf(sqlite, grants)) grant.run(corpId, id, op);
+      return id;
+    };
+    for (const key of Object.keys(DEMO_ROLES)) roleIds[key] = addRole(1, key);
+    const admin2Role = addRole(2, 'admin');
+
+    const firstOf = (table: string, corpId: number) =>
+      (sqlite.prepare(`SELECT id FROM ${table} WHERE corp_id = ? ORDER BY id LIMIT 1`).get(corpId) as { id: number }).id;
+    const hqOf = (corpId: number) => firstOf('departments', corpId);
+    const accounts = [
+      { userName: 'admin', realName: '系统管理员', corpId: 1, userType: 0, partnerId: null, role: roleIds.admin },
+      { userName: 'dispatcher', realName: '张调度', corpId: 1, userType: 0, partnerId: null, role: roleIds.dispatcher },
+      { userName: 'monitor', realName: '李监控', corpId: 1, userType: 0, partnerId: null, role: roleIds.monitor },
+      { userName: 'customer', realName: '王客户', corpId: 1, userType: 1, partnerId: firstOf('customers', 1), role: roleIds.customer },
+      { userName: 'carrier', realName: '赵承运', corpId: 1, userType: 2, partnerId: firstOf('carriers', 1), role: roleIds.carrier },
+      { userName: 'admin2', realName: '嘉兴管理员', corpId: 2, userType: 0, partnerId: null, role: admin2Role },
+    ];
+    for (const a of accounts) {
+      const { hash, salt } = hashPassword(DEMO_PASSWORD);
+      const id = Number(
+        sqlite
+          .prepare(
+            `INSERT INTO users (corp_id, org_id, user_name, real_name, mobile, user_type, partner_id, password_hash, password_salt,
+               last_password_modified_time, password_status, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,2,?,?)`,
+          )
+          .run(a.corpId, a.userType === 0 ? hqOf(a.corpId) : null, a.userName, a.realName, null, a.userType, a.partnerId, hash, salt, now, now, now)
+          .lastInsertRowid,
+      );
+      sqlite.prepare('INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (?, ?, ?)').run(a.corpId, id, a.role);
+    }
+  })();
+  return demo;
+}
+
+export const DEMO_ACCOUNTS = ['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'];

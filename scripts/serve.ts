@@ -1,0 +1,37 @@
+// Starts the platform: opens (and on first start fills) the database, loads the schemas, serves
+// the API and the console. PORT and HUOYUN_DB override the defaults.
+import { serve } from '@hono/node-server';
+import { openDatabase } from '../server/db/connection.ts';
+import { holdRegistry } from '../server/registry/holder.ts';
+import { SchemaError } from '../server/registry/types.ts';
+import { DIST_DIR } from '../server/http/static.ts';
+import { createApp } from '../server/app.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
+
+const port = Number(process.env.PORT ?? 8080);
+const dbFile = process.env.HUOYUN_DB ?? 'data/huoyun.db';
+const development = process.env.NODE_ENV === 'development';
+
+function loadSchemas() {
+  try {
+    return holdRegistry({ watch: development });
+  } catch (err) {
+    if (!(err instanceof SchemaError)) throw err;
+    console.error(`schema 文件错误，无法启动:\n  文件: ${err.file}\n  位置: ${err.pointer || '/'}\n  问题: ${err.detail}`);
+    process.exit(1);
+  }
+}
+
+const registry = loadSchemas();
+const db = openDatabase(dbFile);
+const { app } = createApp({ db, registry, consoleDir: DIST_DIR });
+const fresh = (db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n === 0;
+if (fresh) {
+  seedDemo(db.$client);
+  console.log(`已初始化演示数据: ${dbFile}`);
+}
+
+serve({ fetch: app.fetch, port }, () => {
+  console.log(`货运数字化平台 已启动: http://localhost:${port}`);
+  console.log(`演示账号 (密码均为 ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}`);
+});

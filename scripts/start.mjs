@@ -1,0 +1,29 @@
+// npm start: builds the console when it is missing or older than its sources, then runs the server.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const built = join(root, 'dist', 'index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    const s = statSync(full);
+    t = Math.max(t, s.isDirectory() ? newest(full) : s.mtimeMs);
+  }
+  return t;
+}
+
+const sources = ['renderer', 'widgets', 'schemas/keywords', 'index.html', 'vite.config.ts'].map((p) => join(root, p)).filter(existsSync);
+const sourceTime = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)));
+if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
+  console.log('正在构建控制台 (vite build)...');
+  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'serve.ts')], { cwd: root, stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));

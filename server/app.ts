@@ -1,0 +1,67 @@
+// Composes the Hono application: security headers, the envelope for every error, sessions,
+// the declared routes (static and from resource files), the JSON 404 and the console.
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Db } from './db/connection.ts';
+import type { AppEnv } from './http/context.ts';
+import { ApiError, Code, replyError } from './http/envelope.ts';
+import { authenticate } from './http/auth.ts';
+import { handlerOf, mountRoutes, type RouteDef } from './http/route.ts';
+import { serveConsole } from './http/static.ts';
+import type { RegistryHolder } from './registry/holder.ts';
+import { SessionStore } from './domain/auth/sessions.ts';
+import { syncMenus } from './domain/menus/sync.ts';
+import { ResourceEngine } from './resources/engine.ts';
+import { resourceRoutes } from './resources/routes.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { menuRoutes } from './routes/menu.ts';
+import { uiRoutes } from './routes/ui.ts';
+import { domainHooks, domainRoutes } from './routes/domain.ts';
+
+export interface AppOptions {
+  db: Db;
+  registry: RegistryHolder;
+  /** Folder of the built console; tests leave it out. */
+  consoleDir?: string;
+}
+
+export function createApp({ db, registry, consoleDir }: AppOptions) {
+  const sessions = new SessionStore(db);
+  syncMenus(db, registry.get().menus);
+  const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
+    if (id === 'user' || id === 'role') sessions.invalidate();
+  });
+  const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get), ...domainRoutes(db, registry.get, sessions)];
+
+  // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
+  let dynamic = new Map<string, RouteDef>();
+  const rebuild = () => {
+    dynamic = new Map(resourceRoutes(registry.get(), engine).map((r) => [`${r.method} /api${r.path}`, r]));
+  };
+  rebuild();
+  registry.onReload((reg) => {
+    syncMenus(db, reg.menus);
+    sessions.invalidate();
+    rebuild();
+  });
+
+  const app = new Hono<AppEnv>();
+  app.use('*', secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"], workerSrc: ["'self'", 'blob:'], connectSrc: ["'self'"] } }));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return replyError(c, err);
+    console.error(err);
+    return replyError(c, new ApiError(Code.FAILURE, '服务器繁忙，请稍后重试', null, 500));
+  });
+  app.use('/api/*', authenticate(sessions));
+  mountRoutes(app, staticRoutes);
+  app.all('/api/*', (c) => {
+    const def = dynamic.get(`${c.req.method} ${c.req.path}`);
+    if (def) return handlerOf(def)(c);
+    return replyError(c, new ApiError(Code.FAILURE, `接口不存在: ${c.req.path}`, null, 404));
+  });
+  if (consoleDir !== undefined) serveConsole(app, consoleDir);
+
+  /** Every declared API route, for the permission test and the docs. */
+  const routes = () => [...staticRoutes, ...dynamic.values()];
+  return { app, engine, sessions, routes };
+}

@@ -1,0 +1,56 @@
+// The userInfo object of spec section 3, and the corporation settings read at login.
+import type { Db } from '../../db/connection.ts';
+import { isPasswordExpired } from './login.ts';
+
+export const DEFAULT_SETTINGS = {
+  corpUnit: '吨',
+  displayOfGoods: 1,
+  omsSalesOrderCheck: 0,
+  msgLayerDisplayMode: 1,
+  multiDriver: 0,
+  bizAttachShow: { delivery: 1, load: 1, receive: 1 },
+  bizTempShow: { delivery: 1, load: 1, receive: 1 },
+  volumeUnit: '立方米',
+  weightUnit: '吨',
+  goodsSetting: {},
+  apmModelBaseList: [] as unknown[],
+  passwordStatus: 2,
+};
+
+export function userInfo(db: Db, userId: number, now: number) {
+  const u = db.$client
+    .prepare(
+      `SELECT u.id, u.user_name, u.real_name, u.corp_id, u.org_id, u.user_type, u.parent_id, u.partner_id,
+              u.last_password_modified_time, u.have_browsed,
+              CASE u.user_type WHEN 1 THEN cu.customer_name WHEN 2 THEN ca.carrier_name END AS partner_name
+         FROM users u
+         LEFT JOIN customers cu ON u.user_type = 1 AND cu.id = u.partner_id
+         LEFT JOIN carriers ca ON u.user_type = 2 AND ca.id = u.partner_id
+        WHERE u.id = ?`,
+    )
+    .get(userId) as Record<string, any>;
+  const partner = u.user_type === 1 ? { customerId: u.partner_id, customerName: u.partner_name }
+    : u.user_type === 2 ? { carrierId: u.partner_id, carrierName: u.partner_name } : {};
+  return {
+    userId: u.id,
+    userName: u.user_name,
+    realName: u.real_name,
+    corpId: u.corp_id,
+    orgId: u.org_id,
+    userType: u.user_type,
+    parentId: u.parent_id,
+    partnerId: u.partner_id,
+    partnerName: u.partner_name ?? null,
+    ...partner,
+    pwdExpired: isPasswordExpired(u.last_password_modified_time, now),
+    lastPasswordModifiedTime: u.last_password_modified_time,
+    haveBrowsed: u.have_browsed,
+    latLon: null,
+  };
+}
+
+export function corpSettings(db: Db, corpId: number, userId: number) {
+  const row = db.$client.prepare('SELECT settings FROM corporations WHERE id = ?').get(corpId) as { settings: string };
+  const user = db.$client.prepare('SELECT password_status FROM users WHERE id = ?').get(userId) as { password_status: number };
+  return { ...DEFAULT_SETTINGS, ...JSON.parse(row.settings), passwordStatus: user.password_status };
+}

@@ -1,0 +1,43 @@
+// Column and search settings per user, falling back to the corporation's, then the page's defaults.
+import type { Db } from '../db/connection.ts';
+import { invalid } from '../http/envelope.ts';
+import type { Column, Condition } from '../registry/types.ts';
+import type { FieldSetting } from '../registry/compose.ts';
+
+export type SettingKind = 'column' | 'search';
+export const CORPORATION_LEVEL = 0;
+
+export function readSettings(db: Db, corpId: number, userId: number, pageId: string, kind: SettingKind): FieldSetting[] | undefined {
+  const row = db.$client
+    .prepare(
+      `SELECT settings FROM field_settings WHERE corp_id = ? AND page_id = ? AND kind = ? AND user_id IN (?, ?)
+        ORDER BY user_id DESC LIMIT 1`,
+    )
+    .get(corpId, pageId, kind, userId, CORPORATION_LEVEL) as { settings: string } | undefined;
+  return row ? JSON.parse(row.settings) : undefined;
+}
+
+/** Checks the settings against the page's fields; returns them in the order given. */
+export function checkSettings(items: (Column | Condition)[], settings: FieldSetting[], kind: SettingKind): FieldSetting[] {
+  const known = new Map(items.map((i) => [i.field, i]));
+  const seen = new Set<string>();
+  for (const s of settings) {
+    const item = known.get(s.fieldId);
+    if (!item) throw invalid(`字段不存在：${s.fieldId}`, { field: s.fieldId });
+    if (seen.has(s.fieldId)) throw invalid(`字段重复：${s.fieldId}`, { field: s.fieldId });
+    seen.add(s.fieldId);
+    if (item.disabled && !s.display) throw invalid(`固定字段不能隐藏：${s.fieldId}`, { field: s.fieldId });
+  }
+  const shown = items.filter((i) => (seen.has(i.field) ? settings.find((s) => s.fieldId === i.field)!.display : !i.hidden));
+  if (kind === 'column' && shown.length === 0) throw invalid('不能全部隐藏');
+  return settings;
+}
+
+export function writeSettings(db: Db, corpId: number, userId: number, pageId: string, kind: SettingKind, settings: FieldSetting[]) {
+  db.$client
+    .prepare(
+      `INSERT INTO field_settings (corp_id, user_id, page_id, kind, settings, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (corp_id, user_id, page_id, kind) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
+    )
+    .run(corpId, userId, pageId, kind, JSON.stringify(settings), Date.now());
+}

@@ -1,0 +1,37 @@
+// Loads the menu files into the menus and operations tables at start, so roles can be granted
+// operations by id. Operations that disappeared from the files lose their grants.
+import type { Db } from '../../db/connection.ts';
+import type { MenuDef } from '../../registry/types.ts';
+
+export function syncMenus(db: Db, menus: MenuDef[]) {
+  const sqlite = db.$client;
+  const menuRows: unknown[][] = [];
+  const opRows: unknown[][] = [];
+  const walk = (items: MenuDef[], parent: string | null, level: number) =>
+    items.forEach((m, i) => {
+      menuRows.push([m.menuKey, parent, m.title, m.url ?? null, m.icon ?? null, m.target ?? null, m.menuType ?? 'react', m.moduleId ?? null, level, i]);
+      (m.operations ?? []).forEach((op, j) =>
+        opRows.push([op.operationId, m.menuKey, op.operationName, op.route ?? null, op.jsPath ?? null, op.moduleName ?? null, op.sideMenu ? 1 : 0, j]),
+      );
+      walk(m.children ?? [], m.menuKey, level + 1);
+    });
+  walk(menus, null, 1);
+  sqlite.transaction(() => {
+    const ids = opRows.map((r) => r[0] as string);
+    const keep = `(${ids.map(() => '?').join(',')})`;
+    sqlite.prepare(`DELETE FROM role_operations WHERE operation_id NOT IN ${keep}`).run(...ids);
+    sqlite.prepare(`DELETE FROM operations WHERE operation_id NOT IN ${keep}`).run(...ids);
+    sqlite.prepare('DELETE FROM menus').run();
+    const insMenu = sqlite.prepare(
+      'INSERT INTO menus (menu_key, parent_key, title, url, icon, target, menu_type, module_id, level, sort) VALUES (?,?,?,?,?,?,?,?,?,?)',
+    );
+    for (const r of menuRows) insMenu.run(...r);
+    const upsertOp = sqlite.prepare(
+      `INSERT INTO operations (operation_id, menu_key, operation_name, route, js_path, module_name, side_menu, sort) VALUES (?,?,?,?,?,?,?,?)
+       ON CONFLICT(operation_id) DO UPDATE SET menu_key = excluded.menu_key, operation_name = excluded.operation_name,
+         route = excluded.route, js_path = excluded.js_path, module_name = excluded.module_name,
+         side_menu = excluded.side_menu, sort = excluded.sort`,
+    );
+    for (const r of opRows) upsertOp.run(...r);
+  })();
+}

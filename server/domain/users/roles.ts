@@ -1,0 +1,46 @@
+// Role permission settings: the operation tree with what a role holds, and saving its grants.
+// A user may grant only operations they hold themselves, so no one can raise their own rights.
+import type { Db } from '../../db/connection.ts';
+import type { SessionUser } from '../../http/context.ts';
+import { failure, invalid } from '../../http/envelope.ts';
+import { menuTree, type MenuItem } from '../menus/tree.ts';
+
+function roleOf(db: Db, user: SessionUser, roleId: number) {
+  const role = db.$client.prepare('SELECT id FROM roles WHERE id = ? AND corp_id = ? AND is_deleted = 0').get(roleId, user.corpId);
+  if (!role) throw failure('记录不存在或无权访问');
+}
+
+export function roleOperationTree(db: Db, user: SessionUser, roleId: number) {
+  roleOf(db, user, roleId);
+  const held = db.$client.prepare('SELECT operation_id AS id FROM role_operations WHERE role_id = ?').all(roleId) as { id: string }[];
+  const mark = (items: MenuItem[]): unknown[] =>
+    items.map((m) => ({ ...m, children: mark(m.children) }));
+  return { checked: held.map((h) => h.id), tree: mark(menuTree(db, user.operationIds)) };
+}
+
+export function saveRoleOperations(db: Db, user: SessionUser, roleId: number, operationIds: string[]) {
+  roleOf(db, user, roleId);
+  const unknown = operationIds.find((id) => !user.operationIds.has(id));
+  if (unknown) throw invalid(`操作权限：不能授予自己没有的权限 ${unknown}`, { field: 'operationIds' });
+  db.$client.transaction(() => {
+    // Grants outside the granter's own rights stay as they are: they were given by someone else.
+    const held = db.$client.prepare('SELECT operation_id AS id FROM role_operations WHERE role_id = ?').all(roleId) as { id: string }[];
+    const remove = db.$client.prepare('DELETE FROM role_operations WHERE role_id = ? AND operation_id = ?');
+    for (const { id } of held) if (user.operationIds.has(id)) remove.run(roleId, id);
+    const add = db.$client.prepare('INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)');
+    for (const id of new Set(operationIds)) add.run(user.corpId, roleId, id);
+    db.$client.prepare('UPDATE roles SET version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?').run(Date.now(), user.userId, roleId);
+  })();
+}
+
+export function organizationTree(db: Db, user: SessionUser) {
+  if (user.userType !== 0) return [];
+  const rows = db.$client
+    .prepare('SELECT id, parent_id AS parentId, org_name AS orgName, org_code AS orgCode FROM departments WHERE corp_id = ? AND is_deleted = 0 ORDER BY org_code')
+    .all(user.corpId) as { id: number; parentId: number | null; orgName: string; orgCode: string }[];
+  type Node = (typeof rows)[number] & { children: Node[] };
+  const nodes = new Map<number, Node>(rows.map((r) => [r.id, { ...r, children: [] }]));
+  const roots: Node[] = [];
+  for (const n of nodes.values()) (n.parentId && nodes.get(n.parentId) ? nodes.get(n.parentId)!.children : roots).push(n);
+  return roots;
+}

@@ -1,0 +1,99 @@
+// Loads every file under schemas/, validates it against its meta-schema, then checks references
+// across files. The first problem stops the load with the file, JSON pointer and message.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import { SchemaError, type Registry } from './types.ts';
+import { checkReferences } from './references.ts';
+import { sourceOf } from './source.ts';
+
+export const SCHEMAS_DIR = join(import.meta.dirname, '..', '..', 'schemas');
+
+const KINDS = ['dictionaries', 'resources', 'pages', 'menus', 'variants'] as const;
+type Kind = (typeof KINDS)[number];
+const META: Record<Kind, string> = {
+  dictionaries: 'dictionary.schema.json',
+  resources: 'resource.schema.json',
+  pages: 'page.schema.json',
+  menus: 'menu.schema.json',
+  variants: 'variant.schema.json',
+};
+
+function jsonFiles(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return jsonFiles(full);
+    return name.endsWith('.json') ? [full] : [];
+  });
+}
+
+function metaValidators(root: string): Record<Kind, ValidateFunction> {
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  for (const file of jsonFiles(join(root, 'meta'))) ajv.addSchema(JSON.parse(readFileSync(file, 'utf8')));
+  return Object.fromEntries(KINDS.map((k) => [k, ajv.getSchema(META[k])!])) as Record<Kind, ValidateFunction>;
+}
+
+function parse(file: string, rel: string): any {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new SchemaError(rel, '', `不是有效的JSON: ${(err as Error).message}`);
+  }
+}
+
+export function loadRegistry(root = SCHEMAS_DIR): Registry {
+  const validators = metaValidators(root);
+  const registry: Registry = { pages: new Map(), resources: new Map(), dictionaries: new Map(), menus: [], variants: new Map() };
+  for (const kind of KINDS) {
+    for (const file of jsonFiles(join(root, kind))) {
+      const rel = relative(join(root, '..'), file).split(sep).join('/');
+      const doc = parse(file, rel);
+      const validate = validators[kind];
+      if (!validate(doc)) {
+        const e = validate.errors![0];
+        const where = e.keyword === 'additionalProperties' ? `${e.instancePath}/${e.params.additionalProperty}` : e.instancePath;
+        throw new SchemaError(rel, where, e.message ?? 'invalid');
+      }
+      sourceOf.set(doc as object, rel);
+      const local = relative(join(root, kind), file).split(sep).join('/').replace(/\.json$/, '');
+      place(registry, kind, doc, rel, local);
+    }
+  }
+  checkReferences(registry);
+  return registry;
+}
+
+function place(registry: Registry, kind: Kind, doc: any, rel: string, local: string) {
+  const expectKey = (key: string, pointer: string) => {
+    if (key !== local.split('/').pop() && key !== local) throw new SchemaError(rel, pointer, `应与文件名一致: ${local}`);
+  };
+  switch (kind) {
+    case 'dictionaries':
+      expectKey(doc.dicTypeKey, '/dicTypeKey');
+      registry.dictionaries.set(doc.dicTypeKey, doc);
+      break;
+    case 'resources':
+      expectKey(doc.id, '/id');
+      registry.resources.set(doc.id, doc);
+      break;
+    case 'pages':
+      if (doc.id !== local) throw new SchemaError(rel, '/id', `页面id应与路径一致: ${local}`);
+      registry.pages.set(doc.id, doc);
+      break;
+    case 'menus':
+      registry.menus.push(...doc.menus);
+      break;
+    case 'variants': {
+      const [corp] = local.split('/');
+      if (!registry.variants.has(corp)) registry.variants.set(corp, new Map());
+      registry.variants.get(corp)!.set(doc.page, doc);
+      break;
+    }
+  }
+}

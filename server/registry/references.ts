@@ -1,0 +1,100 @@
+// Checks that files refer only to things that exist: pages to resources, pages they extend and
+// dictionaries; menus to pages; actions and resources to declared operation ids.
+import { SchemaError, type MenuDef, type PageFile, type Registry } from './types.ts';
+import { readableFields, storedFields } from './fields.ts';
+import { sourceOf } from './source.ts';
+
+function fail(doc: object, pointer: string, detail: string): never {
+  throw new SchemaError(sourceOf.get(doc) ?? '?', pointer, detail);
+}
+
+export function allOperations(menus: MenuDef[]) {
+  const out = new Map<string, { menu: MenuDef; op: NonNullable<MenuDef['operations']>[number] }>();
+  const walk = (items: MenuDef[]) => {
+    for (const menu of items) {
+      for (const op of menu.operations ?? []) out.set(op.operationId, { menu, op });
+      walk(menu.children ?? []);
+    }
+  };
+  walk(menus);
+  return out;
+}
+
+function checkMenus(reg: Registry) {
+  const keys = new Set<string>();
+  const ops = new Set<string>();
+  const walk = (items: MenuDef[], path: string, owner: object) => {
+    items.forEach((menu, i) => {
+      const here = `${path}/${i}`;
+      if (keys.has(menu.menuKey)) fail(owner, `${here}/menuKey`, `菜单键重复: ${menu.menuKey}`);
+      keys.add(menu.menuKey);
+      (menu.operations ?? []).forEach((op, j) => {
+        if (ops.has(op.operationId)) fail(owner, `${here}/operations/${j}/operationId`, `操作ID重复: ${op.operationId}`);
+        ops.add(op.operationId);
+        if (op.jsPath && !reg.pages.has(op.jsPath)) fail(owner, `${here}/operations/${j}/jsPath`, `页面不存在: ${op.jsPath}`);
+      });
+      walk(menu.children ?? [], `${here}/children`, owner);
+    });
+  };
+  for (const menu of reg.menus) walk([menu], '/menus', menu);
+  return ops;
+}
+
+function checkPage(reg: Registry, page: PageFile, ops: Set<string>) {
+  const seen = new Set<string>();
+  for (let p: PageFile | undefined = page; p?.extends; p = reg.pages.get(p.extends)) {
+    if (seen.has(p.id)) fail(page, '/extends', `页面继承形成循环: ${page.id}`);
+    seen.add(p.id);
+    if (!reg.pages.has(p.extends)) fail(p, '/extends', `继承的页面不存在: ${p.extends}`);
+  }
+  const resourceId = page.resource;
+  if (resourceId && !reg.resources.has(resourceId)) fail(page, '/resource', `资源不存在: ${resourceId}`);
+  const fields = resourceId ? readableFields(reg.resources.get(resourceId)!) : undefined;
+  const known = (kind: string, list: { field: string }[] | undefined) =>
+    list?.forEach((item, i) => {
+      if (fields && !(item.field in fields)) fail(page, `/${kind}/${i}/field`, `资源${resourceId}没有字段: ${item.field}`);
+      const dict = (item as { dictionary?: string }).dictionary;
+      if (dict && !reg.dictionaries.has(dict)) fail(page, `/${kind}/${i}/dictionary`, `字典不存在: ${dict}`);
+    });
+  known('columns', page.columns);
+  known('search', page.search);
+  page.actions?.forEach((a, i) => {
+    if (a.operationId && !ops.has(a.operationId)) fail(page, `/actions/${i}/operationId`, `操作ID未在菜单中声明: ${a.operationId}`);
+    const target = a.page as string | undefined;
+    if (target && !reg.pages.has(target)) fail(page, `/actions/${i}/page`, `页面不存在: ${target}`);
+  });
+  const form = page.form as { fields: string[] } | undefined;
+  form?.fields.forEach((f, i) => {
+    const writable = resourceId ? reg.resources.get(resourceId)!.schema.properties : undefined;
+    if (writable && !(f in writable)) fail(page, `/form/fields/${i}`, `资源${resourceId}没有可写字段: ${f}`);
+  });
+}
+
+function checkResources(reg: Registry, ops: Set<string>) {
+  for (const res of reg.resources.values()) {
+    const stored = storedFields(res);
+    for (const [verb, list] of Object.entries(res.permissions)) {
+      list.forEach((op, i) => ops.has(op) || fail(res, `/permissions/${verb}/${i}`, `操作ID未在菜单中声明: ${op}`));
+    }
+    for (const field of Object.keys(res.search ?? {})) field in stored || fail(res, `/search/${field}`, `字段不存在: ${field}`);
+    res.sort?.forEach((f, i) => f in stored || fail(res, `/sort/${i}`, `字段不存在: ${f}`));
+    res.unique?.forEach((key, i) => key.forEach((f, j) => f in stored || fail(res, `/unique/${i}/${j}`, `字段不存在: ${f}`)));
+    for (const [field, ref] of Object.entries(res.references ?? {})) {
+      if (!(field in stored)) fail(res, `/references/${field}`, `字段不存在: ${field}`);
+      if (!reg.resources.has(ref.resource)) fail(res, `/references/${field}/resource`, `资源不存在: ${ref.resource}`);
+    }
+    res.dependents?.forEach((d, i) => reg.resources.has(d.resource) || fail(res, `/dependents/${i}/resource`, `资源不存在: ${d.resource}`));
+    res.aliases?.forEach((a, i) =>
+      a.alsoAllowedTo?.forEach((op, j) => ops.has(op) || fail(res, `/aliases/${i}/alsoAllowedTo/${j}`, `操作ID未在菜单中声明: ${op}`)),
+    );
+  }
+}
+
+export function checkReferences(reg: Registry) {
+  const ops = checkMenus(reg);
+  checkResources(reg, ops);
+  for (const page of reg.pages.values()) checkPage(reg, page, ops);
+  for (const byPage of reg.variants.values()) {
+    for (const v of byPage.values()) if (!reg.pages.has(v.page)) fail(v, '/page', `页面不存在: ${v.page}`);
+  }
+}

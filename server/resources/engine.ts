@@ -1,0 +1,101 @@
+// The generic resource engine: list, count, detail, history reads; save, update and batch delete
+// writes live in writes.ts. One instance serves every resource file.
+import type { Db } from '../db/connection.ts';
+import type { SessionUser } from '../http/context.ts';
+import { failure } from '../http/envelope.ts';
+import type { Registry, ResourceFile } from '../registry/types.ts';
+import { storedFields } from '../registry/fields.ts';
+import { ident } from './naming.ts';
+import { listSql, paging, selectList, type ListRequest } from './query.ts';
+import { scopeWhere } from './scope.ts';
+import { StatementCache } from './statements.ts';
+import { formatTime } from './time.ts';
+import type { ResourceHooks } from './hooks.ts';
+
+export const NOT_FOUND = '记录不存在或无权访问';
+
+export interface Page<T> {
+  data: T[];
+  totalRecords: number;
+  curPage: number;
+  pageSize: number;
+}
+
+export class ResourceEngine {
+  readonly statements: StatementCache;
+
+  constructor(
+    readonly db: Db,
+    private readonly registry: () => Registry,
+    readonly hooks: Record<string, ResourceHooks> = {},
+    /** Told after every committed write (the session cache listens for users and roles). */
+    readonly onWrite?: (resourceId: string) => void,
+  ) {
+    this.statements = new StatementCache(db.$client);
+  }
+
+  resource(id: string): ResourceFile {
+    const res = this.registry().resources.get(id);
+    if (!res) throw failure(`资源不存在: ${id}`);
+    return res;
+  }
+
+  get reg() {
+    return this.registry();
+  }
+
+  /** Adds the '...Str' display of every time field, in place. */
+  decorate(res: ResourceFile, rows: Record<string, unknown>[]) {
+    const timeFields = Object.entries(storedFields(res)).filter(([, s]) => s['x-time']).map(([f]) => f);
+    for (const row of rows) for (const f of timeFields) row[`${f}Str`] = formatTime(row[f] as number | null);
+    return rows;
+  }
+
+  list(resourceId: string, user: SessionUser, req: ListRequest): Page<Record<string, unknown>> {
+    const res = this.resource(resourceId);
+    const sql = listSql(this.reg, res, user, req);
+    const data = this.statements.get(sql.page.sql).all(...sql.page.params) as Record<string, unknown>[];
+    const { n } = this.statements.get(sql.count.sql).get(...sql.count.params) as { n: number };
+    const { curPage, pageSize } = paging(req);
+    return { data: this.decorate(res, data), totalRecords: n, curPage, pageSize };
+  }
+
+  count(resourceId: string, user: SessionUser, req: ListRequest): number {
+    const sql = listSql(this.reg, this.resource(resourceId), user, req);
+    return (this.statements.get(sql.count.sql).get(...sql.count.params) as { n: number }).n;
+  }
+
+  /** The record as the user may see it, or undefined. */
+  find(res: ResourceFile, user: SessionUser, id: number, includeDeleted = false): Record<string, unknown> | undefined {
+    const { columns, joins } = selectList(this.reg, res);
+    const where = scopeWhere(res, user, 't', includeDeleted);
+    const sql = `SELECT ${columns} FROM ${ident(res.table)} t ${joins} WHERE ${where.sql.join(' AND ')} AND t.id = ?`;
+    return this.statements.get(sql).get(...where.params, id) as Record<string, unknown> | undefined;
+  }
+
+  detail(resourceId: string, user: SessionUser, id: number) {
+    const res = this.resource(resourceId);
+    const row = this.find(res, user, id);
+    if (!row) throw failure(NOT_FOUND);
+    this.hooks[res.id]?.afterRead?.(row);
+    return this.decorate(res, [row])[0];
+  }
+
+  history(resourceId: string, user: SessionUser, req: { id: number; curPage?: number; pageSize?: number }) {
+    const res = this.resource(resourceId);
+    if (!this.find(res, user, req.id, true)) throw failure(NOT_FOUND);
+    const { curPage, pageSize, offset } = paging(req);
+    const rows = this.statements
+      .get(
+        `SELECT id, action, user_id AS userId, user_name AS userName, changed_at AS changedAt, changes, record_version AS recordVersion
+           FROM record_history WHERE corp_id = ? AND resource = ? AND record_id = ?
+          ORDER BY changed_at DESC, id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(user.corpId, res.id, req.id, pageSize, offset) as Record<string, unknown>[];
+    const { n } = this.statements
+      .get('SELECT count(*) AS n FROM record_history WHERE corp_id = ? AND resource = ? AND record_id = ?')
+      .get(user.corpId, res.id, req.id) as { n: number };
+    const data = rows.map((r) => ({ ...r, changedAtStr: formatTime(r.changedAt as number), changes: JSON.parse(r.changes as string) }));
+    return { data, totalRecords: n, curPage, pageSize };
+  }
+}

@@ -1,0 +1,25 @@
+// One history row per write: who, when, and each changed field's value before and after.
+import type { SessionUser } from '../http/context.ts';
+import type { ResourceFile } from '../registry/types.ts';
+import type { ResourceEngine } from './engine.ts';
+
+export interface Change {
+  field: string;
+  title: string;
+  before: unknown;
+  after: unknown;
+}
+
+export function recordHistory(
+  engine: ResourceEngine,
+  res: ResourceFile,
+  user: SessionUser,
+  entry: { recordId: number; action: 'create' | 'update' | 'delete'; changes: Change[]; version: number; now: number },
+) {
+  engine.statements
+    .get(
+      `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(user.corpId, res.id, entry.recordId, entry.action, user.userId, user.realName, entry.now, JSON.stringify(entry.changes), entry.version);
+}

@@ -1,0 +1,105 @@
+// JSON Schemas of the requests the resource engine accepts, derived from the resource file so
+// that the browser's forms and the server check exactly the same rules.
+import type { FieldSchema, ResourceFile } from '../registry/types.ts';
+import { storedFields } from '../registry/fields.ts';
+
+export const MAX_PAGE_SIZE = 1000;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Strings without a declared maxLength are still bounded, so no field takes a megabyte. */
+const DEFAULT_MAX_LENGTH = 200;
+const ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, title: 'ID' };
+
+function bounded(schema: FieldSchema): FieldSchema {
+  const types = [schema.type].flat();
+  if (types.includes('string') && schema.maxLength === undefined) return { ...schema, maxLength: DEFAULT_MAX_LENGTH };
+  return schema;
+}
+
+function nullable(schema: FieldSchema): FieldSchema {
+  const types = [schema.type ?? 'string'].flat();
+  return { ...schema, type: [...new Set([...types, 'null'])] };
+}
+
+function scalarOf(schema: FieldSchema): FieldSchema {
+  const { title, type, maxLength } = schema;
+  return { title, type, ...(maxLength ? { maxLength } : { maxLength: DEFAULT_MAX_LENGTH }) };
+}
+
+export function listSchema(res: ResourceFile) {
+  const fields = storedFields(res);
+  const properties: Record<string, object> = {
+    curPage: { title: '页码', type: 'integer', minimum: 1, maximum: 1_000_000 },
+    pageSize: { title: '每页条数', type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+    sorts: {
+      title: '排序',
+      type: 'array',
+      maxItems: 3,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field'],
+        properties: {
+          field: { title: '排序字段', enum: res.sort ?? [] },
+          order: { title: '排序方向', enum: ['asc', 'desc'] },
+        },
+      },
+    },
+  };
+  for (const [field, op] of Object.entries(res.search ?? {})) {
+    const scalar = scalarOf(fields[field]);
+    if (op === 'like') properties[field] = { title: scalar.title, type: ['string', 'null'], maxLength: 100 };
+    else if (op === 'eq') properties[field] = nullable(scalar);
+    else if (op === 'in') properties[field] = { title: scalar.title, type: ['array', 'null'], maxItems: 1000, items: scalar };
+    else properties[field] = { title: scalar.title, type: ['array', 'null'], maxItems: 2, items: nullable(scalar) };
+  }
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+/** Required strings may not be blank; optional fields may be cleared with null. */
+export function saveSchema(res: ResourceFile) {
+  const required = res.schema.required ?? [];
+  const properties = Object.fromEntries(
+    Object.entries(res.schema.properties).map(([k, v]) => {
+      const field = bounded(v);
+      if (!required.includes(k)) return [k, nullable(field)];
+      const isString = [field.type].flat().includes('string');
+      return [k, isString && field.minLength === undefined ? { ...field, minLength: 1 } : field];
+    }),
+  );
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+/** An update names the record and the version it was read at; other fields are optional. */
+export function updateSchema(res: ResourceFile) {
+  const save = saveSchema(res);
+  return {
+    ...save,
+    required: ['id', 'version'],
+    properties: { ...save.properties, id: ID, version: { title: '版本', type: 'integer', minimum: 1 } },
+  };
+}
+
+export const batchDeleteSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids'],
+  properties: { ids: { title: 'ID列表', type: 'array', minItems: 1, maxItems: 1000, items: ID } },
+};
+
+export const detailSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { title: 'ID', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } },
+};
+
+export const historySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: {
+    id: ID,
+    curPage: { title: '页码', type: 'integer', minimum: 1 },
+    pageSize: { title: '每页条数', type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+  },
+};

@@ -1,0 +1,134 @@
+// Writes of the generic resource engine. Each runs in one transaction: checks, the write, the
+// history row and the hooks all happen or none does.
+import type { SessionUser } from '../http/context.ts';
+import { Code, failure, forbidden } from '../http/envelope.ts';
+import { Outcome } from '../http/route.ts';
+import type { ResourceFile } from '../registry/types.ts';
+import { storedFields } from '../registry/fields.ts';
+import { columnOf, ident } from './naming.ts';
+import { partnerField, SHARED } from './scope.ts';
+import { NOT_FOUND, type ResourceEngine } from './engine.ts';
+import { checkReferences, checkUnique, friendlyConstraint } from './write-checks.ts';
+import { recordHistory, type Change } from './history.ts';
+
+type Rec = Record<string, unknown>;
+
+/** Partner users write only their own partner's rows, and only where the resource names the field. */
+function pinPartner(res: ResourceFile, user: SessionUser, record: Rec) {
+  const field = partnerField(res, user);
+  if (field === null) throw forbidden();
+  if (field && field !== SHARED) record[field] = user.partnerId;
+}
+
+/** Fields the hooks consumed (passwords, role ids) are not columns. */
+function dropVirtual(res: ResourceFile, record: Rec) {
+  for (const [f, s] of Object.entries(res.schema.properties)) if (s['x-virtual']) delete record[f];
+}
+
+export function save(engine: ResourceEngine, resourceId: string, user: SessionUser, body: Rec) {
+  const res = engine.resource(resourceId);
+  const now = Date.now();
+  const record: Rec = { ...body };
+  pinPartner(res, user, record);
+  return engine.db.$client.transaction(() => {
+    engine.hooks[res.id]?.beforeInsert?.({ user, now }, record);
+    const extras = { ...record };
+    dropVirtual(res, record);
+    checkReferences(engine, res, user, record);
+    checkUnique(engine, res, user.corpId, record);
+    const row: Rec = { ...record, corpId: user.corpId, version: 1, createdAt: now, updatedAt: now, createdBy: user.userId, updatedBy: user.userId };
+    const fields = Object.keys(row);
+    const sql = `INSERT INTO ${ident(res.table)} (${fields.map((f) => ident(columnOf(f))).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`;
+    const id = Number(friendlyConstraint(res, () => engine.statements.get(sql).run(...fields.map((f) => row[f])).lastInsertRowid));
+    if (res.history) {
+      const titles = storedFields(res);
+      const changes = Object.keys(body).map((field) => ({ field, title: titles[field]?.title ?? field, before: null, after: record[field] ?? null }));
+      recordHistory(engine, res, user, { recordId: id, action: 'create', changes, version: 1, now });
+    }
+    engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
+    engine.onWrite?.(res.id);
+    return { id };
+  })();
+}
+
+export function update(engine: ResourceEngine, resourceId: string, user: SessionUser, body: Rec) {
+  const res = engine.resource(resourceId);
+  const now = Date.now();
+  const { id, version, ...fields } = body as Rec & { id: number; version: number };
+  if (partnerField(res, user) !== undefined) pinPartner(res, user, fields);
+  return engine.db.$client.transaction(() => {
+    const existing = engine.find(res, user, id);
+    if (!existing) throw failure(NOT_FOUND);
+    if (existing.version !== version) throw failure('数据已被他人修改，请刷新后重试');
+    engine.hooks[res.id]?.beforeUpdate?.({ user, now }, fields, existing);
+    const extras = { ...fields };
+    dropVirtual(res, fields);
+    const titles = storedFields(res);
+    const changes: Change[] = Object.entries(fields)
+      .filter(([f, v]) => (existing[f] ?? null) !== (v ?? null))
+      .map(([field, after]) => ({ field, title: titles[field]?.title ?? field, before: existing[field] ?? null, after: after ?? null }));
+    if (changes.length === 0) {
+      engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
+      engine.onWrite?.(res.id);
+      return { id, version };
+    }
+    checkReferences(engine, res, user, fields);
+    checkUnique(engine, res, user.corpId, { ...existing, ...fields }, id);
+    const set = changes.map((c) => `${ident(columnOf(c.field))} = ?`).join(', ');
+    const sql = `UPDATE ${ident(res.table)} SET ${set}, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?`;
+    const done = friendlyConstraint(res, () => engine.statements.get(sql).run(...changes.map((c) => c.after), now, user.userId, id, version));
+    if (done.changes !== 1) throw failure('数据已被他人修改，请刷新后重试');
+    // Columns outside the resource's fields (a password hash) never reach the history.
+    const visible = changes.filter((c) => c.field in titles);
+    if (res.history) recordHistory(engine, res, user, { recordId: id, action: 'update', changes: visible, version: version + 1, now });
+    engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
+    engine.onWrite?.(res.id);
+    return { id, version: version + 1 };
+  })();
+}
+
+interface DeleteDetail {
+  id: number;
+  result: 'failed' | 'cannotDelete';
+  reason: string;
+}
+
+/** Answers code 105: how many were deleted, failed, or cannot be deleted, and why. */
+export function batchDelete(engine: ResourceEngine, resourceId: string, user: SessionUser, ids: number[]) {
+  const res = engine.resource(resourceId);
+  if (partnerField(res, user) === null) throw forbidden();
+  const now = Date.now();
+  const details: DeleteDetail[] = [];
+  let successCount = 0;
+  for (const id of [...new Set(ids)]) {
+    engine.db.$client.transaction(() => {
+      const existing = engine.find(res, user, id);
+      if (!existing) return details.push({ id, result: 'failed', reason: NOT_FOUND });
+      const blocker = referencedBy(engine, res, user.corpId, id);
+      if (blocker) return details.push({ id, result: 'cannotDelete', reason: `已被${blocker}引用，不能删除` });
+      const sql = res.softDelete
+        ? `UPDATE ${ident(res.table)} SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?`
+        : `DELETE FROM ${ident(res.table)} WHERE id = ?`;
+      engine.statements.get(sql).run(...(res.softDelete ? [now, user.userId, id] : [id]));
+      if (res.history) {
+        recordHistory(engine, res, user, { recordId: id, action: 'delete', changes: [], version: (existing.version as number) + 1, now });
+      }
+      successCount++;
+    })();
+    engine.onWrite?.(res.id);
+  }
+  const total = new Set(ids).size;
+  const failCount = details.filter((d) => d.result === 'failed').length;
+  const result = { total, successCount, failCount, cannotDeleteCount: total - successCount - failCount, details };
+  return new Outcome(Code.BATCH_DELETE, `共${total}条记录，删除成功${successCount}条`, result);
+}
+
+function referencedBy(engine: ResourceEngine, res: ResourceFile, corpId: number, id: number): string | undefined {
+  for (const dep of res.dependents ?? []) {
+    const other = engine.resource(dep.resource);
+    const live = other.softDelete ? ' AND is_deleted = 0' : '';
+    const sql = `SELECT 1 FROM ${ident(other.table)} WHERE corp_id = ? AND ${ident(columnOf(dep.field))} = ?${live} LIMIT 1`;
+    if (engine.statements.get(sql).get(corpId, id)) return other.title;
+  }
+  return undefined;
+}

@@ -1,0 +1,86 @@
+// Pages for the renderer (GET /api/ui/pages/:id), personal column and search settings
+// (tms/field/*) and dictionaries (baseDictionary/findByDicTypeKey).
+import type { Db } from '../db/connection.ts';
+import type { SessionUser } from '../http/context.ts';
+import { failure, forbidden } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
+import type { Registry } from '../registry/types.ts';
+import { applySettings, applyVariant, removeForbidden, resolveExtends } from '../registry/compose.ts';
+import { CORPORATION_LEVEL, checkSettings, readSettings, writeSettings, type SettingKind } from '../domain/field-settings.ts';
+
+/** Operation that may set a corporation's default columns for everyone in it. */
+export const CORP_FIELD_SETTING_OP = 'corpFieldSetting';
+
+export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string, withSettings = true) {
+  const base = resolveExtends(reg, pageId);
+  if (!base) throw failure(`页面不存在: ${pageId}`);
+  const corp = db.$client.prepare('SELECT corp_code FROM corporations WHERE id = ?').get(user.corpId) as { corp_code: string };
+  const page = removeForbidden(applyVariant(base, reg.variants.get(corp.corp_code)?.get(pageId), `variant:${corp.corp_code}`), user.operationIds);
+  if (!withSettings) return page;
+  return {
+    ...page,
+    columns: applySettings(page.columns, readSettings(db, user.corpId, user.userId, pageId, 'column')),
+    search: applySettings(page.search, readSettings(db, user.corpId, user.userId, pageId, 'search')),
+  };
+}
+
+const settingInput = (listName: string) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', listName],
+  properties: {
+    id: { title: '页面', type: 'string', minLength: 1, maxLength: 100 },
+    level: { title: '级别', enum: ['user', 'corp'] },
+    [listName]: {
+      title: '字段',
+      type: 'array',
+      minItems: 1,
+      maxItems: 300,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['fieldId', 'display'],
+        properties: { fieldId: { title: '字段', type: 'string', maxLength: 100 }, display: { title: '显示', type: 'boolean' } },
+      },
+    },
+  },
+});
+
+export function uiRoutes(db: Db, registry: () => Registry) {
+  const settingsOf = (kind: SettingKind) => ({ user, params }: { user: SessionUser; params: Record<string, string> }) => {
+    const page = pageFor(db, registry(), user, params.id);
+    const items = (kind === 'column' ? page.columns : page.search) ?? [];
+    return items.map((i) => ({
+      fieldId: i.field,
+      fieldLabel: (i as { title?: string; label?: string }).title ?? (i as { label?: string }).label ?? i.field,
+      ...(kind === 'column' ? { title: i.title ?? i.field } : {}),
+      display: !i.hidden,
+      disabled: Boolean(i.disabled),
+    }));
+  };
+  const save = (kind: SettingKind, listName: string) => ({ user, body }: { user: SessionUser; body: any }) => {
+    if (body.level === 'corp' && !user.operationIds.has(CORP_FIELD_SETTING_OP)) throw forbidden();
+    const page = pageFor(db, registry(), user, body.id, false);
+    const items = (kind === 'column' ? page.columns : page.search) ?? [];
+    const settings = checkSettings(items, body[listName], kind);
+    writeSettings(db, user.corpId, body.level === 'corp' ? CORPORATION_LEVEL : user.userId, body.id, kind, settings);
+    return null;
+  };
+  return [
+    route({ method: 'GET', path: '/ui/pages/:id{.+}', access: { session: true }, input: { type: 'object' },
+      handler: ({ user, params }) => pageFor(db, registry(), user, params.id) }),
+    route({ method: 'GET', path: '/tms/field/getColumn/:id{.+}', access: { session: true }, input: { type: 'object' }, handler: settingsOf('column') }),
+    route({ method: 'GET', path: '/tms/field/getSearch/:id{.+}', access: { session: true }, input: { type: 'object' }, handler: settingsOf('search') }),
+    route({ method: 'POST', path: '/tms/field/setColumn', access: { session: true }, input: settingInput('columns'), handler: save('column', 'columns') }),
+    route({ method: 'POST', path: '/tms/field/setSearch', access: { session: true }, input: settingInput('searches'), handler: save('search', 'searches') }),
+    route({
+      method: 'GET', path: '/baseDictionary/findByDicTypeKey', access: { session: true },
+      input: { type: 'object', required: ['dicTypeKey'], properties: { dicTypeKey: { title: '字典类型', type: 'string', maxLength: 100 } } },
+      handler: ({ query }) => {
+        const dict = registry().dictionaries.get(query.dicTypeKey);
+        if (!dict) throw failure(`字典不存在: ${query.dicTypeKey}`);
+        return dict.items.map(({ id, label, disabled, letter, className }) => ({ id, label, disabled: Boolean(disabled), letter, className }));
+      },
+    }),
+  ];
+}
