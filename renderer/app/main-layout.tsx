@@ -56,16 +56,17 @@ function Frame() {
   const styles = useStyles();
   const { user, menus, logo } = useSession();
   const title = logo.title || DEFAULT_TITLE;
+  const icoUrl = logo.icoUrl || undefined;
 
   useEffect(() => {
     setDocumentTitle(title);
-    setFavicon(logo.icoUrl);
-  }, [title, logo.icoUrl]);
+    setFavicon(icoUrl);
+  }, [title, icoUrl]);
 
   return (
     <div className={styles.root}>
       <aside className={styles.side}>
-        <Logo icoUrl={logo.icoUrl} title={title} />
+        <Logo icoUrl={icoUrl} title={title} />
         <div className={styles.menu}>
           <AppMenu menus={menus} />
         </div>

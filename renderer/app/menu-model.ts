@@ -12,7 +12,7 @@ export type MenuLink =
 
 /** The route of the first operation shown under the main layout, the page a leaf opens. */
 export function sideMenuRoute(item: MenuItem): string | undefined {
-  return item.operationList?.find((op) => op.sideMenu && op.route)?.route;
+  return item.operationList?.find((op) => op.sideMenu && op.route)?.route ?? undefined;
 }
 
 export function linkOf(item: MenuItem): MenuLink {

@@ -20,16 +20,16 @@ export function readSettings(db: Db, corpId: number, userId: number, pageId: str
 /** Checks the settings against the page's fields; returns them in the order given. */
 export function checkSettings(items: (Column | Condition)[], settings: FieldSetting[], kind: SettingKind): FieldSetting[] {
   const known = new Map(items.map((i) => [i.field, i]));
-  const seen = new Set<string>();
+  const given = new Map<string, FieldSetting>();
   for (const s of settings) {
-    const item = known.get(s.fieldId);
-    if (!item) throw invalid(`字段不存在：${s.fieldId}`, { field: s.fieldId });
-    if (seen.has(s.fieldId)) throw invalid(`字段重复：${s.fieldId}`, { field: s.fieldId });
-    seen.add(s.fieldId);
-    if (item.disabled && !s.display) throw invalid(`固定字段不能隐藏：${s.fieldId}`, { field: s.fieldId });
+    if (!known.has(s.fieldId)) throw invalid(`字段不存在：${s.fieldId}`, { field: s.fieldId });
+    if (given.has(s.fieldId)) throw invalid(`字段重复：${s.fieldId}`, { field: s.fieldId });
+    given.set(s.fieldId, s);
   }
-  const shown = items.filter((i) => (seen.has(i.field) ? settings.find((s) => s.fieldId === i.field)!.display : !i.hidden));
+  const shown = items.filter((i) => given.get(i.field)?.display ?? !i.hidden);
   if (kind === 'column' && shown.length === 0) throw invalid('不能全部隐藏');
+  const fixed = settings.find((s) => known.get(s.fieldId)!.disabled && !s.display);
+  if (fixed) throw invalid(`固定字段不能隐藏：${fixed.fieldId}`, { field: fixed.fieldId });
   return settings;
 }
 

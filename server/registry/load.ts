@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { SchemaError, type Registry } from './types.ts';
 import { checkReferences } from './references.ts';
-import { sourceOf } from './source.ts';
+import { menuIndexOf, sourceOf } from './source.ts';
 
 export const SCHEMAS_DIR = join(import.meta.dirname, '..', '..', 'schemas');
 
@@ -87,6 +87,10 @@ function place(registry: Registry, kind: Kind, doc: any, rel: string, local: str
       registry.pages.set(doc.id, doc);
       break;
     case 'menus':
+      doc.menus.forEach((menu: object, i: number) => {
+        sourceOf.set(menu, rel);
+        menuIndexOf.set(menu, i);
+      });
       registry.menus.push(...doc.menus);
       break;
     case 'variants': {

@@ -2,7 +2,7 @@
 // dictionaries; menus to pages; actions and resources to declared operation ids.
 import { SchemaError, type MenuDef, type PageFile, type Registry } from './types.ts';
 import { readableFields, storedFields } from './fields.ts';
-import { sourceOf } from './source.ts';
+import { menuIndexOf, sourceOf } from './source.ts';
 
 function fail(doc: object, pointer: string, detail: string): never {
   throw new SchemaError(sourceOf.get(doc) ?? '?', pointer, detail);
@@ -23,20 +23,17 @@ export function allOperations(menus: MenuDef[]) {
 function checkMenus(reg: Registry) {
   const keys = new Set<string>();
   const ops = new Set<string>();
-  const walk = (items: MenuDef[], path: string, owner: object) => {
-    items.forEach((menu, i) => {
-      const here = `${path}/${i}`;
-      if (keys.has(menu.menuKey)) fail(owner, `${here}/menuKey`, `菜单键重复: ${menu.menuKey}`);
-      keys.add(menu.menuKey);
-      (menu.operations ?? []).forEach((op, j) => {
-        if (ops.has(op.operationId)) fail(owner, `${here}/operations/${j}/operationId`, `操作ID重复: ${op.operationId}`);
-        ops.add(op.operationId);
-        if (op.jsPath && !reg.pages.has(op.jsPath)) fail(owner, `${here}/operations/${j}/jsPath`, `页面不存在: ${op.jsPath}`);
-      });
-      walk(menu.children ?? [], `${here}/children`, owner);
+  const visit = (menu: MenuDef, here: string, owner: object) => {
+    if (keys.has(menu.menuKey)) fail(owner, `${here}/menuKey`, `菜单键重复: ${menu.menuKey}`);
+    keys.add(menu.menuKey);
+    (menu.operations ?? []).forEach((op, j) => {
+      if (ops.has(op.operationId)) fail(owner, `${here}/operations/${j}/operationId`, `操作ID重复: ${op.operationId}`);
+      ops.add(op.operationId);
+      if (op.jsPath && !reg.pages.has(op.jsPath)) fail(owner, `${here}/operations/${j}/jsPath`, `页面不存在: ${op.jsPath}`);
     });
+    (menu.children ?? []).forEach((child, i) => visit(child, `${here}/children/${i}`, owner));
   };
-  for (const menu of reg.menus) walk([menu], '/menus', menu);
+  for (const menu of reg.menus) visit(menu, `/menus/${menuIndexOf.get(menu) ?? 0}`, menu);
   return ops;
 }
 

@@ -36,13 +36,26 @@ export function checkUnique(engine: ResourceEngine, res: ResourceFile, corpId: n
   }
 }
 
-/** A constraint the checks above could not see (a race, a global key) still answers code 100. */
+/** The resource fields named in SQLite's "... constraint failed: table.col, table.col" message. */
+function fieldsInConstraint(res: ResourceFile, message: string): string[] {
+  const byColumn = new Map(Object.keys(storedFields(res)).map((f) => [columnOf(f), f]));
+  const columns = (message.split('constraint failed: ')[1] ?? '').split(',').map((c) => c.trim().split('.').pop() ?? '');
+  return columns.map((c) => byColumn.get(c)).filter((f): f is string => f !== undefined && f !== 'corpId');
+}
+
+/**
+ * A constraint the checks above could not see (a race, a global key such as users.user_name, a
+ * NOT NULL column that an optional field was cleared to) still answers code 100 naming the field.
+ */
 export function friendlyConstraint<T>(res: ResourceFile, write: () => T): T {
   try {
     return write();
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
-    if (code === 'SQLITE_CONSTRAINT_UNIQUE') throw invalid(`${res.title}已存在相同的数据`);
+    const fields = fieldsInConstraint(res, String((err as Error).message ?? ''));
+    const label = fields.map((f) => storedFields(res)[f]?.title ?? f).join('+');
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE') throw invalid(label ? `${label}已存在` : `${res.title}已存在相同的数据`, fields[0] ? { field: fields[0] } : null);
+    if (code === 'SQLITE_CONSTRAINT_NOTNULL') throw invalid(`${label || '必填字段'}不能为空`, fields[0] ? { field: fields[0] } : null);
     if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw invalid('关联的数据不存在');
     throw err;
   }

@@ -1,0 +1,24 @@
+// Entry of `npm run bench -- <name> [options]`: runs one named benchmark.
+type Bench = { summary: string; run: (args: string[]) => Promise<void> };
+
+const BENCHES: Record<string, Bench> = {
+  'list-api': {
+    summary: 'POST /api/res/vehicle/list over 1,000,000 vehicles: engine (app.request) vs the same SQL on better-sqlite3, then a 10 s loopback load (options: --rebuild)',
+    run: async (args) => (await import('./list-api.ts')).main(args),
+  },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const bench = name ? BENCHES[name] : undefined;
+if (!bench) {
+  if (name) console.error(`unknown bench: ${name}`);
+  console.error('usage: npm run bench -- <name> [options]\navailable benches:');
+  for (const [n, b] of Object.entries(BENCHES)) console.error(`  ${n.padEnd(10)} ${b.summary}`);
+  process.exit(1);
+}
+try {
+  await bench.run(args);
+} catch (err) {
+  console.error(`\nbench ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,24 @@
+// The only routes that do not need an operation id. Anything else must declare the operation ids
+// it needs; tests/permissions.test.ts fails for a route missing from both.
+
+/** No session needed. */
+export const PUBLIC_ROUTES = ['POST /login', 'GET /oaAccountAutoLogin'];
+
+/** Any logged-in user: their own profile, menus, settings and the shared catalogues. */
+export const SESSION_ROUTES = [
+  'POST /signOut',
+  'GET /user/getCurrentUser',
+  'GET /personalSet/getCorpPersonalSet',
+  'GET /user/checkUserPWD',
+  'POST /user/modifyCurrentPassword',
+  'POST /menu/menuTree',
+  'POST /menu/allMenu',
+  'POST /menu/getLogoUrl',
+  'GET /ui/pages/:id{.+}',
+  'GET /tms/field/getColumn/:id{.+}',
+  'GET /tms/field/getSearch/:id{.+}',
+  'POST /tms/field/setColumn',
+  'POST /tms/field/setSearch',
+  'GET /baseDictionary/findByDicTypeKey',
+  'GET /e6Organization/findOrganizationTree',
+];

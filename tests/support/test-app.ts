@@ -1,0 +1,61 @@
+// A fresh in-memory platform per test file: migrated, seeded with the demo data, and a helper to
+// log in as a demo account and call the API through app.request (no server, no network).
+import { openDatabase, type Db } from '../../server/db/connection.ts';
+import { holdRegistry } from '../../server/registry/holder.ts';
+import { createApp } from '../../server/app.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../scripts/seed-demo.ts';
+
+export interface Reply<T = any> {
+  status: number;
+  code: number;
+  message: string;
+  result: T;
+  headers: Headers;
+}
+
+export function createTestApp() {
+  const db: Db = openDatabase(':memory:');
+  const registry = holdRegistry();
+  const platform = createApp({ db, registry });
+  seedDemo(db.$client);
+
+  async function call(method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; contentType?: string; cookie?: string } = {}): Promise<Reply> {
+    const headers: Record<string, string> = {};
+    if (opts.token) headers.token = opts.token;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    let body: string | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
+    const res = await platform.app.request(`/api${path}`, { method, headers, body });
+    const json = (await res.json()) as { code: number; message: string; result: unknown };
+    return { status: res.status, code: json.code, message: json.message, result: json.result, headers: res.headers };
+  }
+
+  async function login(userName: string, password = DEMO_PASSWORD): Promise<string> {
+    const r = await call('POST', '/login', { body: { userName, password } });
+    if (r.code !== 1) throw new Error(`login ${userName} failed: ${r.message}`);
+    return r.result.token;
+  }
+
+  /** Caller bound to one user's token. */
+  async function as(userName: string) {
+    const token = await login(userName);
+    return {
+      token,
+      get: (path: string) => call('GET', path, { token }),
+      post: (path: string, body?: unknown) => call('POST', path, { token, body: body ?? {} }),
+      raw: (path: string, raw: string, contentType?: string) => call('POST', path, { token, raw, contentType }),
+    };
+  }
+
+  /** Row counts and a checksum of every table: 'nothing changed' is asserted against it. */
+  function snapshot(): Record<string, string> {
+    const tables = db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'login_throttle')").all() as { name: string }[];
+    return Object.fromEntries(tables.map(({ name }) => [name, JSON.stringify(db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all())]));
+  }
+
+  return { db, registry, ...platform, call, login, as, snapshot };
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;
