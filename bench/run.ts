@@ -1,4 +1,6 @@
 // Entry of `npm run bench -- <name> [options]`: runs one named benchmark.
+import { BenchError } from './stats.ts';
+
 type Bench = { summary: string; run: (args: string[]) => Promise<void> };
 
 const BENCHES: Record<string, Bench> = {
@@ -19,6 +21,7 @@ if (!bench) {
 try {
   await bench.run(args);
 } catch (err) {
-  console.error(`\nbench ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+  if (err instanceof BenchError) console.error(`\nbench ${name} aborted: ${err.message}`);
+  else console.error(`\nbench ${name} failed:`, err);
   process.exitCode = 1;
 }

@@ -19,3 +19,6 @@ export function table(rows: (string | number)[][], indent = '  '): string {
     indent + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(cells[0]), indent + widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
+
+/** A failed precondition of a bench (wrong results, server not answering): shown without a stack. */
+export class BenchError extends Error {}

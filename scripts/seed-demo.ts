@@ -4,6 +4,8 @@ import type Database from 'better-sqlite3';
 import { generateDemo } from '../fixtures/index.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
+import { syncMenus } from '../server/domain/menus/sync.ts';
+import { loadRegistry } from '../server/registry/load.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 
@@ -48,6 +50,8 @@ function grantsOf(sqlite: Database.Database, grants: string[]): string[] {
 
 export function seedDemo(sqlite: Database.Database, now = Date.now()) {
   const demo = generateDemo();
+  // Roles are granted operation ids, which live in the operations table loaded from the menus.
+  syncMenus(sqlite, loadRegistry().menus);
   sqlite.transaction(() => {
     insertRows(sqlite, 'corporations', demo.corporations as never[]);
     insertRows(sqlite, 'departments', demo.departments as never[]);

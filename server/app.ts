@@ -27,7 +27,7 @@ export interface AppOptions {
 
 export function createApp({ db, registry, consoleDir }: AppOptions) {
   const sessions = new SessionStore(db);
-  syncMenus(db, registry.get().menus);
+  syncMenus(db.$client, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
     if (id === 'user' || id === 'role') sessions.invalidate();
   });
@@ -40,7 +40,7 @@ export function createApp({ db, registry, consoleDir }: AppOptions) {
   };
   rebuild();
   registry.onReload((reg) => {
-    syncMenus(db, reg.menus);
+    syncMenus(db.$client, reg.menus);
     sessions.invalidate();
     rebuild();
   });

@@ -3,7 +3,7 @@ import { createTestApp } from './support/test-app.ts';
 it('explore', async () => {
   const t = createTestApp();
   const q = (s: string) => console.log(s, JSON.stringify(t.db.$client.prepare(s).all()));
-  q('select corp_id, status, cold_machine, count(*) n from vehicles group by 1,2,3');
+  q("select corp_id, status, cold_machine, count(*) n from vehicles group by 1,2,3"); q("select corp_id, status, count(*) from drivers group by 1,2"); q("select count(*) from drivers d join vehicles v on v.driver_id = d.id and v.carrier_id <> d.carrier_id");
   q('select corp_id, min(id), max(id) from car_models group by 1');
   q('select corp_id, min(id), max(id) from carriers group by 1');
   q('select corp_id, min(id), max(id) from customers group by 1');

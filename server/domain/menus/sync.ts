@@ -1,10 +1,9 @@
 // Loads the menu files into the menus and operations tables at start, so roles can be granted
 // operations by id. Operations that disappeared from the files lose their grants.
-import type { Db } from '../../db/connection.ts';
+import type Database from 'better-sqlite3';
 import type { MenuDef } from '../../registry/types.ts';
 
-export function syncMenus(db: Db, menus: MenuDef[]) {
-  const sqlite = db.$client;
+export function syncMenus(sqlite: Database.Database, menus: MenuDef[]) {
   const menuRows: unknown[][] = [];
   const opRows: unknown[][] = [];
   const walk = (items: MenuDef[], parent: string | null, level: number) =>
