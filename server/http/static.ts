@@ -9,8 +9,13 @@ import type { AppEnv } from './context.ts';
 export const DIST_DIR = join(import.meta.dirname, '..', '..', 'dist');
 
 export function serveConsole(app: Hono<AppEnv>, dist = DIST_DIR) {
-  app.use('/assets/*', serveStatic({ root: dist, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
-  app.use('*', serveStatic({ root: dist }));
+  const files = serveStatic({ root: dist });
+  // Vite names assets by content hash, so they never change under the same name.
+  app.use('/assets/*', (c, next) => {
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return files(c, next);
+  });
+  app.use('*', files);
   app.get('*', (c) => {
     const index = join(dist, 'index.html');
     if (!existsSync(index)) return c.text('控制台尚未构建，请先运行 npm run build', 503);
