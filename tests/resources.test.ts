@@ -128,6 +128,13 @@ describe('sorting', () => {
     expect(f.t.snapshot()).toEqual(before);
   });
 
+  it.each(['asc', 'desc'] as const)('orders ties (same loadWeight) by id %s, whatever index the filter uses', async (order) => {
+    const dir = order.toUpperCase();
+    const expected = f.ids(`SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 AND status IN (0, 1) ORDER BY load_weight ${dir}, id ${dir}`);
+    const r = await f.admin.post('/res/vehicle/list', { pageSize: 1000, status: [0, 1], sorts: [{ field: 'loadWeight', order }] });
+    expect(r.result.data.map((v: Row) => v.id)).toEqual(expected);
+  });
+
   it.each(['asc', 'desc'] as const)('pages through a sort with many ties (loadWeight %s) showing every row exactly once', async (order) => {
     const pages = await allPages(f.admin, '/res/vehicle/list', { sorts: [{ field: 'loadWeight', order }] }, 7);
     const seen = pages.flat().map((v) => v.id as number);
