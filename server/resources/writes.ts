@@ -40,48 +40,55 @@ export function save(engine: ResourceEngine, resourceId: string, user: SessionUs
     const fields = Object.keys(row);
     const sql = `INSERT INTO ${ident(res.table)} (${fields.map((f) => ident(columnOf(f))).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`;
     const id = Number(friendlyConstraint(res, () => engine.statements.get(sql).run(...fields.map((f) => row[f])).lastInsertRowid));
+    engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
     if (res.history) {
-      const titles = storedFields(res);
-      const changes = Object.keys(body).map((field) => ({ field, title: titles[field]?.title ?? field, before: null, after: record[field] ?? null }));
+      // The history shows the given fields as a read shows them: role ids yes, a password never.
+      const created = engine.find(res, user, id) ?? {};
+      engine.hooks[res.id]?.afterRead?.(created);
+      const titles = { ...res.schema.properties, ...storedFields(res) };
+      const changes = Object.keys(body)
+        .filter((field) => field in created)
+        .map((field) => ({ field, title: titles[field]?.title ?? field, before: null, after: created[field] ?? null }));
       recordHistory(engine, res, user, { recordId: id, action: 'create', changes, version: 1, now });
     }
-    engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
     engine.onWrite?.(res.id);
     return { id };
   })();
 }
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function update(engine: ResourceEngine, resourceId: string, user: SessionUser, body: Rec) {
   const res = engine.resource(resourceId);
   const now = Date.now();
   const { id, version, ...fields } = body as Rec & { id: number; version: number };
   if (partnerField(res, user) !== undefined) pinPartner(res, user, fields);
+  const hooks = engine.hooks[res.id];
   return engine.db.$client.transaction(() => {
     const existing = engine.find(res, user, id);
     if (!existing) throw failure(NOT_FOUND);
     if (existing.version !== version) throw failure('数据已被他人修改，请刷新后重试');
-    engine.hooks[res.id]?.beforeUpdate?.({ user, now }, fields, existing);
+    // Virtual fields a read shows (role ids) take part in the comparison and the history.
+    hooks?.afterRead?.(existing);
+    hooks?.beforeUpdate?.({ user, now }, fields, existing);
     const extras = { ...fields };
-    dropVirtual(res, fields);
-    const titles = storedFields(res);
+    const titles = { ...res.schema.properties, ...storedFields(res) };
     const changes: Change[] = Object.entries(fields)
-      .filter(([f, v]) => (existing[f] ?? null) !== (v ?? null))
+      .filter(([f, v]) => !same(existing[f], v))
       .map(([field, after]) => ({ field, title: titles[field]?.title ?? field, before: existing[field] ?? null, after: after ?? null }));
-    if (changes.length === 0) {
-      engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
-      engine.onWrite?.(res.id);
-      return { id, version };
-    }
+    if (changes.length === 0) return { id, version };
+    dropVirtual(res, fields);
+    const columns = changes.filter((c) => c.field in fields);
     checkReferences(engine, res, user, fields);
     checkUnique(engine, res, user.corpId, { ...existing, ...fields }, id);
-    const set = changes.map((c) => `${ident(columnOf(c.field))} = ?`).join(', ');
-    const sql = `UPDATE ${ident(res.table)} SET ${set}, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?`;
-    const done = friendlyConstraint(res, () => engine.statements.get(sql).run(...changes.map((c) => c.after), now, user.userId, id, version));
+    const set = columns.map((c) => `${ident(columnOf(c.field))} = ?, `).join('');
+    const sql = `UPDATE ${ident(res.table)} SET ${set}version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?`;
+    const done = friendlyConstraint(res, () => engine.statements.get(sql).run(...columns.map((c) => c.after), now, user.userId, id, version));
     if (done.changes !== 1) throw failure('数据已被他人修改，请刷新后重试');
-    // Columns outside the resource's fields (a password hash) never reach the history.
-    const visible = changes.filter((c) => c.field in titles);
+    // Only what a read shows reaches the history: never a password or its hash.
+    const visible = changes.filter((c) => c.field in existing && c.field in titles);
     if (res.history) recordHistory(engine, res, user, { recordId: id, action: 'update', changes: visible, version: version + 1, now });
-    engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
+    hooks?.afterWrite?.({ user, now }, id, extras);
     engine.onWrite?.(res.id);
     return { id, version: version + 1 };
   })();
