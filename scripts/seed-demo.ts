@@ -1,7 +1,7 @@
 // Fills an empty database with the demo corporations, base data, roles and the demo accounts.
 // The server never imports fixtures/: this script is the bridge (see ARCHITECTURE.md).
 import type Database from 'better-sqlite3';
-import { generateDemo } from '../fixtures/index.ts';
+import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
@@ -102,3 +102,36 @@ export function seedDemo(sqlite: Database.Database, now = Date.now()) {
 }
 
 export const DEMO_ACCOUNTS = ['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'];
+
+/**
+ * Adds n generated vehicles to corporation HY for benchmarks, in batches. The generator's plates
+ * are unique among themselves but may equal a demo plate (unique per corporation): those are
+ * skipped and the next generated row taken, so exactly n rows are added.
+ */
+export function addScaleVehicles(sqlite: Database.Database, n: number, onBatch?: (inserted: number) => void) {
+  const ids = (sql: string) => (sqlite.prepare(sql).all() as { id: number }[]).map((r) => r.id);
+  const carrierIds = ids('SELECT id FROM carriers WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id');
+  const carModelIds = ids('SELECT id FROM car_models WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id');
+  const startId = (sqlite.prepare('SELECT max(id) + 1 AS n FROM vehicles').get() as { n: number }).n;
+  const taken = new Set((sqlite.prepare('SELECT vehicle_no AS p FROM vehicles WHERE corp_id = 1').all() as { p: string }[]).map((r) => r.p));
+  const source = generateVehiclesAtScale(n + taken.size, { corpId: 1, carrierIds, carModelIds, startId });
+  let skipped = 0;
+  function* fresh(limit: number) {
+    for (let i = 0; i < limit; ) {
+      const next = source.next();
+      if (next.done) return;
+      if (taken.has(next.value.vehicleNo)) skipped++;
+      else (i++, yield next.value);
+    }
+  }
+  const BATCH = 100_000;
+  let inserted = 0;
+  while (inserted < n) {
+    const done = sqlite.transaction(() => insertRows(sqlite, 'vehicles', fresh(Math.min(BATCH, n - inserted)) as Iterable<never>))();
+    if (done === 0) throw new Error('the vehicle generator ran dry');
+    inserted += done;
+    onBatch?.(inserted);
+  }
+  sqlite.exec('ANALYZE');
+  return { inserted, skipped };
+}

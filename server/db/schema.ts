@@ -85,7 +85,7 @@ export const drivers = sqliteTable('drivers', {
   status: integer('status').notNull().default(0),
   remark: text('remark'),
   ...audit,
-}, (t) => [uniqueIndex('drivers_mobile').on(t.corpId, t.mobile).where(live), index('drivers_carrier').on(t.carrierId)]);
+}, (t) => [uniqueIndex('drivers_mobile').on(t.corpId, t.mobile).where(live), index('drivers_carrier').on(t.corpId, t.isDeleted, t.carrierId, t.updatedAt)]);
 
 export const vehicles = sqliteTable('vehicles', {
   id: integer('id').primaryKey(),
@@ -118,7 +118,8 @@ export const vehicles = sqliteTable('vehicles', {
   ...audit,
 }, (t) => [
   uniqueIndex('vehicles_no').on(t.corpId, t.vehicleNo).where(live),
-  index('vehicles_carrier').on(t.carrierId),
+  // A carrier user's every list is limited to its carrier: this index serves that scope and its sort.
+  index('vehicles_carrier').on(t.corpId, t.isDeleted, t.carrierId, t.updatedAt),
   index('vehicles_corp_updated').on(t.corpId, t.isDeleted, t.updatedAt),
   index('vehicles_corp_status').on(t.corpId, t.isDeleted, t.status, t.updatedAt),
 ]);

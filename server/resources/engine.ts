@@ -14,6 +14,8 @@ import type { ResourceHooks } from './hooks.ts';
 
 export const NOT_FOUND = '记录不存在或无权访问';
 
+const timeFieldsOf = new WeakMap<ResourceFile, string[]>();
+
 export interface Page<T> {
   data: T[];
   totalRecords: number;
@@ -46,7 +48,8 @@ export class ResourceEngine {
 
   /** Adds the '...Str' display of every time field, in place. */
   decorate(res: ResourceFile, rows: Record<string, unknown>[]) {
-    const timeFields = Object.entries(storedFields(res)).filter(([, s]) => s['x-time']).map(([f]) => f);
+    let timeFields = timeFieldsOf.get(res);
+    if (!timeFields) timeFieldsOf.set(res, (timeFields = Object.entries(storedFields(res)).filter(([, s]) => s['x-time']).map(([f]) => f)));
     for (const row of rows) for (const f of timeFields) row[`${f}Str`] = formatTime(row[f] as number | null);
     return rows;
   }

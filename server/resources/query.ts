@@ -19,7 +19,16 @@ const blank = (v: unknown) => v === undefined || v === null || v === '' || (Arra
 /** LIKE patterns treat the user's % and _ as plain characters. */
 const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const selects = new WeakMap<ResourceFile, { columns: string; joins: string }>();
+
+/** The select list and joins of a resource; cached per loaded file (a reload brings new objects). */
 export function selectList(reg: Registry, res: ResourceFile): { columns: string; joins: string } {
+  let cached = selects.get(res);
+  if (!cached) selects.set(res, (cached = buildSelect(reg, res)));
+  return cached;
+}
+
+function buildSelect(reg: Registry, res: ResourceFile): { columns: string; joins: string } {
   const columns = Object.keys(storedFields(res)).map((f) => `t.${ident(columnOf(f))} AS ${ident(f)}`);
   const joins: string[] = [];
   Object.entries(res.references ?? {}).forEach(([field, ref], i) => {
