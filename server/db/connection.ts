@@ -21,5 +21,8 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle({ client: sqlite, schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // Refreshes planner statistics where they are missing or stale (a migration that adds an index,
+  // say): without them SQLite may pick the new index and sort a million rows for a page of 20.
+  sqlite.pragma('optimize = 0x10002');
   return db;
 }
