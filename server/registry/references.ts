@@ -73,6 +73,10 @@ function checkResources(reg: Registry, ops: Set<string>) {
     for (const [verb, list] of Object.entries(res.permissions)) {
       list.forEach((op, i) => ops.has(op) || fail(res, `/permissions/${verb}/${i}`, `操作ID未在菜单中声明: ${op}`));
     }
+    for (const [field, schema] of Object.entries(res.schema.properties)) {
+      const dict = schema['x-dictionary'] as string | undefined;
+      if (dict && !reg.dictionaries.has(dict)) fail(res, `/schema/properties/${field}/x-dictionary`, `字典不存在: ${dict}`);
+    }
     for (const field of Object.keys(res.search ?? {})) field in stored || fail(res, `/search/${field}`, `字段不存在: ${field}`);
     res.sort?.forEach((f, i) => f in stored || fail(res, `/sort/${i}`, `字段不存在: ${f}`));
     res.unique?.forEach((key, i) => key.forEach((f, j) => f in stored || fail(res, `/unique/${i}/${j}`, `字段不存在: ${f}`)));

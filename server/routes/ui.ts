@@ -4,7 +4,9 @@ import type { Db } from '../db/connection.ts';
 import type { SessionUser } from '../http/context.ts';
 import { failure, forbidden } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
-import type { Registry } from '../registry/types.ts';
+import type { PageFile, Registry } from '../registry/types.ts';
+import { readableFields } from '../registry/fields.ts';
+import { saveSchema } from '../resources/input-schemas.ts';
 import { applySettings, applyVariant, removeForbidden, resolveExtends } from '../registry/compose.ts';
 import { CORPORATION_LEVEL, checkSettings, readSettings, writeSettings, type SettingKind } from '../domain/field-settings.ts';
 
@@ -19,9 +21,30 @@ export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string
   if (!withSettings) return page;
   return {
     ...page,
+    ...resourceShapes(reg, page),
     columns: applySettings(page.columns, readSettings(db, user.corpId, user.userId, pageId, 'column')),
     search: applySettings(page.search, readSettings(db, user.corpId, user.userId, pageId, 'search')),
   };
+}
+
+/**
+ * What the renderer needs of the page's resource: every field's title and type, and for forms the
+ * very JSON Schema the server validates the submit with (restricted to the form's fields), so the
+ * browser shows the same messages before sending.
+ */
+function resourceShapes(reg: Registry, page: PageFile) {
+  const res = page.resource ? reg.resources.get(page.resource) : undefined;
+  if (!res) return {};
+  const fields = { ...res.schema.properties, ...readableFields(res) };
+  // Reference fields are picked from the referenced resource's list, shown by its label field.
+  const references = Object.fromEntries(
+    Object.entries(res.references ?? {}).map(([field, ref]) => [field, { resource: ref.resource, label: ref.label, list: `/res/${ref.resource}/list` }]),
+  );
+  const form = page.form as { fields: string[] } | undefined;
+  if (!form) return { fields, references };
+  const full = saveSchema(res);
+  const properties = Object.fromEntries(form.fields.map((f) => [f, full.properties[f]]));
+  return { fields, references, formSchema: { type: 'object', properties, required: full.required.filter((f) => form.fields.includes(f)) } };
 }
 
 const settingInput = (listName: string) => ({
