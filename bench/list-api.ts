@@ -17,7 +17,7 @@ import type { Registry, ResourceFile } from '../server/registry/types.ts';
 import type { ResourceEngine } from '../server/resources/engine.ts';
 import { DEMO_PASSWORD } from '../scripts/seed-demo.ts';
 import { BASE_MS } from '../fixtures/index.ts';
-import { BENCH_DB, openBenchDb } from './bench-db.ts';
+import { BENCH_DB, BENCH_DIR, openBenchDb } from './bench-db.ts';
 import { BenchError, ms, percentile, ratio, table } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -85,7 +85,7 @@ export async function main(args: string[]) {
 
   // --- 2. in process: engine through app.request vs raw better-sqlite3 ---------------------------
   const registry = holdRegistry();
-  const platformApp = createApp({ db, registry });
+  const platformApp = createApp({ db, registry, filesDir: join(BENCH_DIR, 'files') });
   const { app } = platformApp;
   const login = await app.request('/api/login', {
     method: 'POST',

@@ -3,6 +3,7 @@
 // Listens on 127.0.0.1 only, tells the parent the port over IPC, and exits when the parent goes.
 import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { openDatabase } from '../server/db/connection.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { createApp } from '../server/app.ts';
@@ -16,7 +17,7 @@ if (!file || !existsSync(file) || !Number.isInteger(port) || port < 0 || port > 
 
 const db = openDatabase(file);
 const registry = holdRegistry();
-const { app } = createApp({ db, registry });
+const { app } = createApp({ db, registry, filesDir: join(dirname(file), 'files') });
 
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
   process.send?.({ ready: true, port: info.port });

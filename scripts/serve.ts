@@ -1,5 +1,6 @@
 // Starts the platform: opens (and on first start fills) the database, loads the schemas, serves
 // the API and the console. PORT and HUOYUN_DB override the defaults.
+import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../server/db/connection.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
@@ -24,7 +25,9 @@ function loadSchemas() {
 
 const registry = loadSchemas();
 const db = openDatabase(dbFile);
-const { app } = createApp({ db, registry, consoleDir: DIST_DIR });
+// Uploaded files live beside the database unless HUOYUN_FILES says otherwise.
+const filesDir = process.env.HUOYUN_FILES ?? join(dirname(dbFile === ':memory:' ? 'data/x' : dbFile), 'files');
+const { app } = createApp({ db, registry, consoleDir: DIST_DIR, filesDir });
 const fresh = (db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n === 0;
 if (fresh) {
   seedDemo(db.$client);

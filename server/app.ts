@@ -1,6 +1,6 @@
 // Composes the Hono application: security headers, the envelope for every error, sessions,
 // the declared routes (static and from resource files), the JSON 404 and the console.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from './db/connection.ts';
 import type { AppEnv } from './http/context.ts';
@@ -17,21 +17,25 @@ import { sessionRoutes } from './routes/session.ts';
 import { menuRoutes } from './routes/menu.ts';
 import { uiRoutes } from './routes/ui.ts';
 import { domainHooks, domainRoutes } from './routes/domain.ts';
+import { fileRoutes } from './routes/files.ts';
+import { shellRoutes } from './routes/shell.ts';
 
 export interface AppOptions {
   db: Db;
   registry: RegistryHolder;
   /** Folder of the built console; tests leave it out. */
   consoleDir?: string;
+  /** Where uploaded files are written. */
+  filesDir: string;
 }
 
-export function createApp({ db, registry, consoleDir }: AppOptions) {
+export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   const sessions = new SessionStore(db);
   syncMenus(db.$client, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
     if (id === 'user' || id === 'role') sessions.invalidate();
   });
-  const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get), ...domainRoutes(db, registry.get, sessions)];
+  const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();
@@ -53,11 +57,14 @@ export function createApp({ db, registry, consoleDir }: AppOptions) {
     return replyError(c, new ApiError(Code.FAILURE, '服务器繁忙，请稍后重试', null, 500));
   });
   app.use('/api/*', authenticate(sessions));
+  app.use('/api3/*', authenticate(sessions));
   mountRoutes(app, staticRoutes);
+  const unknownApi = (c: Context<AppEnv>) => replyError(c, new ApiError(Code.FAILURE, `接口不存在: ${c.req.path}`, null, 404));
+  app.all('/api3/*', unknownApi);
   app.all('/api/*', (c) => {
     const def = dynamic.get(`${c.req.method} ${c.req.path}`);
     if (def) return handlerOf(def)(c);
-    return replyError(c, new ApiError(Code.FAILURE, `接口不存在: ${c.req.path}`, null, 404));
+    return unknownApi(c);
   });
   if (consoleDir !== undefined) serveConsole(app, consoleDir);
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>货运数字化平台</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
   const db = openDatabase(':memory:');
-  app = createApp({ db, registry: holdRegistry(), consoleDir: dist }).app;
+  app = createApp({ db, registry: holdRegistry(), consoleDir: dist, filesDir: join(dist, 'files') }).app;
   seedDemo(db.$client);
   const res = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'Huoyun@2026' }) });
   token = ((await res.json()) as any).result.token;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { PUBLIC_ROUTES, SESSION_ROUTES } from '../server/http/access-lists.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
+import { fullPath } from '../server/http/route.ts';
 
 let t: TestApp;
 let noRoleToken: string;
@@ -23,8 +24,8 @@ const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 describe('route declarations', () => {
   it('every route mounted under /api is a declared route', () => {
-    const declared = new Set(t.routes().map((r) => `${r.method} /api${r.path}`));
-    const mounted = t.app.routes.filter((r) => r.path.startsWith('/api/') && r.path !== '/api/*');
+    const declared = new Set(t.routes().map((r) => `${r.method} ${fullPath(r)}`));
+    const mounted = t.app.routes.filter((r) => /^\/api3?\//.test(r.path) && !r.path.endsWith('/*'));
     for (const r of mounted) expect(declared, `${r.method} ${r.path} is mounted but not declared`).toContain(`${r.method} ${r.path}`);
   });
 

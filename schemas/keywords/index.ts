@@ -5,3 +5,4 @@ export * from './id-card.ts';
 export * from './password.ts';
 export * from './tiered.ts';
 export * from './ajv.ts';
+export * from './upload.ts';

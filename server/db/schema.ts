@@ -250,3 +250,16 @@ export const fieldSettings = sqliteTable('field_settings', {
   settings: text('settings').notNull(),
   updatedAt: integer('updated_at').notNull(),
 }, (t) => [uniqueIndex('field_settings_key').on(t.corpId, t.userId, t.pageId, t.kind)]);
+
+/** Uploaded files: stored on disk under the files folder, served only to their corporation. */
+export const files = sqliteTable('files', {
+  id: text('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  fileName: text('file_name').notNull(),
+  extension: text('extension').notNull(),
+  size: integer('size').notNull(),
+  businessTypeKey: text('business_type_key'),
+  customerId: integer('customer_id'),
+  uploadedBy: integer('uploaded_by').notNull(),
+  createdAt: integer('created_at').notNull(),
+});

@@ -21,4 +21,9 @@ export const SESSION_ROUTES = [
   'POST /tms/field/setSearch',
   'GET /baseDictionary/findByDicTypeKey',
   'GET /e6Organization/findOrganizationTree',
+  'GET /menu/routes',
+  'GET /helpcenter/link',
+  'GET /userSet/updateHaveBrowsedConfig',
+  'POST /api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream',
+  'GET /file/download/:id',
 ];

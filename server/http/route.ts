@@ -22,12 +22,13 @@ export interface Call<B> {
 
 export interface RouteDef<B = any> {
   method: 'GET' | 'POST';
-  /** Path under /api, e.g. '/menu/menuTree'. */
+  /** Path under /api, e.g. '/menu/menuTree'; with `absolute`, the whole path (the spec's /api3 upload). */
   path: string;
+  absolute?: boolean;
   access: Access;
   /** JSON Schema of the body (POST) or query (GET); unknown fields are refused by the schema. */
   input?: object;
-  /** The handler reads the request itself (multipart uploads, streams). */
+  /** The handler reads the body itself (multipart uploads); `input` then checks the query. */
   rawBody?: boolean;
   handler: (call: Call<B>) => unknown;
 }
@@ -49,8 +50,7 @@ function checkAccess(access: Access, user: SessionUser | undefined) {
 }
 
 async function inputOf(c: Context<AppEnv>, def: RouteDef): Promise<unknown> {
-  if (def.rawBody) return undefined;
-  const raw = def.method === 'GET' ? c.req.query() : await readJsonBody(c);
+  const raw = def.method === 'GET' || def.rawBody ? c.req.query() : await readJsonBody(c);
   return def.input ? validateOrThrow(def.input, raw) : raw;
 }
 
@@ -67,9 +67,11 @@ export function handlerOf(def: RouteDef) {
   };
 }
 
+export const fullPath = (def: Pick<RouteDef, 'path' | 'absolute'>) => (def.absolute ? def.path : `/api${def.path}`);
+
 export function mountRoutes(app: Hono<AppEnv>, defs: readonly RouteDef[]) {
   for (const def of defs) {
-    if (def.method === 'GET') app.get(`/api${def.path}`, handlerOf(def));
-    else app.post(`/api${def.path}`, handlerOf(def));
+    if (def.method === 'GET') app.get(fullPath(def), handlerOf(def));
+    else app.post(fullPath(def), handlerOf(def));
   }
 }

@@ -1,5 +1,8 @@
 // A fresh in-memory platform per test file: migrated, seeded with the demo data, and a helper to
 // log in as a demo account and call the API through app.request (no server, no network).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { holdRegistry } from '../../server/registry/holder.ts';
 import { createApp } from '../../server/app.ts';
@@ -16,7 +19,8 @@ export interface Reply<T = any> {
 export function createTestApp() {
   const db: Db = openDatabase(':memory:');
   const registry = holdRegistry();
-  const platform = createApp({ db, registry });
+  const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
+  const platform = createApp({ db, registry, filesDir });
   seedDemo(db.$client);
 
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; contentType?: string; cookie?: string } = {}): Promise<Reply> {
@@ -55,7 +59,7 @@ export function createTestApp() {
     return Object.fromEntries(tables.map(({ name }) => [name, JSON.stringify(db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all())]));
   }
 
-  return { db, registry, ...platform, call, login, as, snapshot };
+  return { db, registry, filesDir, ...platform, call, login, as, snapshot };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;

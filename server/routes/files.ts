@@ -1,0 +1,61 @@
+// The spec's upload endpoint (multipart field 'files') and the download of a stored file.
+import { Readable } from 'node:stream';
+import type { Db } from '../db/connection.ts';
+import { ApiError, Code, invalid } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
+import { FileStore, type Upload } from '../domain/files/store.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../schemas/keywords/index.ts';
+
+export const UPLOAD_PATH = '/api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream';
+/** Room for the most files of the largest size plus the multipart framing. */
+const MAX_UPLOAD_BODY = UPLOAD_MAX_FILES * UPLOAD_MAX_BYTES + 1024 * 1024;
+
+const queryInput = {
+  type: 'object',
+  properties: {
+    customerId: { title: '客户', type: 'string', pattern: '^([1-9][0-9]{0,15})?$' },
+    businessTypeKey: { title: '业务类型', type: 'string', maxLength: 64 },
+  },
+};
+
+async function readUploads(req: Request): Promise<Upload[]> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(type)) throw new ApiError(Code.INVALID, '请求内容类型必须为 multipart/form-data', null, 415);
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_UPLOAD_BODY) throw new ApiError(Code.INVALID, '文件大小不能大于10M', null, 413);
+  let form: FormData;
+  try {
+    const body = new Uint8Array(await req.arrayBuffer());
+    if (body.byteLength > MAX_UPLOAD_BODY) throw new ApiError(Code.INVALID, '文件大小不能大于10M', null, 413);
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw invalid('上传内容格式不正确');
+  }
+  const files = form.getAll('files').filter((f): f is File => typeof f === 'object');
+  return Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+}
+
+export function fileRoutes(db: Db, filesDir: string) {
+  const store = new FileStore(db, filesDir);
+  return [
+    route({
+      method: 'POST', path: UPLOAD_PATH, absolute: true, access: { session: true }, rawBody: true, input: queryInput,
+      handler: async ({ c, user }) => {
+        const q = c.req.query();
+        const uploads = await readUploads(c.req.raw);
+        return store.save(user, uploads, { businessTypeKey: q.businessTypeKey || undefined, customerId: q.customerId ? Number(q.customerId) : undefined });
+      },
+    }),
+    route({
+      method: 'GET', path: '/file/download/:id', access: { session: true }, input: { type: 'object' },
+      handler: ({ c, user, params }) => {
+        const file = store.open(user, params.id);
+        c.header('Content-Type', file.contentType);
+        c.header('Content-Length', String(file.size));
+        c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+        c.header('Cache-Control', 'private, max-age=86400');
+        return c.body(Readable.toWeb(file.stream()) as ReadableStream);
+      },
+    }),
+  ];
+}
