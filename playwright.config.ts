@@ -1,0 +1,34 @@
+// Browser journeys in Debian's Chromium against the real server on a fresh database.
+// Playwright cannot download its own browser here (../shared/STACK.md).
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DB = process.env.E2E_DB ?? `/tmp/huoyun-e2e-${process.pid}.db`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    // A fresh database per run: the server seeds it on first start.
+    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && rm -rf /tmp/huoyun-e2e-files && HUOYUN_DB=${DB} HUOYUN_FILES=/tmp/huoyun-e2e-files PORT=${PORT} node --import tsx scripts/serve.ts`,
+    url: `http://127.0.0.1:${PORT}/login`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
