@@ -15,7 +15,7 @@ const PDF = new TextEncoder().encode('%PDF-1.4\n%test\n');
 
 async function upload(token: string | undefined, files: { name: string; bytes: Uint8Array }[], query = '?customerId=&businessTypeKey=vehicle') {
   const form = new FormData();
-  for (const f of files) form.append('files', new Blob([f.bytes]), f.name);
+  for (const f of files) form.append('files', new Blob([f.bytes as Uint8Array<ArrayBuffer>]), f.name);
   const res = await t.app.request(`${UPLOAD_PATH}${query}`, { method: 'POST', headers: token ? { token } : {}, body: form });
   return { status: res.status, ...((await res.json()) as { code: number; message: string; result: any }) };
 }

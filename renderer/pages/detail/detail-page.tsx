@@ -1,0 +1,91 @@
+// Detail pages: one record read through `api.detail`, shown as titled sections of label/value pairs.
+// Several sections get the anchor panel so a long record can be walked by its section tags.
+import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { AnchorPanel } from '../../components/anchor-panel.tsx';
+import { PageError, LOADING_TEXT } from '../page-host.tsx';
+import type { PageRendererProps, PageSchema } from '../page-types.ts';
+import { dictionariesFor, fieldLabel, formatValue, type FormatContext } from './format-value.ts';
+import { useDictionaries } from './use-dictionaries.ts';
+
+type Row = Record<string, unknown>;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM },
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, paddingBottom: tokens.spacingVerticalL },
+  sectionTitle: { borderLeft: `3px solid ${tokens.colorBrandStroke1}`, paddingLeft: tokens.spacingHorizontalS },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
+  item: { display: 'flex', columnGap: tokens.spacingHorizontalS, minWidth: 0, margin: 0 },
+  label: { color: tokens.colorNeutralForeground3, flexShrink: 0, margin: 0 },
+  value: { margin: 0, wordBreak: 'break-all' },
+});
+
+/** The call that reads the record: the page's own, or the resource engine's. */
+export function detailCall(page: PageSchema): string | undefined {
+  return page.api?.detail?.path ?? (page.resource ? `/res/${page.resource}/detail` : undefined);
+}
+
+function Section({ title, fields, record, ctx }: { title: string; fields: string[]; record: Row; ctx: FormatContext }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.section}>
+      <Text weight="semibold" className={styles.sectionTitle}>
+        {title}
+      </Text>
+      <dl className={styles.grid}>
+        {fields.map((f) => (
+          <div key={f} className={styles.item}>
+            <dt className={styles.label}>{fieldLabel(ctx.page, f)}：</dt>
+            <dd className={styles.value}>{formatValue(ctx, f, record[f])}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function DetailPage({ page, env, context }: PageRendererProps) {
+  const styles = useStyles();
+  const [state, setState] = useState<{ record?: Row; error?: string }>({});
+  const path = detailCall(page);
+  const sections = page.sections ?? [];
+  const keys = useMemo(() => dictionariesFor(page, sections.flatMap((s) => s.fields)), [page, sections]);
+  const { dictionaries, ready } = useDictionaries(env, keys);
+
+  useEffect(() => {
+    if (!path || !context.id) return;
+    let live = true;
+    setState({});
+    env.api
+      .get<Row>(path, { id: context.id }, { silent: true })
+      .then((record) => live && setState({ record: record ?? {} }))
+      .catch((err: Error) => live && setState({ error: err.message }));
+    return () => {
+      live = false;
+    };
+  }, [env, path, context.id]);
+
+  if (!path) return <PageError title="页面配置错误" detail={`页面 ${page.id} 没有配置详情接口`} />;
+  if (!context.id) return <PageError title="缺少记录" detail={`页面 ${page.id} 需要记录 id`} />;
+  if (state.error) return <PageError title="详情加载失败" detail={state.error} />;
+  if (!state.record || !ready) return <Spinner size="small" label={LOADING_TEXT} />;
+
+  const ctx: FormatContext = { page, dictionaries };
+  const blocks = sections.map((s, i) => ({
+    key: String(i),
+    title: s.title,
+    content: <Section title={s.title} fields={s.fields} record={state.record!} ctx={ctx} />,
+  }));
+  return (
+    <div className={styles.root}>
+      {!context.inDialog && <Text size={400} weight="semibold">{page.title}</Text>}
+      {blocks.length > 1 ? <AnchorPanel sections={blocks} /> : blocks.map((b) => <div key={b.key}>{b.content}</div>)}
+    </div>
+  );
+}

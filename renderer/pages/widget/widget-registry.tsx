@@ -1,0 +1,18 @@
+// Hand-written widgets a `kind: widget` page can name. Built by a function (no import side effects)
+// and loaded on demand, so a widget's code only travels when its page opens.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageRendererProps } from '../page-types.ts';
+
+export type WidgetComponent = ComponentType<PageRendererProps> | LazyExoticComponent<ComponentType<PageRendererProps>>;
+export type WidgetRegistry = Record<string, WidgetComponent>;
+
+export function createWidgetRegistry(): WidgetRegistry {
+  return {
+    rolePermission: lazy(() => import('./role-permission/role-permission.tsx').then((m) => ({ default: m.RolePermission }))),
+  };
+}
+
+/** The widget named `name`, or undefined; never a property inherited from Object. */
+export function widgetFor(registry: WidgetRegistry, name: string | undefined): WidgetComponent | undefined {
+  return name && Object.hasOwn(registry, name) ? registry[name] : undefined;
+}
