@@ -25,7 +25,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               priority: 20,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            // entriesAware keeps modules reached only through import() (forms, tables) out of the first screen.
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
           ],
         },
       },

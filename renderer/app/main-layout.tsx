@@ -1,11 +1,18 @@
-// The console's frame (spec section 2, main layout): logo and menu on the left, top bar and the
-// routed page on the right. Everything inside waits for the session (user, menus, branding).
+// The console's frame (spec section 2, main layout): logo and menu on the left; on the right the top
+// bar (tag tabs, notice icons, user menu) above the routed page.
 import { Image, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Tag } from '../components/tag-tabs/tag-model.ts';
+import { TagTabs } from '../components/tag-tabs/tag-tabs.tsx';
+import { useEnv } from '../env/env-context.tsx';
 import { AppMenu } from './app-menu.tsx';
+import { useCurrentRoute } from './current-route.ts';
 import { DEFAULT_TITLE, setDocumentTitle, setFavicon } from './document-head.ts';
-import { SessionGate, useSession } from './session-context.tsx';
+import { NoticeArea } from './notice-area.tsx';
+import { useChangePassword } from './password-guard.tsx';
+import { normalizePath, type Resolution } from './route-table.ts';
+import { useSession } from './session-context.tsx';
 import { TopBar } from './top-bar.tsx';
 
 const useStyles = makeStyles({
@@ -52,9 +59,20 @@ function Logo({ icoUrl, title }: { icoUrl?: string; title: string }) {
   );
 }
 
-function Frame() {
+/** The tag for the page on screen; the refresh detour takes none. */
+function tagOf(route: Resolution, pathname: string, search: string): Tag | null {
+  if (route.kind !== 'page' && route.kind !== 'home') return null;
+  return { path: normalizePath(pathname), fullPath: `${normalizePath(pathname)}${search}`, title: route.title };
+}
+
+export function MainLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
-  const { user, menus, logo } = useSession();
+  const { user, menus, logo, routes } = useSession();
+  const route = useCurrentRoute();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { notify } = useEnv();
+  const openChangePassword = useChangePassword();
   const title = logo.title || DEFAULT_TITLE;
   const icoUrl = logo.icoUrl || undefined;
 
@@ -62,6 +80,16 @@ function Frame() {
     setDocumentTitle(title);
     setFavicon(icoUrl);
   }, [title, icoUrl]);
+
+  const current = useMemo(() => tagOf(route, pathname, search), [route, pathname, search]);
+  const tags = (
+    <TagTabs
+      userId={user.userId}
+      current={current}
+      navigate={(to, options) => void navigate(to, options)}
+      warn={notify.warning ?? notify.info}
+    />
+  );
 
   return (
     <div className={styles.root}>
@@ -72,19 +100,14 @@ function Frame() {
         </div>
       </aside>
       <div className={styles.body}>
-        <TopBar realName={user.realName || user.userName} />
-        <main className={styles.main}>
-          <Outlet />
-        </main>
+        <TopBar
+          realName={user.realName || user.userName}
+          onChangePassword={openChangePassword}
+          tags={tags}
+          actions={<NoticeArea operationIds={routes.operationIds} userId={user.userId} />}
+        />
+        <main className={styles.main}>{children}</main>
       </div>
     </div>
-  );
-}
-
-export function MainLayout() {
-  return (
-    <SessionGate>
-      <Frame />
-    </SessionGate>
   );
 }

@@ -16,26 +16,27 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  tags: { flexGrow: 1, minWidth: 0, overflow: 'hidden' },
+  tags: { flexGrow: 1, minWidth: 0, height: '100%', overflow: 'hidden' },
   actions: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS },
 });
 
 export interface TopBarProps {
   realName: string;
-  /** Tag tabs of the open pages (a later slice). */
+  onChangePassword(): void;
+  /** Tag tabs of the open pages. */
   tags?: ReactNode;
-  /** Notice icons shown before the user menu (a later slice). */
+  /** Notice icons shown before the user menu. */
   actions?: ReactNode;
 }
 
-export function TopBar({ realName, tags, actions }: TopBarProps) {
+export function TopBar({ realName, onChangePassword, tags, actions }: TopBarProps) {
   const styles = useStyles();
   return (
     <header className={styles.bar}>
       <div className={styles.tags}>{tags}</div>
       <div className={styles.actions}>
         {actions}
-        <UserMenu realName={realName} />
+        <UserMenu realName={realName} onChangePassword={onChangePassword} />
       </div>
     </header>
   );

@@ -79,6 +79,13 @@ describe('api client', () => {
     expect(t.onLogout).not.toHaveBeenCalled();
   });
 
+  it('hands the server message of a success to the caller that asks for it', async () => {
+    const t = setup(async () => json({ code: 1, message: '密码修改成功', result: null }));
+    const onSuccessMessage = vi.fn();
+    await t.client.post('/user/modifyCurrentPassword', {}, { onSuccessMessage });
+    expect(onSuccessMessage).toHaveBeenCalledWith('密码修改成功');
+  });
+
   it('silent requests reject without a toast', async () => {
     const t = setup(async () => json({ code: 0, message: '失败', result: null }));
     await expect(t.client.post('/login', {}, { silent: true })).rejects.toMatchObject({ code: 0 });

@@ -28,6 +28,8 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 export interface RequestOptions {
   /** The caller shows the failure itself (e.g. inline on the login form), so no error toast. */
   silent?: boolean;
+  /** Receives the server's message on code 1, for the calls whose success text the spec shows. */
+  onSuccessMessage?: (message: string) => void;
 }
 
 export interface ApiClientOptions {
@@ -117,6 +119,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const { code, message = '', result = null } = payload;
       switch (code) {
         case 1:
+          opts?.onSuccessMessage?.(message);
           return result as T;
         case 103:
           throw logout(message);

@@ -16,6 +16,23 @@ export interface UserInfo {
   pwdExpired: boolean;
   lastPasswordModifiedTime: number | null;
   latLon: string | null;
+  /** 0 until the user has read the online-service guide (spec section 4). */
+  haveBrowsed?: number;
+}
+
+/** `result` of GET /personalSet/getCorpPersonalSet: the corporation's settings read at login (spec section 3). */
+export interface CorpSettings {
+  /** 1: the user must change the password before working; 2 (default): no prompt. */
+  passwordStatus: number;
+  /** 1 (default): the message popover hides by itself after 3 s. */
+  msgLayerDisplayMode: number;
+  [key: string]: unknown;
+}
+
+/** `result` of GET /helpcenter/link. */
+export interface HelpLinks {
+  helpBookLink?: string | null;
+  updateLogLink?: string | null;
 }
 
 export interface LoginResult {

@@ -2,7 +2,7 @@
 // `token` header (spec section 6) and wipes it, with the rest of the local session, on logout.
 
 export const TOKEN_COOKIE = 'token';
-/** Marks that the password has expired, so the shell can prompt for a change after login. */
+/** Holds the id of the user already told that the password expired, so the prompt shows once per login. */
 export const PWD_EXPIRED_COOKIE = 'pwdExpiredTip';
 
 /** Reads through globalThis so that tests can stub `document` without a DOM. */

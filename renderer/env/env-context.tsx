@@ -18,6 +18,11 @@ export interface Notify {
   error(message: string): void;
   info(message: string): void;
   success(message: string): void;
+  /**
+   * Refusals such as closing the last tag. Optional so that envs built by tests before it existed
+   * stay valid; the provider always supplies it, callers fall back to `info`.
+   */
+  warning?(message: string): void;
 }
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -71,6 +76,7 @@ export function EnvProvider({ navigate, fetch, children }: EnvProviderProps) {
       error: (m) => show('error', m),
       info: (m) => show('info', m),
       success: (m) => show('success', m),
+      warning: (m) => show('warning', m),
     };
     const api = createApiClient({
       fetch,

@@ -16,7 +16,7 @@ import { DEFAULT_TITLE, setDocumentTitle } from '../app/document-head.ts';
 import { HOME_PATH, returnPathOf } from '../app/return-url.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../env/api-client.ts';
 import type { AutoLoginResult, LoginResult } from '../env/api-types.ts';
-import { getCookie, PWD_EXPIRED_COOKIE, setCookie, TOKEN_COOKIE } from '../env/cookies.ts';
+import { getCookie, setCookie, TOKEN_COOKIE } from '../env/cookies.ts';
 import { useEnv } from '../env/env-context.tsx';
 
 const useStyles = makeStyles({
@@ -82,8 +82,8 @@ export function LoginPage() {
     setError(undefined);
     try {
       const r = await api.post<LoginResult>('/login', { userName: userName.trim(), password }, { silent: true });
+      // The password-expiry prompt is the shell's job (app/password-guard.tsx), once per user.
       keepToken(r.token);
-      if (r.userInfo?.pwdExpired) setCookie(PWD_EXPIRED_COOKIE, '1');
       navigate(HOME_PATH, { replace: true });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : NETWORK_ERROR_MESSAGE);

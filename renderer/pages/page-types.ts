@@ -89,6 +89,7 @@ export interface PageContext {
   onDone?: (changed: boolean) => void;
   /** True when the page is rendered inside a dialog rather than as a route. */
   inDialog?: boolean;
+  routeOf?: (pageId: string) => string | undefined;
 }
 
 export interface PageRendererProps {

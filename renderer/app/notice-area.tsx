@@ -1,0 +1,60 @@
+// The notice icons of the top bar (spec sections 2 and 6): alarm, message and export, each shown only
+// to users holding its operation. With none of them the area is hidden and nothing polls.
+import { Button, CounterBadge, makeStyles, Tooltip } from '@fluentui/react-components';
+import { AlertRegular, ArrowDownloadRegular, MailRegular, type FluentIcon } from '@fluentui/react-icons';
+import { useMemo } from 'react';
+import { useEnv } from '../env/env-context.tsx';
+import { NOTICE_SOURCES, useNoticePolling, type NoticeSource } from './notice-polling.ts';
+
+export interface NoticeItem {
+  operationId: string;
+  label: string;
+  to: string;
+  Icon: FluentIcon;
+}
+
+export const NOTICE_ITEMS: readonly NoticeItem[] = [
+  { operationId: 'BusinessAlarmReport3', label: '业务报警', to: '/businessAlarmReport', Icon: AlertRegular },
+  { operationId: 'messageCenter3', label: '消息中心', to: '/messageCenter', Icon: MailRegular },
+  { operationId: 'exportCenter3', label: '导出中心', to: '/exportCenter', Icon: ArrowDownloadRegular },
+];
+
+const useStyles = makeStyles({
+  area: { display: 'flex', alignItems: 'center' },
+  icon: { position: 'relative', display: 'inline-flex' },
+  badge: { position: 'absolute', top: '-2px', right: '-4px', pointerEvents: 'none' },
+});
+
+export interface NoticeAreaProps {
+  /** Every operation the user holds. */
+  operationIds: ReadonlySet<string>;
+  userId: number | string;
+  /** Polling sources; the registered ones unless a test brings its own. */
+  sources?: readonly NoticeSource[];
+}
+
+export function NoticeArea({ operationIds, userId, sources = NOTICE_SOURCES }: NoticeAreaProps) {
+  const styles = useStyles();
+  const { api, navigate } = useEnv();
+  const items = useMemo(() => NOTICE_ITEMS.filter((i) => operationIds.has(i.operationId)), [operationIds]);
+  // Only sources whose icon the user sees poll; memoised so the polling effect is not restarted.
+  const active = useMemo(() => sources.filter((s) => operationIds.has(s.operationId)), [sources, operationIds]);
+  const counts = useNoticePolling(api, userId, active);
+
+  if (items.length === 0) return null;
+  return (
+    <div className={styles.area} role="group" aria-label="通知">
+      {items.map(({ operationId, label, to, Icon }) => {
+        const count = counts[operationId];
+        return (
+          <span key={operationId} className={styles.icon}>
+            <Tooltip content={label} relationship="label" withArrow>
+              <Button appearance="subtle" size="small" icon={<Icon />} onClick={() => navigate(to)} />
+            </Tooltip>
+            {count ? <CounterBadge className={styles.badge} count={count} size="small" overflowCount={99} /> : null}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
