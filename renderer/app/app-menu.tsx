@@ -1,10 +1,10 @@
 // The vertical menu built from the server's menu tree. Real links (not click handlers) so that
 // middle-click and "open in new tab" work; branches are disclosure buttons of any depth.
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { MenuItem } from '../env/api-types.ts';
-import { hasChildren, linkOf, openKeysFor } from './menu-model.ts';
+import { hasChildren, linkOf, openKeysFor, sideMenuTree } from './menu-model.ts';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0 },
@@ -117,7 +117,8 @@ function MenuList({ items, depth, openKeys }: ListProps) {
   );
 }
 
-export function AppMenu({ menus }: { menus: readonly MenuItem[] }) {
+export function AppMenu({ menus: tree }: { menus: readonly MenuItem[] }) {
+  const menus = useMemo(() => sideMenuTree(tree), [tree]);
   const { pathname } = useLocation();
   // Only the first render's path opens branches; later the user's own opening and closing wins.
   const [openKeys] = useState(() => openKeysFor(menus, pathname));

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '../env/api-types.ts';
-import { linkOf, openKeysFor } from './menu-model.ts';
+import { linkOf, openKeysFor, sideMenuTree } from './menu-model.ts';
 
 const op = (route: string, sideMenu: boolean) => ({ operationId: route, operationName: route, route, sideMenu });
 const leaf = (menuKey: string, extra: Partial<MenuItem> = {}): MenuItem => ({ menuKey, title: menuKey, ...extra });
@@ -48,5 +48,22 @@ describe('open branches', () => {
 
   it('opens nothing when no leaf matches', () => {
     expect(openKeysFor(menus, '/home')).toEqual([]);
+  });
+});
+
+describe('sideMenuTree', () => {
+  const op = (id: string, sideMenu: boolean, route?: string) => ({ operationId: id, operationName: id, route: route ?? null, jsPath: null, moduleName: null, sideMenu });
+  const item = (menuKey: string, operationList: ReturnType<typeof op>[], children: any[] = []) =>
+    ({ menuKey, title: menuKey, menuType: 'react', url: null, icon: null, target: null, moduleId: null, level: 1, operationList, children }) as any;
+
+  it('keeps branches leading to pages and drops menus that only grant buttons or top-bar rights', () => {
+    const tree = [
+      item('baseData', [], [item('vehicle', [op('vehicle3', true, '/vehicle'), op('vehicleAdd3', false, '/vehicle/add')])]),
+      item('notice', [op('exportCenter3', false, '/exportCenter')]),
+      item('shared', [op('5023', false)]),
+    ];
+    const side = sideMenuTree(tree);
+    expect(side.map((m) => m.menuKey)).toEqual(['baseData']);
+    expect(side[0].children.map((m: any) => m.menuKey)).toEqual(['vehicle']);
   });
 });

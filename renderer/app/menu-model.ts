@@ -47,3 +47,16 @@ function pathTo(menus: readonly MenuItem[], pathname: string): string[] | null {
   }
   return null;
 }
+
+/**
+ * The part of the tree the side menu shows: items that open something (a side-menu operation or a
+ * url) and branches that lead to one. Menus holding only buttons or top-bar rights (通知中心,
+ * 通用权限) grant operations but are not places to go.
+ */
+export function sideMenuTree(menus: readonly MenuItem[]): MenuItem[] {
+  return menus.flatMap((item) => {
+    const children = sideMenuTree(item.children ?? []);
+    if (children.length > 0) return [{ ...item, children }];
+    return linkOf(item).kind === 'none' ? [] : [{ ...item, children: [] }];
+  });
+}
