@@ -76,6 +76,8 @@ function checkResources(reg: Registry, ops: Set<string>) {
     for (const [field, schema] of Object.entries(res.schema.properties)) {
       const dict = schema['x-dictionary'] as string | undefined;
       if (dict && !reg.dictionaries.has(dict)) fail(res, `/schema/properties/${field}/x-dictionary`, `字典不存在: ${dict}`);
+      const ref = schema['x-reference'] as { resource?: string } | undefined;
+      if (ref && !reg.resources.has(ref.resource ?? '')) fail(res, `/schema/properties/${field}/x-reference`, `资源不存在: ${ref.resource}`);
     }
     for (const field of Object.keys(res.search ?? {})) field in stored || fail(res, `/search/${field}`, `字段不存在: ${field}`);
     res.sort?.forEach((f, i) => f in stored || fail(res, `/sort/${i}`, `字段不存在: ${f}`));

@@ -15,9 +15,11 @@ function bounded(schema: FieldSchema): FieldSchema {
   return schema;
 }
 
+/** An optional field may be cleared: null joins its types, and its enum when it has one. */
 function nullable(schema: FieldSchema): FieldSchema {
   const types = [schema.type ?? 'string'].flat();
-  return { ...schema, type: [...new Set([...types, 'null'])] };
+  const values = schema.enum as unknown[] | undefined;
+  return { ...schema, type: [...new Set([...types, 'null'])], ...(values && !values.includes(null) ? { enum: [...values, null] } : {}) };
 }
 
 function scalarOf(schema: FieldSchema): FieldSchema {

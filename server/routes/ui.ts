@@ -37,8 +37,12 @@ function resourceShapes(reg: Registry, page: PageFile) {
   if (!res) return {};
   const fields = { ...res.schema.properties, ...readableFields(res) };
   // Reference fields are picked from the referenced resource's list, shown by its label field.
+  // Virtual fields (a user's role ids) name their resource with x-reference; hooks check them.
+  const virtualRefs = Object.entries(res.schema.properties).flatMap(([field, s]) =>
+    s['x-reference'] ? [[field, s['x-reference'] as { resource: string; label?: string }] as const] : [],
+  );
   const references = Object.fromEntries(
-    Object.entries(res.references ?? {}).map(([field, ref]) => [field, { resource: ref.resource, label: ref.label, list: `/res/${ref.resource}/list` }]),
+    [...Object.entries(res.references ?? {}), ...virtualRefs].map(([field, ref]) => [field, { resource: ref.resource, label: ref.label, list: `/res/${ref.resource}/list` }]),
   );
   const form = page.form as { fields: string[] } | undefined;
   if (!form) return { fields, references };

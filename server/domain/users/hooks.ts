@@ -36,7 +36,7 @@ export function userHooks(db: Db): ResourceHooks {
       checkPartner(db, user.corpId, record.userType as number, record.partnerId);
       const { hash, salt } = hashPassword(record.password as string);
       Object.assign(record, { passwordHash: hash, passwordSalt: salt, lastPasswordModifiedTime: now, passwordStatus: 1 });
-      record.enabled ??= 1;
+      if (record.enabled === undefined) record.enabled = 1;
     },
     beforeUpdate({ user, now }, changes, existing) {
       const userType = (changes.userType ?? existing.userType) as number;

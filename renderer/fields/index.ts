@@ -1,0 +1,29 @@
+// The widgets and fields the console adds to the Fluent theme, by the names uiSchemas use.
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { DateTimeWidget } from './date-time-widget.tsx';
+import { DictionaryWidget } from './dictionary-widget.tsx';
+import { NumberWidget } from './number-widget.tsx';
+import { PasswordWidget } from './password-widget.tsx';
+import { ReferenceWidget } from './reference-widget.tsx';
+import { TieredRangeField, TieredRangeWidget } from './tiered-range/tiered-range-field.tsx';
+import { UploadWidget } from './upload/upload-widget.tsx';
+import { ValueListWidget } from './value-list-widget.tsx';
+
+export function huoyunWidgets(): RegistryWidgetsType {
+  return {
+    dictionary: DictionaryWidget,
+    reference: ReferenceWidget,
+    dateTime: DateTimeWidget,
+    number: NumberWidget,
+    password: PasswordWidget,
+    valueList: ValueListWidget,
+    upload: UploadWidget,
+    tieredRange: TieredRangeWidget,
+  };
+}
+
+export function huoyunFields(): RegistryFieldsType {
+  return { tieredRange: TieredRangeField as RegistryFieldsType[string] };
+}
+
+export type { HuoyunFormContext } from './form-context.ts';

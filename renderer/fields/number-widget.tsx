@@ -1,0 +1,47 @@
+// Number fields. The typed text is kept apart from the value so that '12.' or '-' can be typed on
+// the way to a number; the form gets a number, or the text itself when it is not one (the schema
+// then reports it in Chinese).
+import { Input } from '@fluentui/react-components';
+import type { WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
+import { WidgetLabel } from './widget-label.tsx';
+
+const textOf = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+export function parseNumberText(text: string): number | string | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) && /^-?\d*\.?\d+(?:e[+-]?\d+)?$|^-?\d+\.$/i.test(t) ? n : t;
+}
+
+export function NumberWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, options, label, hideLabel, schema } = props;
+  const [text, setText] = useState(textOf(value));
+  // Follow outside changes (a loaded record, a reset) without overwriting what is being typed.
+  const parsed = parseNumberText(text);
+  if (parsed !== value && !(parsed === undefined && (value === null || value === undefined)) && textOf(value) !== text) {
+    setText(textOf(value));
+  }
+  return (
+    <>
+      <WidgetLabel id={id} label={label} required={required} disabled={disabled} hideLabel={hideLabel} />
+      <Input
+        id={id}
+        size="small"
+        inputMode="decimal"
+        value={text}
+        disabled={disabled || readonly}
+        placeholder={props.placeholder}
+        maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+        onChange={(_, d) => {
+          setText(d.value);
+          const next = parseNumberText(d.value);
+          onChange(next === undefined ? options.emptyValue : next);
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+// Renders any `kind: 'form'` page: add, or update when the page has a `before` call loading the
+// record, as a route or inside a dialog. Validation is the server's schema with the server's
+// messages; the server's own code-100 verdict is shown under the field it names.
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import type { IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema } from '@rjsf/utils';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createUploader } from '../../fields/upload/uploader.ts';
+import type { HuoyunFormContext } from '../../fields/form-context.ts';
+import { LOADING_TEXT, PageError } from '../page-host.tsx';
+import type { PageRendererProps } from '../page-types.ts';
+import { FormFrame } from './form-frame.tsx';
+import { addPayload, buildFormModel, formDataFrom, initialLabels, updatePayload, type FormData } from './form-model.ts';
+import { HuoyunForm } from './form-theme.tsx';
+import { translateString } from './form-translate.ts';
+import { createTransformErrors, huoyunValidator } from './form-validator.ts';
+import { fieldOfId, serverFieldErrors } from './server-errors.ts';
+
+export const SAVE_TEXT = '保 存';
+export const CANCEL_TEXT = '取 消';
+export const SAVED_TEXT = '保存成功';
+
+const useStyles = makeStyles({
+  buttons: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalL },
+});
+
+interface Loaded {
+  record?: FormData;
+  initial: FormData;
+}
+
+export function FormPage({ page, env, context }: PageRendererProps) {
+  const s = useStyles();
+  const model = useMemo(() => buildFormModel(page), [page]);
+  const before = page.api?.before;
+  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(before ? null : { initial: {} });
+  const [data, setData] = useState<FormData>({});
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [saving, setSaving] = useState(false);
+  // Errors show for fields the user has left, and for all of them once a save was tried.
+  const touched = useRef(new Set<string>());
+  const submitted = useRef(false);
+
+  useEffect(() => {
+    if (!before) return;
+    if (!context.id) return setLoaded({ error: '缺少记录ID' });
+    let live = true;
+    const load = before.method === 'POST' ? env.api.post<FormData>(before.path, { id: context.id }) : env.api.get<FormData>(before.path, { id: context.id });
+    load.then(
+      (record) => {
+        if (!live) return;
+        const initial = formDataFrom(record, model.fields);
+        setLoaded({ record, initial });
+        setData(initial);
+      },
+      (err: Error) => live && setLoaded({ error: err.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [env, before, context.id, model]);
+
+  const record = loaded && 'initial' in loaded ? loaded.record : undefined;
+  const formContext = useMemo<HuoyunFormContext>(
+    () => ({ env, labels: initialLabels(page, record), upload: createUploader(env) }),
+    [env, page, record],
+  );
+  const transformErrors = useMemo(
+    () => createTransformErrors(model.schema, (f) => submitted.current || touched.current.has(f)),
+    [model],
+  );
+
+  const close = (changed: boolean) => {
+    context.onDone?.(changed);
+    if (!context.inDialog) window.history.back();
+  };
+
+  const save = async (current: FormData) => {
+    if (!loaded || !('initial' in loaded)) return;
+    const submit = page.api?.submit;
+    if (!submit) return env.notify.error(`页面 ${page.id} 没有配置保存接口`);
+    const body = loaded.record
+      ? updatePayload(loaded.initial, current, model.fields, loaded.record.id, loaded.record.version)
+      : addPayload(current, model.fields);
+    setSaving(true);
+    try {
+      await env.api.post(submit.path, body);
+      env.notify.success(SAVED_TEXT);
+      close(true);
+    } catch (err) {
+      // The client has already shown the message; a named field also gets it in place.
+      const marks = serverFieldErrors(err, model.fields);
+      if (marks) setExtraErrors(marks);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onChange = (e: IChangeEvent<FormData>) => {
+    const next = e.formData ?? {};
+    // A server verdict on a field stands until that field is edited.
+    if (extraErrors) {
+      const left = Object.fromEntries(Object.entries(extraErrors).filter(([f]) => same(next[f], data[f])));
+      setExtraErrors(Object.keys(left).length ? (left as ErrorSchema) : undefined);
+    }
+    setData(next);
+  };
+
+  let body;
+  if (loaded && 'error' in loaded) body = <PageError title={`数据加载失败：${page.title}`} detail={loaded.error} />;
+  else if (!loaded) body = <Spinner label={LOADING_TEXT} />;
+  else
+    body = (
+      <HuoyunForm
+        schema={model.schema}
+        uiSchema={model.uiSchema}
+        formData={data}
+        formContext={formContext}
+        validator={huoyunValidator}
+        transformErrors={transformErrors}
+        translateString={translateString}
+        extraErrors={extraErrors}
+        liveValidate="onBlur"
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        disabled={saving}
+        onChange={onChange}
+        onBlur={(id) => {
+          const field = fieldOfId(id, model.fields);
+          if (field) touched.current.add(field);
+        }}
+        onError={() => undefined}
+        onSubmit={(e) => void save(e.formData ?? {})}
+      >
+        <div className={s.buttons}>
+          <Button size="small" appearance="primary" type="submit" disabled={saving} onClick={() => (submitted.current = true)}>
+            {SAVE_TEXT}
+          </Button>
+          <Button size="small" type="button" disabled={saving} onClick={() => close(false)}>
+            {CANCEL_TEXT}
+          </Button>
+        </div>
+      </HuoyunForm>
+    );
+
+  return (
+    <FormFrame title={page.title} inDialog={context.inDialog} onClose={() => close(false)}>
+      {body}
+    </FormFrame>
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
