@@ -64,6 +64,6 @@ describe('sideMenuTree', () => {
     ];
     const side = sideMenuTree(tree);
     expect(side.map((m) => m.menuKey)).toEqual(['baseData']);
-    expect(side[0].children.map((m: any) => m.menuKey)).toEqual(['vehicle']);
+    expect(side[0].children?.map((m) => m.menuKey)).toEqual(['vehicle']);
   });
 });

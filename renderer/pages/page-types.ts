@@ -76,6 +76,8 @@ export interface PageSchema {
   fields?: Record<string, FieldSchema>;
   /** Form pages: the JSON Schema the server validates the submit with, restricted to form.fields. */
   formSchema?: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
+  /** How the server compares each search field: like (text), eq (value), in (array), range ([from, to]). */
+  searchOperators?: Record<string, 'eq' | 'like' | 'in' | 'range'>;
   /** Fields holding another resource's id: pick from `list` (POST, paged), show the record's `label`. */
   references?: Record<string, { resource: string; label?: string; list: string }>;
   layers?: Record<string, string>;

@@ -45,10 +45,12 @@ function resourceShapes(reg: Registry, page: PageFile) {
     [...Object.entries(res.references ?? {}), ...virtualRefs].map(([field, ref]) => [field, { resource: ref.resource, label: ref.label, list: `/res/${ref.resource}/list` }]),
   );
   const form = page.form as { fields: string[] } | undefined;
-  if (!form) return { fields, references };
+  // How each search field is compared, so the list sends a value of the right shape.
+  const searchOperators = res.search ?? {};
+  if (!form) return { fields, references, searchOperators };
   const full = saveSchema(res);
   const properties = Object.fromEntries(form.fields.map((f) => [f, full.properties[f]]));
-  return { fields, references, formSchema: { type: 'object', properties, required: full.required.filter((f) => form.fields.includes(f)) } };
+  return { fields, references, searchOperators, formSchema: { type: 'object', properties, required: full.required.filter((f) => form.fields.includes(f)) } };
 }
 
 const settingInput = (listName: string) => ({

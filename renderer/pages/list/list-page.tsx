@@ -1,0 +1,140 @@
+// The generic list page: search bar, status tabs, toolbar, table and pager, all from the page
+// schema (kind 'list'); no page has code of its own here.
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
+import { functionalUpdate } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ColumnSettingsDialog, SETTINGS_TITLES, type SavedSettings, type SettingsMode } from '../../components/column-settings/column-settings-dialog.tsx';
+import type { Action, PageRendererProps } from '../page-types.ts';
+import { ActionPageDialog } from './action-page-dialog.tsx';
+import { applyFieldSettings } from './apply-settings.ts';
+import { dictionaryOf } from './condition-options.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DataTable, rowIdOf } from './data-table.tsx';
+import { createDictionaryCache, useDictionaries } from './dictionary-cache.ts';
+import { ListToolbar } from './list-toolbar.tsx';
+import type { ListCondition, ListContext, ListPageSchema, Row } from './list-types.ts';
+import { PaginationBar } from './pagination-bar.tsx';
+import { SearchBar } from './search-bar.tsx';
+import { sortFieldOf } from './search-body.ts';
+import { StatusTabs } from './status-tabs.tsx';
+import { buildColumns, pinningOf } from './table-columns.tsx';
+import { useActionRunner } from './use-action-runner.ts';
+import { useListData } from './use-list-data.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, height: '100%', minHeight: 0 },
+  title: { display: 'block' },
+});
+
+export type ListPageProps = Omit<PageRendererProps, 'context'> & { context: ListContext };
+
+export function ListPage({ page: served, env, context }: ListPageProps) {
+  const styles = useStyles();
+  const page = served as ListPageSchema;
+  const cache = useMemo(() => createDictionaryCache(env), [env]);
+  const [saved, setSaved] = useState<SavedSettings>({});
+  const columns = useMemo(() => applyFieldSettings(page.columns ?? [], saved.columns), [page.columns, saved.columns]);
+  const conditions = useMemo(() => applyFieldSettings((page.search ?? []) as ListCondition[], saved.searches), [page.search, saved.searches]);
+  const shownColumns = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
+
+  const data = useListData(env, page, conditions);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // Selection belongs to the rows on screen: a new page, search or reload starts without one.
+  useEffect(() => setRowSelection({}), [data.rows]);
+
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = functionalUpdate(updater, sorting);
+    setSorting(next);
+    data.setSorts(next.map((s) => ({ field: sortFieldOf(page, s.id), order: s.desc ? 'desc' : 'asc' })));
+  };
+
+  const { toolbarActions, rowActions, batchActions } = useMemo(() => {
+    const actions = (page.actions ?? []).filter((a) => !a.hidden);
+    const by = (p: 'toolbar' | 'row' | 'batch') => actions.filter((a) => (a.placement ?? 'toolbar') === p);
+    return { toolbarActions: by('toolbar'), rowActions: by('row'), batchActions: by('batch') };
+  }, [page.actions]);
+  const selectedRows = (): Row[] => data.rows.filter((r, i) => rowSelection[rowIdOf(r, i)]);
+  const runner = useActionRunner({
+    env,
+    context,
+    filterBody: () => ({ ...data.filterBody, ...(data.sorts.length ? { sorts: data.sorts } : {}) }),
+    selectedRows,
+    reload: data.reload,
+    clearSelection: () => setRowSelection({}),
+  });
+
+  const dictKeys = shownColumns.map((c) => dictionaryOf(page, c.field, c.dictionary)).filter((k): k is string => Boolean(k));
+  const dictionaries = useDictionaries(cache, dictKeys);
+  // Every list can select rows (the checkbox column is part of the list's look); batch actions use it.
+  const selectable = true;
+  // Columns are rebuilt only when what they show changes; the row action handler goes through a
+  // ref so that a new render does not rebuild every column.
+  const runRow = useRef(runner.runRow);
+  runRow.current = runner.runRow;
+  const onRowAction = useCallback((a: Action, r: Row) => runRow.current(a, r), []);
+  const tableColumns = useMemo(
+    () => buildColumns({ page, columns: shownColumns, dictionaries, rowActions, onRowAction, selectable }),
+    [page, shownColumns, dictionaries, rowActions, onRowAction, selectable],
+  );
+  const pinning = useMemo(() => pinningOf(shownColumns, selectable, rowActions.length > 0), [shownColumns, selectable, rowActions.length]);
+
+  const settingsMode: SettingsMode | undefined = page.columns?.length ? (conditions.length ? 'both' : 'column') : conditions.length ? 'search' : undefined;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  return (
+    <div className={styles.root}>
+      {!context.inDialog && (
+        <Text as="h1" weight="semibold" size={400} className={styles.title}>
+          {page.title}
+        </Text>
+      )}
+      <SearchBar env={env} cache={cache} page={page} conditions={conditions} onSearch={data.search} />
+      {page.tabs && (
+        <StatusTabs
+          env={env}
+          cache={cache}
+          page={page}
+          conditions={conditions}
+          searchBody={data.searchBody}
+          version={data.version}
+          value={data.tab}
+          onChange={data.setTab}
+        />
+      )}
+      <ListToolbar
+        toolbar={toolbarActions}
+        batch={batchActions}
+        selectedCount={Object.keys(rowSelection).length}
+        settingsTitle={settingsMode && SETTINGS_TITLES[settingsMode]}
+        onToolbar={runner.runToolbar}
+        onBatch={runner.runBatch}
+        onSettings={settingsMode ? () => setSettingsOpen(true) : undefined}
+      />
+      <DataTable
+        columns={tableColumns}
+        rows={data.rows}
+        loading={data.loading}
+        pinning={pinning}
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+        rowSelection={rowSelection}
+        onRowSelectionChange={setRowSelection}
+      />
+      <PaginationBar total={data.total} curPage={data.curPage} pageSize={data.pageSize} onPage={data.setPage} onPageSize={data.setPageSize} />
+      <ConfirmDialog request={runner.confirm} onClose={runner.closeConfirm} />
+      <ActionPageDialog request={runner.dialog} onDone={runner.closeDialog} />
+      {settingsMode && (
+        <ColumnSettingsDialog
+          env={env}
+          pageId={page.id}
+          mode={settingsMode}
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          onSaved={(s) => setSaved((prev) => ({ ...prev, ...s }))}
+        />
+      )}
+    </div>
+  );
+}

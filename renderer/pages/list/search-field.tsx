@@ -1,0 +1,87 @@
+// One search condition drawn by its widget: text, number, select, date, dateRange or multi.
+import { Input, makeStyles } from '@fluentui/react-components';
+import type { Env } from '../../env/env-context.tsx';
+import { Select } from '../../components/select/select.tsx';
+import { useConditionOptions } from './condition-options.ts';
+import { DAY_MS, fromDateText, toDateText } from './date-shortcuts.ts';
+import { DateRangeField, type DateRangeValue } from './date-range-field.tsx';
+import type { DictionaryCache } from './dictionary-cache.ts';
+import type { ListCondition, ListPageSchema, Scalar, SearchValue } from './list-types.ts';
+import { MultiValueField } from './multi-value-field.tsx';
+import { operatorOf } from './search-body.ts';
+
+const useStyles = makeStyles({ input: { width: '180px' }, date: { width: '140px' } });
+
+export interface SearchFieldProps {
+  env: Env;
+  cache: DictionaryCache;
+  page: ListPageSchema;
+  cond: ListCondition;
+  label: string;
+  value: SearchValue;
+  onChange: (value: SearchValue) => void;
+  onEnter: () => void;
+}
+
+export function SearchField({ env, cache, page, cond, label, value, onChange, onEnter }: SearchFieldProps) {
+  const styles = useStyles();
+  const options = useConditionOptions(env, cache, page, cond);
+  const enter = (e: { key: string }) => e.key === 'Enter' && onEnter();
+  switch (cond.widget) {
+    case 'select':
+      return (
+        <Select
+          aria-label={label}
+          options={options}
+          multiple={operatorOf(page, cond) === 'in'}
+          value={value as Scalar | Scalar[] | undefined}
+          onChange={onChange}
+        />
+      );
+    case 'dateRange':
+      return <DateRangeField label={label} value={value as DateRangeValue} onChange={onChange} />;
+    case 'date': {
+      const from = Array.isArray(value) ? (value[0] as number | null) : null;
+      return (
+        <Input
+          size="small"
+          type="date"
+          className={styles.date}
+          aria-label={label}
+          value={toDateText(from)}
+          onChange={(_e, d) => {
+            const day = fromDateText(d.value);
+            // The whole day: a range operator gets [start, end]; an '=' one gets its start.
+            onChange(day === null ? undefined : [day, day + DAY_MS - 1]);
+          }}
+        />
+      );
+    }
+    case 'multi':
+      return <MultiValueField label={label} value={value as string[] | undefined} onChange={onChange} onEnter={onEnter} />;
+    case 'number':
+      return (
+        <Input
+          size="small"
+          type="number"
+          className={styles.input}
+          aria-label={label}
+          value={value === undefined || value === null ? '' : String(value)}
+          onChange={(_e, d) => onChange(d.value === '' || !Number.isFinite(Number(d.value)) ? undefined : Number(d.value))}
+          onKeyDown={enter}
+        />
+      );
+    default:
+      return (
+        <Input
+          size="small"
+          className={styles.input}
+          aria-label={label}
+          placeholder="请输入"
+          value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+          onChange={(_e, d) => onChange(d.value)}
+          onKeyDown={enter}
+        />
+      );
+  }
+}

@@ -1,0 +1,87 @@
+// What each kind of action does (spec section 5 and the page schema):
+// - a `page` action opens the page: at its menu route (context.routeOf) or /page/<id>, with
+//   ?id=<row id> for row actions; or in a dialog when `dialog` is set;
+// - a `call` action asks its `confirm` text first, then calls with {ids} (batch), {id} (row) or the
+//   current filter (toolbar), and reloads; a 105 answer opens its result dialog inside the client;
+// - the 'export' action always asks the export confirmation of spec section 5.
+import { useState } from 'react';
+import type { Env } from '../../env/env-context.tsx';
+import type { Action } from '../page-types.ts';
+import type { ActionPageRequest } from './action-page-dialog.tsx';
+import { callApi } from './call-api.ts';
+import type { ConfirmRequest } from './confirm-dialog.tsx';
+import type { ListContext, Row } from './list-types.ts';
+
+export const EXPORT_CONFIRM = '确定导出？‘确定’后将生成导出任务，后续需在【导出中心】跟进导出进度！';
+/** Spec section 9: an export reads up to 100000 rows. */
+export const EXPORT_PAGE_SIZE = 100_000;
+
+export interface ActionRunnerInput {
+  env: Env;
+  context: ListContext;
+  /** The current search and tab, plus sorts, for toolbar calls and exports. */
+  filterBody: () => Record<string, unknown>;
+  selectedRows: () => Row[];
+  reload: () => void;
+  clearSelection: () => void;
+}
+
+export function routeFor(context: ListContext, pageId: string): string {
+  return context.routeOf?.(pageId) ?? `/page/${pageId}`;
+}
+
+export function useActionRunner({ env, context, filterBody, selectedRows, reload, clearSelection }: ActionRunnerInput) {
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [dialog, setDialog] = useState<ActionPageRequest | null>(null);
+
+  const ask = (text: string | undefined, run: () => void) => (text ? setConfirm({ text, onConfirm: run }) : run());
+  const open = (action: Action, id?: unknown) => {
+    const pageId = action.page!;
+    const idText = id === undefined || id === null ? undefined : String(id);
+    if (action.dialog) return setDialog({ title: action.label ?? '', pageId, id: idText });
+    const route = routeFor(context, pageId);
+    env.navigate(idText === undefined ? route : `${route}?id=${encodeURIComponent(idText)}`);
+  };
+  const call = (action: Action, body: Record<string, unknown>, after?: () => void) =>
+    callApi(env, action.call!, body)
+      .then(() => {
+        after?.();
+        reload();
+      })
+      // The client has shown the server's message.
+      .catch(() => undefined);
+
+  const runToolbar = (action: Action) => {
+    if (action.id === 'export' && action.call) {
+      return ask(EXPORT_CONFIRM, () =>
+        callApi(env, action.call!, { ...filterBody(), curPage: 1, pageSize: EXPORT_PAGE_SIZE })
+          .then(() => env.notify.success('导出任务已生成'))
+          .catch(() => undefined),
+      );
+    }
+    if (action.page) return open(action);
+    if (action.call) ask(action.confirm, () => call(action, filterBody()));
+  };
+  const runBatch = (action: Action) => {
+    const ids = selectedRows().map((r) => r.id);
+    if (!ids.length || !action.call) return;
+    ask(action.confirm, () => call(action, { ids }, clearSelection));
+  };
+  const runRow = (action: Action, row: Row) => {
+    if (action.page) return open(action, row.id);
+    if (action.call) ask(action.confirm, () => call(action, { id: row.id }));
+  };
+
+  return {
+    runToolbar,
+    runBatch,
+    runRow,
+    confirm,
+    closeConfirm: () => setConfirm(null),
+    dialog,
+    closeDialog: (changed: boolean) => {
+      setDialog(null);
+      if (changed) reload();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// The list's query state (applied search, status tab, page, size, sorts) and the rows it loads.
+// Each change reloads; an answer that arrives after a newer request started is dropped.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Env } from '../../env/env-context.tsx';
+import { callApi, listCallOf } from './call-api.ts';
+import { DEFAULT_PAGE_SIZE, type ListCondition, type ListPageSchema, type ListResult, type Row, type Scalar, type SearchValues, type Sort } from './list-types.ts';
+import { buildSearchBody, listBody, tabFilter } from './search-body.ts';
+
+export interface ListData {
+  rows: Row[];
+  total: number;
+  loading: boolean;
+  curPage: number;
+  pageSize: number;
+  sorts: Sort[];
+  tab: Scalar | undefined;
+  /** The applied search without tab and paging: what counts and exports filter by. */
+  searchBody: Record<string, unknown>;
+  /** The search plus the selected tab: what the list itself filters by. */
+  filterBody: Record<string, unknown>;
+  search: (values: SearchValues) => void;
+  setTab: (tab: Scalar | undefined) => void;
+  setPage: (page: number) => void;
+  setPageSize: (size: number) => void;
+  setSorts: (sorts: Sort[]) => void;
+  reload: () => void;
+  /** Bumped by every search and reload, so tab counts refresh with the list. */
+  version: number;
+}
+
+const EMPTY: Row[] = [];
+
+export function useListData(env: Env, page: ListPageSchema, conditions: ListCondition[]): ListData {
+  const [applied, setApplied] = useState<SearchValues>({});
+  const [tab, setTabState] = useState<Scalar | undefined>(undefined);
+  const [curPage, setCurPage] = useState(1);
+  const [pageSize, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [sorts, setSortState] = useState<Sort[]>([]);
+  const [version, setVersion] = useState(0);
+  const [result, setResult] = useState<{ rows: Row[]; total: number; loading: boolean }>({ rows: EMPTY, total: 0, loading: true });
+  const seq = useRef(0);
+
+  const searchBody = useMemo(() => buildSearchBody(page, conditions, applied), [page, conditions, applied]);
+  const filterBody = useMemo(() => ({ ...searchBody, ...tabFilter(page, conditions, tab) }), [page, conditions, searchBody, tab]);
+
+  useEffect(() => {
+    const call = listCallOf(page, 'list');
+    if (!call) {
+      setResult({ rows: EMPTY, total: 0, loading: false });
+      return;
+    }
+    const mine = ++seq.current;
+    setResult((prev) => ({ ...prev, loading: true }));
+    callApi<ListResult>(env, call, listBody({ search: filterBody, curPage, pageSize, sorts }))
+      .then((r) => mine === seq.current && setResult({ rows: r?.data ?? EMPTY, total: r?.totalRecords ?? 0, loading: false }))
+      // The client has shown the server's message; the table shows what it had, no longer loading.
+      .catch(() => mine === seq.current && setResult((prev) => ({ ...prev, loading: false })));
+  }, [env, page, filterBody, curPage, pageSize, sorts, version]);
+
+  const search = useCallback((values: SearchValues) => {
+    setApplied(values);
+    setCurPage(1);
+    setVersion((v) => v + 1);
+  }, []);
+  const setTab = useCallback((next: Scalar | undefined) => {
+    setTabState(next);
+    setCurPage(1);
+  }, []);
+  const setPageSize = useCallback((size: number) => {
+    setSize(size);
+    setCurPage(1);
+  }, []);
+  const setSorts = useCallback((next: Sort[]) => {
+    setSortState(next);
+    setCurPage(1);
+  }, []);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  return {
+    ...result,
+    curPage,
+    pageSize,
+    sorts,
+    tab,
+    searchBody,
+    filterBody,
+    search,
+    setTab,
+    setPage: setCurPage,
+    setPageSize,
+    setSorts,
+    reload,
+    version,
+  };
+}
