@@ -20,6 +20,22 @@ import { domainHooks, domainRoutes } from './routes/domain.ts';
 import { fileRoutes } from './routes/files.ts';
 import { shellRoutes } from './routes/shell.ts';
 
+/**
+ * Scripts only from this origin. 'unsafe-eval' is needed because ajv compiles the forms' JSON
+ * Schemas (from our own server) into functions; inline scripts stay forbidden, so an injected
+ * string still has no way to run. Styles may be inline: Fluent UI injects them at run time.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'unsafe-eval'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  workerSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+};
+
 export interface AppOptions {
   db: Db;
   registry: RegistryHolder;
@@ -50,7 +66,7 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   });
 
   const app = new Hono<AppEnv>();
-  app.use('*', secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"], workerSrc: ["'self'", 'blob:'], connectSrc: ["'self'"] } }));
+  app.use('*', secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
   app.onError((err, c) => {
     if (err instanceof ApiError) return replyError(c, err);
     console.error(err);

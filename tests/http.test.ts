@@ -89,3 +89,12 @@ describe('malformed requests', () => {
     expect(body.result.field).toBe('vehicleNo');
   });
 });
+
+describe('content security policy', () => {
+  it('lets ajv compile validators but forbids inline scripts and objects', async () => {
+    const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("object-src 'none'");
+  });
+});
