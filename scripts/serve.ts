@@ -34,7 +34,11 @@ if (fresh) {
   console.log(`已初始化演示数据: ${dbFile}`);
 }
 
-serve({ fetch: app.fetch, port }, () => {
+const server = serve({ fetch: app.fetch, port }, () => {
   console.log(`货运数字化平台 已启动: http://localhost:${port}`);
   console.log(`演示账号 (密码均为 ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}`);
+});
+server.on('error', (err: NodeJS.ErrnoException) => {
+  console.error(err.code === 'EADDRINUSE' ? `端口 ${port} 已被占用，请用 PORT=<端口> 指定其他端口` : `启动失败: ${err.message}`);
+  process.exit(1);
 });
