@@ -5,7 +5,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema.ts';
+import * as baseSchema from './schema.ts';
+import * as transportSchema from './schema-transport.ts';
+
+const schema = { ...baseSchema, ...transportSchema };
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

@@ -1,0 +1,168 @@
+// Orders and waybills (issue 4): the tables behind the state machines of server/domain/workflow.
+// Quantities are REAL with at most 3 decimals (checked by the splits module); times are epoch ms.
+import { sql } from 'drizzle-orm';
+import { sqliteTable, integer, text, real, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
+import { areas, carriers, corporations, customers, drivers, users, vehicles } from './schema.ts';
+
+const live = sql`is_deleted = 0`;
+const audit = {
+  isDeleted: integer('is_deleted').notNull().default(0),
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by'),
+  createdAt: integer('created_at').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: integer('updated_at').notNull(),
+};
+const corp = () => integer('corp_id').notNull().references(() => corporations.id);
+
+export const orders = sqliteTable('orders', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  orderNo: text('order_no').notNull(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  /** Business type 0-19; its group picks the business line (spec section 3). */
+  businessType: integer('business_type').notNull(),
+  /** Order catalogue; the order's own status until waybills carry its goods (order-machine.ts). */
+  status: integer('status').notNull(),
+  taskStatus: integer('task_status').notNull(),
+  /** Carrier the order is delegated to, if any. */
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  shipperAreaId: integer('shipper_area_id').notNull().references(() => areas.id),
+  receiverAreaId: integer('receiver_area_id').notNull().references(() => areas.id),
+  requiredLoadTime: integer('required_load_time'),
+  requiredArriveTime: integer('required_arrive_time'),
+  /** 1 while the order may still be split; 0 after 'finish split'. */
+  splittable: integer('splittable').notNull().default(1),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('orders_no').on(t.corpId, t.orderNo).where(live),
+  index('orders_corp_status').on(t.corpId, t.isDeleted, t.status, t.updatedAt),
+  index('orders_customer').on(t.corpId, t.isDeleted, t.customerId, t.updatedAt),
+  index('orders_carrier').on(t.corpId, t.isDeleted, t.carrierId, t.updatedAt),
+]);
+
+export const orderGoods = sqliteTable('order_goods', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  goodsName: text('goods_name').notNull(),
+  goodsCode: text('goods_code'),
+  quantity: real('quantity').notNull(),
+  weight: real('weight'),
+  volume: real('volume'),
+  /** Unit of quantity; weight and volume use the corporation's weightUnit and volumeUnit. */
+  unit: text('unit').notNull(),
+}, (t) => [index('order_goods_order').on(t.orderId)]);
+
+/** One part of an order's goods, carried by at most one waybill. */
+export const orderParts = sqliteTable('order_parts', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  partNo: integer('part_no').notNull(),
+  cancelled: integer('cancelled').notNull().default(0),
+  waybillId: integer('waybill_id').references(() => waybills.id),
+  createdAt: integer('created_at').notNull(),
+}, (t) => [uniqueIndex('order_parts_no').on(t.orderId, t.partNo), index('order_parts_waybill').on(t.waybillId)]);
+
+export const orderPartGoods = sqliteTable('order_part_goods', {
+  partId: integer('part_id').notNull().references(() => orderParts.id, { onDelete: 'cascade' }),
+  orderGoodsId: integer('order_goods_id').notNull().references(() => orderGoods.id),
+  quantity: real('quantity').notNull(),
+}, (t) => [primaryKey({ columns: [t.partId, t.orderGoodsId] })]);
+
+/** Every saved version of an order (orderInfoHistory/*): the whole order with its goods as JSON. */
+export const orderHistory = sqliteTable('order_history', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  orderNo: text('order_no').notNull(),
+  version: integer('version').notNull(),
+  snapshot: text('snapshot').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  changedAt: integer('changed_at').notNull(),
+}, (t) => [uniqueIndex('order_history_version').on(t.corpId, t.orderNo, t.version)]);
+
+export const waybills = sqliteTable('waybills', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  waybillNo: text('waybill_no').notNull(),
+  waybillName: text('waybill_name'),
+  businessType: integer('business_type').notNull(),
+  /** The three catalogues of waybill-machine.ts. */
+  status: integer('status').notNull(),
+  step: integer('step').notNull(),
+  signStatus: integer('sign_status').notNull(),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  vehicleId: integer('vehicle_id').references(() => vehicles.id),
+  driverId: integer('driver_id').references(() => drivers.id),
+  /** The waybill a transfer came from. */
+  transferredFromId: integer('transferred_from_id'),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('waybills_no').on(t.corpId, t.waybillNo).where(live),
+  index('waybills_corp_status').on(t.corpId, t.isDeleted, t.status, t.updatedAt),
+  index('waybills_carrier').on(t.corpId, t.isDeleted, t.carrierId, t.updatedAt),
+  index('waybills_vehicle').on(t.vehicleId),
+]);
+
+/** Which orders a waybill carries: one order split over several waybills, several orders stowed in one. */
+export const waybillOrders = sqliteTable('waybill_orders', {
+  corpId: corp(),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  partId: integer('part_id').references(() => orderParts.id),
+}, (t) => [primaryKey({ columns: [t.waybillId, t.orderId] }), index('waybill_orders_order').on(t.orderId)]);
+
+/** The route: start, via points and end, with required and actual times; state 2 early, 3 late. */
+export const waybillNodes = sqliteTable('waybill_nodes', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  nodeType: text('node_type').notNull(),
+  areaId: integer('area_id').notNull().references(() => areas.id),
+  requiredArriveTime: integer('required_arrive_time'),
+  actualArriveTime: integer('actual_arrive_time'),
+  requiredLeaveTime: integer('required_leave_time'),
+  actualLeaveTime: integer('actual_leave_time'),
+  arriveState: integer('arrive_state'),
+  leaveState: integer('leave_state'),
+}, (t) => [uniqueIndex('waybill_nodes_seq').on(t.waybillId, t.seq)]);
+
+/** The timeline: one row per action that moved a waybill, with who and when. */
+export const waybillEvents = sqliteTable('waybill_events', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id, { onDelete: 'cascade' }),
+  action: text('action').notNull(),
+  fromStatus: integer('from_status').notNull(),
+  toStatus: integer('to_status').notNull(),
+  fromStep: integer('from_step').notNull(),
+  toStep: integer('to_step').notNull(),
+  nodeId: integer('node_id'),
+  /** JSON: the dialog's input (quantities, review opinion, receipt file ids, ...). */
+  payload: text('payload'),
+  userId: integer('user_id').notNull().references(() => users.id),
+  userName: text('user_name').notNull(),
+  at: integer('at').notNull(),
+}, (t) => [index('waybill_events_waybill').on(t.waybillId, t.at)]);
+
+export const waybillEvaluations = sqliteTable('waybill_evaluations', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id, { onDelete: 'cascade' }),
+  score: integer('score').notNull(),
+  content: text('content'),
+  userId: integer('user_id').notNull().references(() => users.id),
+  at: integer('at').notNull(),
+});
+
+/** Receipt files (uploaded through the upload endpoint) attached to a waybill. */
+export const waybillReceipts = sqliteTable('waybill_receipts', {
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id, { onDelete: 'cascade' }),
+  fileId: text('file_id').notNull(),
+  corpId: corp(),
+}, (t) => [primaryKey({ columns: [t.waybillId, t.fileId] })]);
