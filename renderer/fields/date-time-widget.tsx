@@ -1,6 +1,6 @@
 // `x-time` fields: a date-time input whose value is epoch ms (the stored form), shown in Shanghai time.
 import { Input } from '@fluentui/react-components';
-import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { fromShanghaiInput, toShanghaiInput } from './date-time.ts';
 import { WidgetLabel } from './widget-label.tsx';
 
@@ -19,6 +19,8 @@ export function DateTimeWidget(props: WidgetProps) {
         onChange={(_, d) => onChange(d.value ? fromShanghaiInput(d.value) ?? options.emptyValue : options.emptyValue)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
+        // Ties the message under the field to it, as the text inputs do (RJSF's error and help ids).
+        aria-describedby={ariaDescribedByIds(id)}
       />
     </>
   );

@@ -1,7 +1,7 @@
 // Fields with `x-dictionary` (status, yes/no...): a Fluent dropdown of the dictionary's labels whose
 // value is the item's id with its own type (0/1 stays a number).
 import { Dropdown, Option } from '@fluentui/react-components';
-import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { formContextOf } from './form-context.ts';
 import { useDictionary } from './dictionaries.ts';
 import { WidgetLabel } from './widget-label.tsx';
@@ -32,6 +32,8 @@ export function DictionaryWidget(props: WidgetProps) {
         }}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
+        // Ties the message under the field to it, as the text inputs do (RJSF's error and help ids).
+        aria-describedby={ariaDescribedByIds(id)}
       >
         {items.map((i) => (
           <Option key={String(i.id)} value={String(i.id)} disabled={i.disabled}>

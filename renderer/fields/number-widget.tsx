@@ -2,7 +2,7 @@
 // the way to a number; the form gets a number, or the text itself when it is not one (the schema
 // then reports it in Chinese).
 import { Input } from '@fluentui/react-components';
-import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { WidgetLabel } from './widget-label.tsx';
 
@@ -41,6 +41,8 @@ export function NumberWidget(props: WidgetProps) {
         }}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
+        // Ties the message under the field to it, as the text inputs do (RJSF's error and help ids).
+        aria-describedby={ariaDescribedByIds(id)}
       />
     </>
   );

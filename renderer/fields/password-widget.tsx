@@ -1,6 +1,6 @@
 // `x-password` fields: hidden input, at most 15 characters (spec section 5: maxlength 15).
 import { Input } from '@fluentui/react-components';
-import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { WidgetLabel } from './widget-label.tsx';
 
 export const PASSWORD_MAX_LENGTH = 15;
@@ -22,6 +22,8 @@ export function PasswordWidget(props: WidgetProps) {
         onChange={(_, d) => onChange(d.value === '' ? options.emptyValue : d.value)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
+        // Ties the message under the field to it, as the text inputs do (RJSF's error and help ids).
+        aria-describedby={ariaDescribedByIds(id)}
       />
     </>
   );

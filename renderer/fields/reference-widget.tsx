@@ -1,7 +1,7 @@
 // Fields holding another record's id (carrierId, orgId...): a searchable Fluent combobox over the
 // referenced list, showing `record[label]` and keeping `record.id`. Arrays of ids pick several.
 import { Combobox, Option, Spinner } from '@fluentui/react-components';
-import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../env/api-client.ts';
 import { formContextOf } from './form-context.ts';
@@ -83,6 +83,8 @@ export function ReferenceWidget(props: WidgetProps) {
           onBlur(id, value);
         }}
         onFocus={() => onFocus(id, value)}
+        // Ties the message under the field to it, as the text inputs do (RJSF's error and help ids).
+        aria-describedby={ariaDescribedByIds(id)}
       >
         {loading && found.length === 0 ? (
           <Option value="" text="" disabled>

@@ -1,7 +1,7 @@
 // Arrays of plain values that no reference describes: typed as one line, separated the way the
 // multi-query dialog accepts (semicolon, comma, space or newline), numbers kept as numbers.
 import { Input } from '@fluentui/react-components';
-import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { WidgetLabel } from './widget-label.tsx';
 
@@ -33,6 +33,8 @@ export function ValueListWidget(props: WidgetProps) {
         }}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
+        // Ties the message under the field to it, as the text inputs do (RJSF's error and help ids).
+        aria-describedby={ariaDescribedByIds(id)}
       />
     </>
   );

@@ -1,19 +1,59 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Huoyun@2026';
 
 /** Logs in through the form; on a first visit the online-service guide is acknowledged with 知道了. */
 export async function login(page: Page, userName: string, password = PASSWORD) {
   await page.goto('/login');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码').fill(password);
+  await page.getByRole('textbox', { name: '用户名', exact: true }).fill(userName);
+  await page.getByRole('textbox', { name: '密码', exact: true }).fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page).toHaveURL(/\/home$/);
   const guide = page.getByRole('alertdialog', { name: '在线服务指引' });
-  // The guide appears once the current user has loaded, and only while haveBrowsed is 0.
-  const shown = await guide.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false);
+  // The guide renders with the shell once the current user has loaded (the user button appears in
+  // the same render), and only while haveBrowsed is 0.
+  await expect(page.getByRole('button', { name: /^用户：/ }).or(guide).first()).toBeVisible();
+  const shown = await guide.waitFor({ state: 'visible', timeout: 500 }).then(() => true, () => false);
   if (shown) {
     await guide.getByRole('button', { name: '知道了' }).click();
     await expect(guide).toBeHidden();
   }
 }
+
+/** Logs out through the user dropdown (the top-bar button is named '用户：<name>'). */
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: /^用户：/ }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * Calls the API as the logged-in user, for setting up or reading data the journey is not about.
+ * The request shares the page's cookies, and the server accepts the `token` cookie.
+ */
+export async function api<T = unknown>(request: APIRequestContext, path: string, body: unknown = {}): Promise<T> {
+  const res = await request.post(`/api${path}`, { data: body });
+  const json = (await res.json()) as { code: number; message: string; result: T };
+  expect(json.code, `${path}: ${json.message}`).toBe(1);
+  return json.result;
+}
+
+/** A short suffix that makes names unique across reruns on the same database. */
+export function uniqueSuffix(length = 5, alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789') {
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[Math.floor(Math.random() * alphabet.length)];
+  return out;
+}
+
+/** The list page's search box, toolbar and table live in <main>; the top bar has its own buttons. */
+export const mainArea = (page: Page) => page.getByRole('main');
+
+/** Searches a list page by one text condition and waits for the table to show the answer. */
+export async function searchList(page: Page, label: string, value: string) {
+  const main = mainArea(page);
+  await main.getByRole('search').getByRole('textbox', { name: label }).fill(value);
+  await main.getByRole('button', { name: '查询', exact: true }).click();
+}
+
+/** A toast of the notifier (Fluent's toaster lists each toast as an item named by its title). */
+export const toast = (page: Page, text: string) => page.getByRole('listitem', { name: text });

@@ -134,7 +134,17 @@ export function FormPage({ page, env, context }: PageRendererProps) {
         onSubmit={(e) => void save(e.formData ?? {})}
       >
         <div className={s.buttons}>
-          <Button size="small" appearance="primary" type="submit" disabled={saving} onClick={() => (submitted.current = true)}>
+          <Button
+            size="small"
+            appearance="primary"
+            type="submit"
+            disabled={saving}
+            // Keep focus in the field being edited: its blur would validate it and show its error
+            // above this button before mouseup, moving the button away so the click (and the save
+            // with every field checked) is lost. The submit validates that field anyway.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => (submitted.current = true)}
+          >
             {SAVE_TEXT}
           </Button>
           <Button size="small" type="button" disabled={saving} onClick={() => close(false)}>
