@@ -328,7 +328,8 @@ describe('save → detail → update → history', () => {
     const r = await f.admin.post('/res/vehicle/update', { id, version: 2, carModelId: null });
     expect(r.result.version).toBe(3);
     const [latest] = (await f.admin.post('/res/vehicle/history', { id })).result.data;
-    expect(latest.changes).toEqual([{ field: 'carModelId', title: '车型', before: 2, after: null }]);
+    // A reference keeps its ids and also the names, so the update record reads '4.2米冷藏车 → —'.
+    expect(latest.changes).toEqual([{ field: 'carModelId', title: '车型', before: 2, after: null, beforeText: expect.stringMatching(/米/), afterText: null }]);
     expect((await f.admin.get(`/res/vehicle/detail?id=${id}`)).result.carModelName).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 // One history row per write: who, when, and each changed field's value before and after.
 import type { SessionUser } from '../http/context.ts';
 import type { ResourceFile } from '../registry/types.ts';
+import { labelFieldOf } from '../registry/fields.ts';
 import type { ResourceEngine } from './engine.ts';
 
 export interface Change {
@@ -8,6 +9,19 @@ export interface Change {
   title: string;
   before: unknown;
   after: unknown;
+  /** For reference fields: the referenced records' labels, so the history reads names, not ids. */
+  beforeText?: string | null;
+  afterText?: string | null;
+}
+
+/** Adds the labels of reference fields from the record as read before and after the write. */
+export function withLabels(res: ResourceFile, changes: Change[], before: Record<string, unknown> | undefined, after: Record<string, unknown>): Change[] {
+  return changes.map((c) => {
+    const ref = res.references?.[c.field];
+    if (!ref?.label) return c;
+    const name = labelFieldOf(c.field);
+    return { ...c, beforeText: (before?.[name] as string | undefined) ?? null, afterText: (after[name] as string | undefined) ?? null };
+  });
 }
 
 export function recordHistory(

@@ -9,7 +9,7 @@ import { columnOf, ident } from './naming.ts';
 import { partnerField, SHARED } from './scope.ts';
 import { NOT_FOUND, type ResourceEngine } from './engine.ts';
 import { checkReferences, checkUnique, friendlyConstraint } from './write-checks.ts';
-import { recordHistory, type Change } from './history.ts';
+import { recordHistory, withLabels, type Change } from './history.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export function save(engine: ResourceEngine, resourceId: string, user: SessionUs
       const changes = Object.keys(body)
         .filter((field) => field in created)
         .map((field) => ({ field, title: titles[field]?.title ?? field, before: null, after: created[field] ?? null }));
-      recordHistory(engine, res, user, { recordId: id, action: 'create', changes, version: 1, now });
+      recordHistory(engine, res, user, { recordId: id, action: 'create', changes: withLabels(res, changes, undefined, created), version: 1, now });
     }
     engine.onWrite?.(res.id);
     return { id };
@@ -87,7 +87,10 @@ export function update(engine: ResourceEngine, resourceId: string, user: Session
     if (done.changes !== 1) throw failure('数据已被他人修改，请刷新后重试');
     // Only what a read shows reaches the history: never a password or its hash.
     const visible = changes.filter((c) => c.field in existing && c.field in titles);
-    if (res.history) recordHistory(engine, res, user, { recordId: id, action: 'update', changes: visible, version: version + 1, now });
+    if (res.history) {
+      const updated = engine.find(res, user, id) ?? {};
+      recordHistory(engine, res, user, { recordId: id, action: 'update', changes: withLabels(res, visible, existing, updated), version: version + 1, now });
+    }
     hooks?.afterWrite?.({ user, now }, id, extras);
     engine.onWrite?.(res.id);
     return { id, version: version + 1 };

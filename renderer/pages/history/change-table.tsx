@@ -42,8 +42,8 @@ export function ChangeTable({ changes, ctx }: { changes: HistoryChange[]; ctx: F
       </TableHeader>
       <TableBody>
         {changes.map((c) => {
-          const before = formatValue(ctx, c.field, c.before);
-          const after = formatValue(ctx, c.field, c.after);
+          const before = c.beforeText ?? formatValue(ctx, c.field, c.before);
+          const after = c.afterText ?? formatValue(ctx, c.field, c.after);
           return (
             <TableRow key={c.field}>
               <TableCell className={styles.label}>{fieldLabel(ctx.page, c.field, c.title)}</TableCell>

@@ -9,6 +9,9 @@ export interface HistoryChange {
   title?: string;
   before: unknown;
   after: unknown;
+  /** Display text of a reference (the carrier's name for a carrierId), when the server knows it. */
+  beforeText?: string | null;
+  afterText?: string | null;
 }
 
 export interface HistoryEntry {
@@ -36,11 +39,11 @@ export function changedFields(entries: readonly HistoryEntry[]): { field: string
 export function valueAt(entries: readonly HistoryEntry[], at: number, field: string): unknown {
   for (let i = at; i < entries.length; i++) {
     const c = entries[i].changes?.find((x) => x.field === field);
-    if (c) return c.after;
+    if (c) return c.afterText ?? c.after;
   }
   for (let i = at - 1; i >= 0; i--) {
     const c = entries[i].changes?.find((x) => x.field === field);
-    if (c) return c.before;
+    if (c) return c.beforeText ?? c.before;
   }
   return undefined;
 }

@@ -67,8 +67,8 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
 
   const dictKeys = shownColumns.map((c) => dictionaryOf(page, c.field, c.dictionary)).filter((k): k is string => Boolean(k));
   const dictionaries = useDictionaries(cache, dictKeys);
-  // Every list can select rows (the checkbox column is part of the list's look); batch actions use it.
-  const selectable = true;
+  // Rows are selectable only when the user has a batch action to apply to them.
+  const selectable = batchActions.length > 0;
   // Columns are rebuilt only when what they show changes; the row action handler goes through a
   // ref so that a new render does not rebuild every column.
   const runRow = useRef(runner.runRow);
