@@ -31,11 +31,18 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   admin: { name: '系统管理员', grants: [ALL] },
   dispatcher: {
     name: '调度员',
-    grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', '5023'],
+    grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'order', 'waybill', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', '5023'],
   },
-  monitor: { name: '监控员', grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'BusinessAlarmReport3', 'messageCenter3', '5023'] },
-  customer: { name: '客户', grants: ['customer3', 'customerDetail3', 'carModel3', 'messageCenter3', 'exportCenter3'] },
-  carrier: { name: '承运商', grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3'] },
+  monitor: {
+    name: '监控员',
+    grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'BusinessAlarmReport3', 'messageCenter3', '5023'],
+  },
+  customer: { name: '客户', grants: ['customer3', 'customerDetail3', 'carModel3', 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'messageCenter3', 'exportCenter3'] },
+  carrier: {
+    name: '承运商',
+    grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
+      'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3'],
+  },
 };
 
 /** A grant names an operation id, or a menu key for all of that menu's operations. */

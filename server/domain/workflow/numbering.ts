@@ -1,0 +1,21 @@
+// Business numbers: a prefix, the day in Asia/Shanghai and a sequence within that day per
+// corporation, e.g. DD20261121000001 (orders) and YD20261121000001 (waybills). Taken inside the
+// caller's transaction, so two saves never get the same number.
+import type Database from 'better-sqlite3';
+
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+
+export function dayOf(ms: number): string {
+  const d = new Date(ms + SHANGHAI_OFFSET_MS);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+export function nextNumber(sqlite: Database.Database, table: 'orders' | 'waybills', corpId: number, now: number): string {
+  const column = table === 'orders' ? 'order_no' : 'waybill_no';
+  const prefix = `${table === 'orders' ? 'DD' : 'YD'}${dayOf(now)}`;
+  const last = sqlite
+    .prepare(`SELECT ${column} AS no FROM ${table} WHERE corp_id = ? AND ${column} LIKE ? ORDER BY ${column} DESC LIMIT 1`)
+    .get(corpId, `${prefix}%`) as { no: string } | undefined;
+  const seq = last && /^\d+$/.test(last.no.slice(prefix.length)) ? Number(last.no.slice(prefix.length)) + 1 : 1;
+  return `${prefix}${String(seq).padStart(6, '0')}`;
+}

@@ -1,0 +1,42 @@
+// Keeps each order's stored status true to its waybills (order-machine.ts): called in the same
+// transaction as any waybill transition, split or assignment that touches the order.
+import type Database from 'better-sqlite3';
+import { orderStatusOf, taskStatusOf } from './order-machine.ts';
+import { hasRemainder, type GoodsLine, type Part } from './splits.ts';
+import type { WaybillState } from './waybill-machine.ts';
+
+/**
+ * While an order has no waybill its stored status is its own (moved by order actions). Once waybills
+ * carry it, the status is recomputed from them; goods still unassigned count as 待调度, or 待派车
+ * when the order is delegated to a carrier.
+ */
+export function refreshOrderStatus(sqlite: Database.Database, orderId: number, now = Date.now()) {
+  const order = sqlite.prepare('SELECT status, carrier_id AS carrierId FROM orders WHERE id = ?').get(orderId) as { status: number; carrierId: number | null } | undefined;
+  if (!order) return;
+  const parts = sqlite
+    .prepare(
+      `SELECT w.status, w.step, w.sign_status AS signStatus FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+        WHERE wo.order_id = ? AND w.is_deleted = 0`,
+    )
+    .all(orderId) as WaybillState[];
+  if (parts.length === 0) return;
+  const goods = sqlite.prepare('SELECT id, goods_name AS goodsName, quantity FROM order_goods WHERE order_id = ?').all(orderId) as GoodsLine[];
+  const partRows = sqlite.prepare('SELECT id, cancelled FROM order_parts WHERE order_id = ?').all(orderId) as { id: number; cancelled: number }[];
+  const lines = sqlite.prepare(
+    'SELECT pg.part_id AS partId, pg.order_goods_id AS goodsId, pg.quantity FROM order_part_goods pg JOIN order_parts p ON p.id = pg.part_id WHERE p.order_id = ?',
+  ).all(orderId) as { partId: number; goodsId: number; quantity: number }[];
+  const split: Part[] = partRows.map((p) => ({ id: p.id, cancelled: p.cancelled === 1, lines: lines.filter((l) => l.partId === p.id) }));
+  // An order carried whole by a waybill (no split parts) has nothing left over.
+  const unassigned = split.length > 0 && hasRemainder(goods, split);
+  const own = order.carrierId ? 3 : 2;
+  const status = orderStatusOf({ own, parts, unassigned });
+  sqlite
+    .prepare('UPDATE orders SET status = ?, task_status = ?, updated_at = ?, version = version + 1 WHERE id = ? AND status <> ?')
+    .run(status, taskStatusOf(status), now, orderId, status);
+}
+
+/** Refreshes every order a waybill carries. */
+export function refreshOrdersOfWaybill(sqlite: Database.Database, waybillId: number, now = Date.now()) {
+  const ids = sqlite.prepare('SELECT order_id AS id FROM waybill_orders WHERE waybill_id = ?').all(waybillId) as { id: number }[];
+  for (const { id } of ids) refreshOrderStatus(sqlite, id, now);
+}
