@@ -8,6 +8,10 @@ const BENCHES: Record<string, Bench> = {
     summary: 'POST /api/res/vehicle/list over 1,000,000 vehicles: engine (app.request) vs the same SQL on better-sqlite3, then a 10 s loopback load (options: --rebuild)',
     run: async (args) => (await import('./list-api.ts')).main(args),
   },
+  console: {
+    summary: 'generic list page vs hand-written TanStack page in Chromium (1000x30: first render, scroll), then first-screen JS after login (options: --render, --bundle)',
+    run: async (args) => (await import('./console/index.ts')).main(args),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);
