@@ -14,19 +14,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
+import { MULTI_QUERY_TIP, MULTI_QUERY_TITLE, splitMultiValues } from './multi-query.ts';
 
-export const MULTI_QUERY_TITLE = '批量查询';
-export const MULTI_QUERY_TIP = '多个值请用分号、逗号、空格或换行分隔';
-
-/**
- * Splits on semicolons, commas (half- and full-width: Chinese keyboards type both), spaces and
- * newlines; blanks and repeats are dropped so the server gets each value once.
- */
-export function splitMultiValues(text: string): string[] {
-  const seen = new Set<string>();
-  for (const part of text.split(/[;；,，\s\u3000]+/)) if (part) seen.add(part);
-  return [...seen];
-}
+export { MULTI_QUERY_TIP, MULTI_QUERY_TITLE, splitMultiValues };
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },

@@ -26,22 +26,13 @@ import {
   splitColumns,
   type ColumnLists,
   type FieldSetting,
+  SETTINGS_TITLES,
+  dialogWidthOf,
+  type SavedSettings,
+  type SettingsMode,
 } from './settings-model.ts';
 
-export type SettingsMode = 'both' | 'column' | 'search';
-
-export const SETTINGS_TITLES: Record<SettingsMode, string> = {
-  both: '表格列和查询条件设置',
-  column: '表格列设置',
-  search: '查询条件设置',
-};
-/** Spec section 9: 640 px with both tabs, 500 px otherwise. */
-export const dialogWidthOf = (mode: SettingsMode) => (mode === 'both' ? 640 : 500);
-
-export interface SavedSettings {
-  columns?: { fieldId: string; display: boolean }[];
-  searches?: { fieldId: string; display: boolean }[];
-}
+export { SETTINGS_TITLES, dialogWidthOf, type SavedSettings, type SettingsMode };
 
 export interface ColumnSettingsDialogProps {
   env: Env;

@@ -69,3 +69,18 @@ export function searchPayload(settings: FieldSetting[]): { fieldId: string; disp
 export function toggleSearch(settings: FieldSetting[], fieldId: string, display: boolean): FieldSetting[] {
   return settings.map((s) => (s.fieldId === fieldId && !s.disabled ? { ...s, display } : s));
 }
+
+export type SettingsMode = 'both' | 'column' | 'search';
+
+export const SETTINGS_TITLES: Record<SettingsMode, string> = {
+  both: '表格列和查询条件设置',
+  column: '表格列设置',
+  search: '查询条件设置',
+};
+/** Spec section 9: 640 px with both tabs, 500 px otherwise. */
+export const dialogWidthOf = (mode: SettingsMode) => (mode === 'both' ? 640 : 500);
+
+export interface SavedSettings {
+  columns?: { fieldId: string; display: boolean }[];
+  searches?: { fieldId: string; display: boolean }[];
+}

@@ -3,13 +3,11 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { functionalUpdate } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ColumnSettingsDialog, SETTINGS_TITLES, type SavedSettings, type SettingsMode } from '../../components/column-settings/column-settings-dialog.tsx';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SETTINGS_TITLES, type SavedSettings, type SettingsMode } from '../../components/column-settings/settings-model.ts';
 import type { Action, PageRendererProps } from '../page-types.ts';
-import { ActionPageDialog } from './action-page-dialog.tsx';
 import { applyFieldSettings } from './apply-settings.ts';
 import { dictionaryOf } from './condition-options.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DataTable, rowIdOf } from './data-table.tsx';
 import { createDictionaryCache, useDictionaries } from './dictionary-cache.ts';
 import { ListToolbar } from './list-toolbar.tsx';
@@ -17,10 +15,16 @@ import type { ListCondition, ListContext, ListPageSchema, Row } from './list-typ
 import { PaginationBar } from './pagination-bar.tsx';
 import { SearchBar } from './search-bar.tsx';
 import { sortFieldOf } from './search-body.ts';
-import { StatusTabs } from './status-tabs.tsx';
 import { buildColumns, pinningOf } from './table-columns.tsx';
 import { useActionRunner } from './use-action-runner.ts';
 import { useListData } from './use-list-data.ts';
+
+// What a list shows only on demand loads on demand, so the first render carries the table alone
+// (bench: npm run bench -- console).
+const ColumnSettingsDialog = lazy(() => import('../../components/column-settings/column-settings-dialog.tsx').then((m) => ({ default: m.ColumnSettingsDialog })));
+const ActionPageDialog = lazy(() => import('./action-page-dialog.tsx').then((m) => ({ default: m.ActionPageDialog })));
+const ConfirmDialog = lazy(() => import('./confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+const StatusTabs = lazy(() => import('./status-tabs.tsx').then((m) => ({ default: m.StatusTabs })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, height: '100%', minHeight: 0 },
@@ -42,7 +46,8 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Selection belongs to the rows on screen: a new page, search or reload starts without one.
-  useEffect(() => setRowSelection({}), [data.rows]);
+  // Keeping the same empty object when nothing is selected spares a re-render of every row.
+  useEffect(() => setRowSelection((prev) => (Object.keys(prev).length ? {} : prev)), [data.rows]);
 
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = functionalUpdate(updater, sorting);
@@ -92,16 +97,18 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
       )}
       <SearchBar env={env} cache={cache} page={page} conditions={conditions} onSearch={data.search} />
       {page.tabs && (
-        <StatusTabs
-          env={env}
-          cache={cache}
-          page={page}
-          conditions={conditions}
-          searchBody={data.searchBody}
-          version={data.version}
-          value={data.tab}
-          onChange={data.setTab}
-        />
+        <Suspense fallback={null}>
+          <StatusTabs
+            env={env}
+            cache={cache}
+            page={page}
+            conditions={conditions}
+            searchBody={data.searchBody}
+            version={data.version}
+            value={data.tab}
+            onChange={data.setTab}
+          />
+        </Suspense>
       )}
       <ListToolbar
         toolbar={toolbarActions}
@@ -123,17 +130,21 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
         onRowSelectionChange={setRowSelection}
       />
       <PaginationBar total={data.total} curPage={data.curPage} pageSize={data.pageSize} onPage={data.setPage} onPageSize={data.setPageSize} />
-      <ConfirmDialog request={runner.confirm} onClose={runner.closeConfirm} />
-      <ActionPageDialog request={runner.dialog} onDone={runner.closeDialog} />
-      {settingsMode && (
-        <ColumnSettingsDialog
-          env={env}
-          pageId={page.id}
-          mode={settingsMode}
-          open={settingsOpen}
-          onClose={() => setSettingsOpen(false)}
-          onSaved={(s) => setSaved((prev) => ({ ...prev, ...s }))}
-        />
+      <Suspense fallback={null}>
+        {runner.confirm && <ConfirmDialog request={runner.confirm} onClose={runner.closeConfirm} />}
+        {runner.dialog && <ActionPageDialog request={runner.dialog} onDone={runner.closeDialog} />}
+      </Suspense>
+      {settingsMode && settingsOpen && (
+        <Suspense fallback={null}>
+          <ColumnSettingsDialog
+            env={env}
+            pageId={page.id}
+            mode={settingsMode}
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            onSaved={(s) => setSaved((prev) => ({ ...prev, ...s }))}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -2,8 +2,11 @@
 // dialog. It holds the split values; the body builder sends them as `in` or the first one.
 import { Button, Input, makeStyles } from '@fluentui/react-components';
 import { TextBulletListLtrRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { MULTI_QUERY_TITLE, MultiQueryDialog, splitMultiValues } from '../../components/multi-query-dialog.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { MULTI_QUERY_TITLE, splitMultiValues } from '../../components/multi-query.ts';
+
+// The dialog loads when first opened: most searches never use it.
+const MultiQueryDialog = lazy(() => import('../../components/multi-query-dialog.tsx').then((m) => ({ default: m.MultiQueryDialog })));
 
 const useStyles = makeStyles({ input: { width: '180px' } });
 
@@ -46,16 +49,20 @@ export function MultiValueField({ label, value, onChange, onEnter }: MultiValueF
           />
         }
       />
-      <MultiQueryDialog
-        open={open}
-        values={values}
-        onClose={() => setOpen(false)}
-        onConfirm={(next) => {
-          setText(null);
-          set(next);
-          setOpen(false);
-        }}
-      />
+      {open && (
+        <Suspense fallback={null}>
+          <MultiQueryDialog
+            open={open}
+            values={values}
+            onClose={() => setOpen(false)}
+            onConfirm={(next) => {
+              setText(null);
+              set(next);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
