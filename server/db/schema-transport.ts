@@ -38,6 +38,9 @@ export const orders = sqliteTable('orders', {
 }, (t) => [
   uniqueIndex('orders_no').on(t.corpId, t.orderNo).where(live),
   index('orders_corp_status').on(t.corpId, t.isDeleted, t.status, t.updatedAt),
+  // Staff lists sort all of a corporation's live rows by time: without these SQLite sorts them all.
+  index('orders_corp_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+  index('orders_corp_created').on(t.corpId, t.isDeleted, t.createdAt),
   index('orders_customer').on(t.corpId, t.isDeleted, t.customerId, t.updatedAt),
   index('orders_carrier').on(t.corpId, t.isDeleted, t.carrierId, t.updatedAt),
 ]);
@@ -104,6 +107,8 @@ export const waybills = sqliteTable('waybills', {
 }, (t) => [
   uniqueIndex('waybills_no').on(t.corpId, t.waybillNo).where(live),
   index('waybills_corp_status').on(t.corpId, t.isDeleted, t.status, t.updatedAt),
+  index('waybills_corp_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+  index('waybills_corp_created').on(t.corpId, t.isDeleted, t.createdAt),
   index('waybills_carrier').on(t.corpId, t.isDeleted, t.carrierId, t.updatedAt),
   index('waybills_vehicle').on(t.vehicleId),
 ]);

@@ -21,13 +21,19 @@ export function refreshOrderStatus(sqlite: Database.Database, orderId: number, n
     .all(orderId) as WaybillState[];
   if (parts.length === 0) return;
   const goods = sqlite.prepare('SELECT id, goods_name AS goodsName, quantity FROM order_goods WHERE order_id = ?').all(orderId) as GoodsLine[];
-  const partRows = sqlite.prepare('SELECT id, cancelled FROM order_parts WHERE order_id = ?').all(orderId) as { id: number; cancelled: number }[];
+  const partRows = sqlite.prepare('SELECT id, cancelled, waybill_id AS waybillId FROM order_parts WHERE order_id = ?').all(orderId) as {
+    id: number;
+    cancelled: number;
+    waybillId: number | null;
+  }[];
   const lines = sqlite.prepare(
     'SELECT pg.part_id AS partId, pg.order_goods_id AS goodsId, pg.quantity FROM order_part_goods pg JOIN order_parts p ON p.id = pg.part_id WHERE p.order_id = ?',
   ).all(orderId) as { partId: number; goodsId: number; quantity: number }[];
   const split: Part[] = partRows.map((p) => ({ id: p.id, cancelled: p.cancelled === 1, lines: lines.filter((l) => l.partId === p.id) }));
+  // Goods are unassigned when not split off yet, or split into a part no waybill carries yet.
   // An order carried whole by a waybill (no split parts) has nothing left over.
-  const unassigned = split.length > 0 && hasRemainder(goods, split);
+  const waitingPart = partRows.some((p) => p.cancelled === 0 && p.waybillId === null);
+  const unassigned = split.length > 0 && (hasRemainder(goods, split) || waitingPart);
   const own = order.carrierId ? 3 : 2;
   const status = orderStatusOf({ own, parts, unassigned });
   sqlite

@@ -1,0 +1,115 @@
+// The order's own actions before waybills carry it (order-machine.ts decides every transition):
+// delegate, reject and cancel delegation, void; plus distribution and delete. Each runs in one
+// transaction at the version the user read and leaves a row in the record history.
+import type { SessionUser } from '../../http/context.ts';
+import { ApiError, Code, failure, invalid } from '../../http/envelope.ts';
+import { Outcome } from '../../http/route.ts';
+import { applyOrderAction, OrderStatus, taskStatusOf, type OrderAction } from '../workflow/order-machine.ts';
+import { bumpOrder, findOrder, hasWaybills, lockOrder, logOrderAction, NOT_FOUND } from './access.ts';
+import { distributionOf } from './details.ts';
+import { one, type Sqlite } from './sql.ts';
+
+type Extra = { set?: Record<string, unknown>; changes?: unknown[] };
+
+/** One order action: the machine's transition plus the columns the action sets. */
+export function orderAction(sqlite: Sqlite, user: SessionUser, id: number, version: number | undefined, action: OrderAction, extra: Extra = {}) {
+  const now = Date.now();
+  return sqlite.transaction(() => {
+    // A batch (no version) is guarded by the machine alone: a moved order is refused by its status.
+    const order = version === undefined ? findOrder(sqlite, user, id) : lockOrder(sqlite, user, id, version);
+    if (!order) throw failure(NOT_FOUND);
+    const outcome = applyOrderAction(order.status, action, hasWaybills(sqlite, order.id));
+    if (!outcome.ok) throw failure(outcome.message);
+    const next = bumpOrder(sqlite, user, order, now, { status: outcome.status, task_status: taskStatusOf(outcome.status), ...extra.set });
+    logOrderAction(sqlite, user, order.id, action, [{ field: 'status', title: '订单状态', before: order.status, after: outcome.status }, ...(extra.changes ?? [])], next, now);
+    return { id: order.id, orderNo: order.orderNo, version: next, status: outcome.status };
+  })();
+}
+
+function carrierOf(sqlite: Sqlite, user: SessionUser, carrierId: number) {
+  const row = one<{ name: string }>(sqlite, 'SELECT carrier_name AS name FROM carriers WHERE id = ? AND corp_id = ? AND is_deleted = 0', carrierId, user.corpId);
+  if (!row) throw invalid('承运商：承运商不存在或无权访问', { field: 'carrierId' });
+  return row.name;
+}
+
+export function delegate(sqlite: Sqlite, user: SessionUser, input: { id?: number; version?: number; ids?: number[]; carrierId: number }) {
+  const carrierName = carrierOf(sqlite, user, input.carrierId);
+  const extra = { set: { carrier_id: input.carrierId }, changes: [{ field: 'carrierId', title: '承运商', after: input.carrierId, afterText: carrierName }] };
+  if (input.ids === undefined) {
+    if (input.id === undefined || input.version === undefined) throw invalid('订单ID不能为空', { field: 'id' });
+    return orderAction(sqlite, user, input.id, input.version, 'delegate', extra);
+  }
+  if (input.id !== undefined) throw invalid('订单ID列表：不能同时填写订单ID和订单ID列表', { field: 'ids' });
+  // A batch answers code 107: how many were delegated, and why the others were not.
+  const failed: { id: number; reason: string }[] = [];
+  for (const id of new Set(input.ids)) {
+    try {
+      orderAction(sqlite, user, id, undefined, 'delegate', extra);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      failed.push({ id, reason: e.message });
+    }
+  }
+  const total = new Set(input.ids).size;
+  const message = `共${total}条订单，委托成功${total - failed.length}条，委托失败${failed.length}条`;
+  return new Outcome(Code.BATCH_SUMMARY, message, {
+    message, details: [{ type: '委托成功', count: total - failed.length }, { type: '委托失败', count: failed.length, items: failed }],
+  });
+}
+
+/** The carrier turns the delegation down (or staff record it): the order goes back without a carrier. */
+export const rejectDelegation = (sqlite: Sqlite, user: SessionUser, id: number, version: number) =>
+  orderAction(sqlite, user, id, version, 'rejectDelegation', { set: { carrier_id: null } });
+
+export const cancelDelegation = (sqlite: Sqlite, user: SessionUser, id: number, version: number) =>
+  orderAction(sqlite, user, id, version, 'cancelDelegation', { set: { carrier_id: null } });
+
+export const cancelOrder = (sqlite: Sqlite, user: SessionUser, id: number, version: number) => orderAction(sqlite, user, id, version, 'cancelOrder');
+
+/** Assigns the order to a department and/or a dispatcher of the corporation (orderInfo/distribution). */
+export function distribute(sqlite: Sqlite, user: SessionUser, input: { id: number; version: number; orgId?: number; userId?: number }) {
+  if (input.orgId === undefined && input.userId === undefined) throw invalid('部门：部门和调度员不能同时为空', { field: 'orgId' });
+  const org = input.orgId === undefined ? undefined : one<{ name: string }>(sqlite, 'SELECT org_name AS name FROM departments WHERE id = ? AND corp_id = ? AND is_deleted = 0', input.orgId, user.corpId);
+  if (input.orgId !== undefined && !org) throw invalid('部门：部门不存在或无权访问', { field: 'orgId' });
+  const staff = input.userId === undefined ? undefined
+    : one<{ name: string }>(sqlite, 'SELECT real_name AS name FROM users WHERE id = ? AND corp_id = ? AND user_type = 0 AND enabled = 1 AND is_deleted = 0', input.userId, user.corpId);
+  if (input.userId !== undefined && !staff) throw invalid('调度员：调度员不存在或无权访问', { field: 'userId' });
+  const now = Date.now();
+  return sqlite.transaction(() => {
+    const order = lockOrder(sqlite, user, input.id, input.version);
+    if (order.status === OrderStatus.VOIDED) throw failure('订单已作废，不能分配');
+    const before = distributionOf(sqlite, user.corpId, order.id) as Record<string, unknown> | null;
+    const next = bumpOrder(sqlite, user, order, now);
+    logOrderAction(sqlite, user, order.id, 'distribution', [
+      { field: 'orgId', title: '部门', before: before?.orgId ?? null, after: input.orgId ?? null, afterText: org?.name ?? null },
+      { field: 'userId', title: '调度员', before: before?.userId ?? null, after: input.userId ?? null, afterText: staff?.name ?? null },
+    ], next, now);
+    return { id: order.id, version: next };
+  })();
+}
+
+/** Statuses an order may be deleted in: voided, or not yet given to anyone. */
+const DELETABLE = [OrderStatus.VOIDED, OrderStatus.AWAITING_DISPATCH, OrderStatus.REJECTED, OrderStatus.NOT_DELEGATED] as number[];
+
+/** Batch delete with the engine's code-105 answer. */
+export function deleteOrders(sqlite: Sqlite, user: SessionUser, ids: number[]) {
+  const now = Date.now();
+  const details: { id: number; result: 'failed' | 'cannotDelete'; reason: string }[] = [];
+  let successCount = 0;
+  for (const id of new Set(ids)) {
+    sqlite.transaction(() => {
+      const order = findOrder(sqlite, user, id);
+      if (!order) return details.push({ id, result: 'failed', reason: NOT_FOUND });
+      if (hasWaybills(sqlite, id)) return details.push({ id, result: 'cannotDelete', reason: '订单已派车，不能删除' });
+      if (order.status === OrderStatus.AWAITING_VEHICLE) return details.push({ id, result: 'cannotDelete', reason: '订单已委托，请先取消委托' });
+      if (!DELETABLE.includes(order.status)) return details.push({ id, result: 'cannotDelete', reason: '订单当前状态不能删除' });
+      const next = bumpOrder(sqlite, user, order, now, { is_deleted: 1 });
+      logOrderAction(sqlite, user, id, 'delete', [], next, now);
+      successCount++;
+    })();
+  }
+  const total = new Set(ids).size;
+  const failCount = details.filter((d) => d.result === 'failed').length;
+  const result = { total, successCount, failCount, cannotDeleteCount: total - successCount - failCount, details };
+  return new Outcome(Code.BATCH_DELETE, `共${total}条记录，删除成功${successCount}条`, result);
+}

@@ -1,0 +1,62 @@
+// Batch delete (code 105): a waybill may go while nothing happened on it yet (待派车 at step 2) or
+// once it has ended; anything on its way is 'cannot delete' with the reason. Deleting a waybill
+// that never left hands its goods back: split parts become free to assign again, and orders with
+// no other live waybill return to their own status (2 待调度, or 3 when delegated). An ended
+// waybill is archived without touching its orders, whose status records how they ended.
+import type { SessionUser } from '../../http/context.ts';
+import { Code } from '../../http/envelope.ts';
+import { Outcome } from '../../http/route.ts';
+import type { Registry } from '../../registry/types.ts';
+import { taskStatusOf } from '../workflow/order-machine.ts';
+import { refreshOrderStatus } from '../workflow/order-sync.ts';
+import { INITIAL_WAYBILL_STATE, isFinished } from '../workflow/waybill-machine.ts';
+import { labelOf, DICTIONARY } from './labels.ts';
+import { findWaybill, NOT_FOUND } from './scope.ts';
+import { all, one, run, type Sqlite } from './sql.ts';
+
+interface DeleteDetail {
+  id: number;
+  result: 'failed' | 'cannotDelete';
+  reason: string;
+}
+
+const untouched = (w: { status: number; step: number }) => w.status === INITIAL_WAYBILL_STATE.status && w.step === INITIAL_WAYBILL_STATE.step;
+
+function releaseOrders(sqlite: Sqlite, waybillId: number, now: number) {
+  run(sqlite, 'UPDATE order_parts SET waybill_id = NULL WHERE waybill_id = ?', waybillId);
+  const orders = all<{ id: number; carrierId: number | null }>(
+    sqlite, 'SELECT o.id, o.carrier_id AS carrierId FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ?', waybillId,
+  );
+  for (const o of orders) {
+    const live = one(sqlite, 'SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.is_deleted = 0 LIMIT 1', o.id);
+    if (live) {
+      refreshOrderStatus(sqlite, o.id, now);
+      continue;
+    }
+    // order-sync leaves an order without waybills alone: its own status is the order's to set.
+    const own = o.carrierId ? 3 : 2;
+    run(sqlite, 'UPDATE orders SET status = ?, task_status = ?, updated_at = ?, version = version + 1 WHERE id = ? AND status <> ?', own, taskStatusOf(own), now, o.id, own);
+  }
+}
+
+export function batchDeleteWaybills(sqlite: Sqlite, reg: Registry, user: SessionUser, ids: number[]) {
+  const details: DeleteDetail[] = [];
+  let successCount = 0;
+  for (const id of [...new Set(ids)]) {
+    sqlite.transaction(() => {
+      const now = Date.now();
+      const w = findWaybill(sqlite, user, id);
+      if (!w) return details.push({ id, result: 'failed', reason: NOT_FOUND });
+      if (!untouched(w) && !isFinished(w)) {
+        return details.push({ id, result: 'cannotDelete', reason: `${w.waybillNo}：运单状态为${labelOf(reg, DICTIONARY.status, w.status)}，不能删除` });
+      }
+      run(sqlite, 'UPDATE waybills SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?', now, user.userId, id);
+      if (untouched(w)) releaseOrders(sqlite, id, now);
+      successCount++;
+    })();
+  }
+  const total = new Set(ids).size;
+  const failCount = details.filter((d) => d.result === 'failed').length;
+  const result = { total, successCount, failCount, cannotDeleteCount: total - successCount - failCount, details };
+  return new Outcome(Code.BATCH_DELETE, `共${total}条记录，删除成功${successCount}条`, result);
+}

@@ -1,0 +1,123 @@
+// What the waybill detail page shows: the waybill with names, its orders and goods, the timeline
+// of nodes (getNodeListByIdVO) and the events (getEventListVOById). Every read starts from the
+// waybill in the user's scope, so another corporation's or partner's id reads as not found.
+import type { SessionUser } from '../../http/context.ts';
+import type { Registry } from '../../registry/types.ts';
+import { formatTime } from '../../resources/time.ts';
+import { goodsOfWaybill } from './goods.ts';
+import { actionName, DICTIONARY, labelOf, stateLabels } from './labels.ts';
+import { nodesOf, type NodeRow } from './nodes.ts';
+import { loadWaybill, type WaybillRow } from './scope.ts';
+import { all, one, type Sqlite } from './sql.ts';
+import { lateness, nodeStatusOf } from './timeline.ts';
+
+const str = (ms: unknown) => formatTime(ms as number | null);
+
+/** A node as the timeline shows it: times with their '...Str', early/late, the icon's nodeStatus. */
+export function nodeView(reg: Registry, w: Pick<WaybillRow, 'status' | 'step'>, n: NodeRow, vehicleNo: string | null) {
+  const arrive = lateness(n.actualArriveTime, n.requiredArriveTime);
+  const leave = lateness(n.actualLeaveTime, n.requiredLeaveTime);
+  const nodeStatus = nodeStatusOf(n, w);
+  return {
+    ...n,
+    waybillNodeName: n.areaName,
+    customAreaId: n.areaId,
+    customAreaName: n.areaName,
+    customAreaCode: n.areaCode,
+    customAreaAddress: n.address,
+    nodeStatus,
+    nodeStatusStr: labelOf(reg, DICTIONARY.nodeStatus, nodeStatus),
+    requiredArriveTimeStr: str(n.requiredArriveTime),
+    actualArriveTimeStr: str(n.actualArriveTime),
+    requiredLeaveTimeStr: str(n.requiredLeaveTime),
+    actualLeaveTimeStr: str(n.actualLeaveTime),
+    arriveStateStr: labelOf(reg, DICTIONARY.arriveLeaveState, n.arriveState),
+    leaveStateStr: labelOf(reg, DICTIONARY.arriveLeaveState, n.leaveState),
+    arriveLateTimeStr: arrive.lateTimeStr,
+    leaveLateTimeStr: leave.lateTimeStr,
+    arriveActualTimeDiffStr: arrive.diffStr,
+    leaveActualTimeDiffStr: leave.diffStr,
+    vehicle: { vehicleNo },
+  };
+}
+
+interface Names {
+  carrierName: string | null;
+  vehicleNo: string | null;
+  driverName: string | null;
+  driverMobile: string | null;
+  remark: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+function namesOf(sqlite: Sqlite, id: number): Names {
+  return one<Names>(
+    sqlite,
+    `SELECT c.carrier_name AS carrierName, v.vehicle_no AS vehicleNo, d.driver_name AS driverName, d.mobile AS driverMobile,
+       w.remark, w.created_at AS createdAt, w.updated_at AS updatedAt
+       FROM waybills w LEFT JOIN carriers c ON c.id = w.carrier_id LEFT JOIN vehicles v ON v.id = w.vehicle_id LEFT JOIN drivers d ON d.id = w.driver_id
+      WHERE w.id = ?`,
+    id,
+  )!;
+}
+
+export function nodeList(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
+  const w = loadWaybill(sqlite, user, id);
+  const { vehicleNo } = namesOf(sqlite, id);
+  return nodesOf(sqlite, id).map((n) => nodeView(reg, w, n, vehicleNo));
+}
+
+export function eventList(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
+  loadWaybill(sqlite, user, id);
+  const rows = all<Record<string, any>>(
+    sqlite,
+    `SELECT e.id, e.action, e.from_status AS fromStatus, e.to_status AS toStatus, e.from_step AS fromStep, e.to_step AS toStep,
+       e.node_id AS nodeId, a.area_name AS nodeName, e.payload, e.user_id AS userId, e.user_name AS userName, e.at
+       FROM waybill_events e LEFT JOIN waybill_nodes n ON n.id = e.node_id LEFT JOIN areas a ON a.id = n.area_id
+      WHERE e.waybill_id = ? ORDER BY e.at, e.id`,
+    id,
+  );
+  return rows.map((e) => ({
+    ...e,
+    actionName: actionName(e.action),
+    payload: e.payload ? JSON.parse(e.payload) : null,
+    fromStatusStr: labelOf(reg, DICTIONARY.status, e.fromStatus),
+    toStatusStr: labelOf(reg, DICTIONARY.status, e.toStatus),
+    fromStepStr: labelOf(reg, DICTIONARY.step, e.fromStep),
+    toStepStr: labelOf(reg, DICTIONARY.step, e.toStep),
+    atStr: formatTime(e.at),
+  }));
+}
+
+export function ordersOf(sqlite: Sqlite, reg: Registry, waybillId: number) {
+  return all<Record<string, unknown>>(
+    sqlite,
+    `SELECT o.id AS orderId, o.order_no AS orderNo, o.status, o.customer_id AS customerId, c.customer_name AS customerName, wo.part_id AS partId,
+       sa.area_name AS shipperAreaName, ra.area_name AS receiverAreaName
+       FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id JOIN customers c ON c.id = o.customer_id
+       JOIN areas sa ON sa.id = o.shipper_area_id JOIN areas ra ON ra.id = o.receiver_area_id
+      WHERE wo.waybill_id = ? ORDER BY o.order_no`,
+    waybillId,
+  ).map((o) => ({ ...o, statusStr: labelOf(reg, 'orderStatus', o.status) }));
+}
+
+export function waybillDetail(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
+  const w = loadWaybill(sqlite, user, id);
+  const names = namesOf(sqlite, id);
+  const nodes = nodesOf(sqlite, id).map((n) => nodeView(reg, w, n, names.vehicleNo));
+  return {
+    ...w,
+    ...names,
+    ...stateLabels(reg, w),
+    businessTypeStr: labelOf(reg, 'businessType', w.businessType),
+    createdAtStr: formatTime(names.createdAt),
+    updatedAtStr: formatTime(names.updatedAt),
+    startAreaName: nodes.find((n) => n.nodeType === 'start')?.areaName ?? '',
+    endAreaName: nodes.find((n) => n.nodeType === 'end')?.areaName ?? '',
+    orders: ordersOf(sqlite, reg, id),
+    goods: goodsOfWaybill(sqlite, id),
+    nodes,
+    events: eventList(sqlite, reg, user, id),
+  };
+}

@@ -1,0 +1,98 @@
+// Dispatching an existing waybill: assign or cancel the vehicle (machine actions assignVehicle /
+// cancelVehicle), change the driver, rename, and batch delete (code 105). A carrier user assigns
+// only its own carrier's vehicles and drivers; other ids read as not found.
+import type { SessionUser } from '../../http/context.ts';
+import { failure, invalid } from '../../http/envelope.ts';
+import type { Registry } from '../../registry/types.ts';
+import { WaybillStatus } from '../workflow/waybill-machine.ts';
+import { lockWaybill, type WaybillRow } from './scope.ts';
+import { all, one, type Sqlite } from './sql.ts';
+import { bumpWaybill, recordEvent, runTransition } from './transition.ts';
+
+interface Vehicle {
+  id: number;
+  vehicleNo: string;
+  carrierId: number | null;
+  driverId: number | null;
+}
+
+/**
+ * A vehicle or driver of the corporation in service; a carrier user reaches only its own carrier's.
+ * Refused as invalid input naming the field, as the assign dialog shows it beside the select.
+ */
+function partnerRow<T>(sqlite: Sqlite, user: SessionUser, table: 'vehicles' | 'drivers', columns: string, id: number, field: string, what: string): T {
+  const own = user.userType === 2 ? ' AND carrier_id = ?' : '';
+  const row = one<T & { status: number }>(
+    sqlite, `SELECT ${columns}, status FROM ${table} WHERE id = ? AND corp_id = ? AND is_deleted = 0${own}`, id, user.corpId, ...(own ? [user.partnerId ?? -1] : []),
+  );
+  if (!row) throw invalid(`${what}：${what}不存在或无权访问`, { field });
+  if (row.status !== 0) throw invalid(`${what}：${what}已停用`, { field });
+  return row;
+}
+
+const vehicleOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
+  partnerRow<Vehicle>(sqlite, user, 'vehicles', 'id, vehicle_no AS vehicleNo, carrier_id AS carrierId, driver_id AS driverId', id, 'vehicleId', '车辆');
+const driverOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
+  partnerRow<{ id: number; driverName: string }>(sqlite, user, 'drivers', 'id, driver_name AS driverName', id, 'driverId', '司机');
+
+/** The carrier the waybill's orders are delegated to (one carrier for all of them), if any. */
+function delegatedCarrier(sqlite: Sqlite, waybillId: number): number | null {
+  const rows = all<{ carrierId: number | null }>(
+    sqlite, 'SELECT DISTINCT o.carrier_id AS carrierId FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ?', waybillId,
+  );
+  return rows.length === 1 ? rows[0].carrierId : null;
+}
+
+export interface AssignVehicleBody {
+  id: number;
+  version: number;
+  vehicleId: number;
+  driverId?: number;
+}
+
+export function assignVehicle(sqlite: Sqlite, reg: Registry, user: SessionUser, body: AssignVehicleBody) {
+  return runTransition(sqlite, reg, user, {
+    action: 'assignVehicle', id: body.id, version: body.version,
+    prepare: (w) => {
+      const v = vehicleOf(sqlite, user, body.vehicleId);
+      const driverId = body.driverId ?? v.driverId;
+      const driver = driverId === null ? null : driverOf(sqlite, user, driverId);
+      // The vehicle's carrier takes the waybill; a vehicle of no carrier leaves it where it was.
+      const carrierId = v.carrierId ?? w.carrierId;
+      return {
+        set: { vehicle_id: v.id, driver_id: driver?.id ?? null, carrier_id: carrierId },
+        payload: { vehicleId: v.id, vehicleNo: v.vehicleNo, driverId: driver?.id ?? null, driverName: driver?.driverName ?? null, carrierId },
+      };
+    },
+  });
+}
+
+export function cancelVehicle(sqlite: Sqlite, reg: Registry, user: SessionUser, body: { id: number; version: number }) {
+  return runTransition(sqlite, reg, user, {
+    action: 'cancelVehicle', id: body.id, version: body.version,
+    // Back to the dispatcher, or to the carrier the orders were delegated to.
+    prepare: (w) => ({ set: { vehicle_id: null, driver_id: null, carrier_id: delegatedCarrier(sqlite, w.id) }, payload: { vehicleId: w.vehicleId, driverId: w.driverId } }),
+  });
+}
+
+/** A driver may change while a vehicle is assigned and the goods are not yet signed for. */
+const DRIVER_CHANGEABLE: number[] = [WaybillStatus.AWAITING_DRIVER, WaybillStatus.DRIVER_REFUSED, WaybillStatus.AWAITING_TRANSPORT, WaybillStatus.IN_TRANSIT];
+
+export function assignDriver(sqlite: Sqlite, user: SessionUser, body: { id: number; version: number; driverId: number }) {
+  return sqlite.transaction(() => {
+    const now = Date.now();
+    const w: WaybillRow = lockWaybill(sqlite, user, body.id, body.version);
+    if (!DRIVER_CHANGEABLE.includes(w.status) || w.vehicleId === null) throw failure('运单当前状态不能指派司机，请刷新后重试');
+    const driver = driverOf(sqlite, user, body.driverId);
+    const version = bumpWaybill(sqlite, user, w, now, { driver_id: driver.id });
+    recordEvent(sqlite, user, w.id, 'assignDriver', w, w, null, { driverId: driver.id, driverName: driver.driverName, previousDriverId: w.driverId }, now);
+    return { id: w.id, version };
+  })();
+}
+
+export function editWaybillName(sqlite: Sqlite, user: SessionUser, body: { id: number; version: number; waybillName: string }) {
+  return sqlite.transaction(() => {
+    const w = lockWaybill(sqlite, user, body.id, body.version);
+    return { id: w.id, version: bumpWaybill(sqlite, user, w, Date.now(), { waybill_name: body.waybillName.trim() || null }) };
+  })();
+}

@@ -1,0 +1,38 @@
+// Catalogue labels of a waybill from schemas/dictionaries (the one source of the Chinese names):
+// status (waybillStatus), step (carriageContractOrderStatus) and sign-off (signStatus).
+import type { Registry } from '../../registry/types.ts';
+import { ACTION_NAMES, type WaybillAction } from '../workflow/waybill-machine.ts';
+
+export const DICTIONARY = {
+  status: 'waybillStatus',
+  step: 'carriageContractOrderStatus',
+  signStatus: 'signStatus',
+  nodeStatus: 'nodeStatus',
+  arriveLeaveState: 'arriveLeaveState',
+} as const;
+
+/** getWaybillStatusList?statusType=: 1 waybill status, 2 carriage step, 3 sign-off. */
+export const STATUS_TYPES: Record<string, string> = { '1': DICTIONARY.status, '2': DICTIONARY.step, '3': DICTIONARY.signStatus };
+
+export function labelOf(reg: Registry, dicTypeKey: string, id: unknown): string {
+  if (id === null || id === undefined) return '';
+  return reg.dictionaries.get(dicTypeKey)?.items.find((i) => i.id === id)?.label ?? '';
+}
+
+export function statusList(reg: Registry, statusType: string) {
+  return (reg.dictionaries.get(STATUS_TYPES[statusType])?.items ?? []).map(({ id, label }) => ({ id, label }));
+}
+
+/** statusStr, stepStr and signStatusStr beside the three catalogues. */
+export function stateLabels(reg: Registry, w: { status: number; step: number; signStatus: number }) {
+  return {
+    statusStr: labelOf(reg, DICTIONARY.status, w.status),
+    stepStr: labelOf(reg, DICTIONARY.step, w.step),
+    signStatusStr: labelOf(reg, DICTIONARY.signStatus, w.signStatus),
+  };
+}
+
+/** Actions that are not transitions of the machine but still leave an event (driver changes). */
+const OTHER_ACTION_NAMES: Record<string, string> = { assignDriver: '指派司机' };
+
+export const actionName = (action: string) => ACTION_NAMES[action as WaybillAction] ?? OTHER_ACTION_NAMES[action] ?? action;

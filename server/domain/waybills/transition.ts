@@ -1,0 +1,74 @@
+// Runs one waybill action: in ONE transaction, load the waybill in scope, check the version the
+// user read, ask the state machine (waybill-machine.ts) for the next state, write it guarded by
+// the version, apply the action's own writes (node times, receipts, evaluation), leave the event on
+// the timeline and bring the carried orders in step (order-sync.ts). A refusal at any point throws,
+// so the transaction rolls back and nothing is half-applied.
+import type { SessionUser } from '../../http/context.ts';
+import { failure } from '../../http/envelope.ts';
+import type { Registry } from '../../registry/types.ts';
+import { applyWaybillAction, type ActionInput, type WaybillAction, type WaybillState } from '../workflow/waybill-machine.ts';
+import { refreshOrdersOfWaybill } from '../workflow/order-sync.ts';
+import { stateLabels } from './labels.ts';
+import { lockWaybill, STALE, type WaybillRow } from './scope.ts';
+import { run, type Sqlite } from './sql.ts';
+
+export interface Step {
+  nodeId?: number | null;
+  /** The dialog's input kept on the event (quantities, opinion, file ids...). */
+  payload?: unknown;
+  /** Other waybill columns the action sets (vehicle, driver), by column name. */
+  set?: Record<string, unknown>;
+  /** The action's own writes, after the waybill row moved. */
+  effects?: (now: number) => void;
+}
+
+export interface Transition {
+  action: WaybillAction;
+  id: number;
+  version: number;
+  /** What the machine needs to pick its row (the node's type, review passed, sign quantities). */
+  input?: (waybill: WaybillRow) => ActionInput;
+  /**
+   * After the machine accepted: reads and checks what the action needs and may still refuse,
+   * before anything is written. The machine speaks first, so an action out of order always
+   * answers the machine's message.
+   */
+  prepare?: (waybill: WaybillRow, now: number) => Step;
+}
+
+export function recordEvent(
+  sqlite: Sqlite, user: SessionUser, waybillId: number, action: string, from: WaybillState, to: WaybillState, nodeId: number | null, payload: unknown, now: number,
+) {
+  run(
+    sqlite,
+    `INSERT INTO waybill_events (corp_id, waybill_id, action, from_status, to_status, from_step, to_step, node_id, payload, user_id, user_name, at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    user.corpId, waybillId, action, from.status, to.status, from.step, to.step, nodeId, payload === undefined ? null : JSON.stringify(payload),
+    user.userId, user.realName || user.userName, now,
+  );
+}
+
+/** Moves the waybill to version + 1 with the given columns; the version in the WHERE clause is the guard. */
+export function bumpWaybill(sqlite: Sqlite, user: SessionUser, w: Pick<WaybillRow, 'id' | 'version'>, now: number, set: Record<string, unknown>) {
+  const cols = Object.keys(set);
+  const sql = `UPDATE waybills SET ${cols.map((c) => `${c} = ?, `).join('')}version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?`;
+  if (run(sqlite, sql, ...cols.map((c) => set[c]), now, user.userId, w.id, w.version).changes !== 1) throw failure(STALE);
+  return w.version + 1;
+}
+
+export function runTransition(sqlite: Sqlite, reg: Registry, user: SessionUser, t: Transition) {
+  return sqlite.transaction(() => {
+    const now = Date.now();
+    const w = lockWaybill(sqlite, user, t.id, t.version);
+    const from: WaybillState = { status: w.status, step: w.step, signStatus: w.signStatus };
+    const outcome = applyWaybillAction(from, t.action, t.input?.(w) ?? {});
+    if (!outcome.ok) throw failure(outcome.message);
+    const to = outcome.state;
+    const step = t.prepare?.(w, now) ?? {};
+    const version = bumpWaybill(sqlite, user, w, now, { status: to.status, step: to.step, sign_status: to.signStatus, ...step.set });
+    step.effects?.(now);
+    recordEvent(sqlite, user, w.id, t.action, from, to, step.nodeId ?? null, step.payload, now);
+    refreshOrdersOfWaybill(sqlite, w.id, now);
+    return { id: w.id, version, status: to.status, step: to.step, signStatus: to.signStatus, ...stateLabels(reg, to) };
+  })();
+}

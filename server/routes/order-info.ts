@@ -1,0 +1,49 @@
+// The order endpoints of spec section 7 ("Orders"): orderInfo/* and orderInfoHistory/*. The logic
+// lives in server/domain/orders; this file only declares paths, access and input schemas.
+import type { Db } from '../db/connection.ts';
+import { route } from '../http/route.ts';
+import type { Registry } from '../registry/types.ts';
+import { orderDetails, goodsOf } from '../domain/orders/details.ts';
+import { findOrder, NOT_FOUND } from '../domain/orders/access.ts';
+import { countOrders, listOrders, type ListInput } from '../domain/orders/list.ts';
+import { orderNoTaken, saveOrder, type SaveInput } from '../domain/orders/save.ts';
+import { countSchema, getById, getByOrderId, listSchema, orderNoRepeatSchema, saveSchema } from '../domain/orders/schemas.ts';
+import { failure } from '../http/envelope.ts';
+import { orderFlowRoutes } from './order-flow.ts';
+
+const READ = ['order3', 'orderDetail3'];
+
+export function orderRoutes(db: Db, registry: () => Registry) {
+  const sqlite = db.$client;
+  return [
+    route<SaveInput>({
+      method: 'POST', path: '/orderInfo/save', access: { anyOf: ['orderAdd3', 'orderUpdate3'] }, input: saveSchema,
+      handler: ({ user, body }) => saveOrder(sqlite, user, body),
+    }),
+    route<{ orderNo: string; id?: number }>({
+      method: 'POST', path: '/orderInfo/orderNo/repeat', access: { anyOf: ['orderAdd3', 'orderUpdate3'] }, input: orderNoRepeatSchema,
+      // true when the number is taken (by any order of the corporation, deleted ones included).
+      handler: ({ user, body }) => orderNoTaken(sqlite, user.corpId, body.orderNo, body.id),
+    }),
+    route<ListInput>({
+      method: 'POST', path: '/orderInfo/list', access: { anyOf: ['order3'] }, input: listSchema,
+      handler: ({ user, body }) => listOrders(sqlite, registry(), user, body),
+    }),
+    route<ListInput>({
+      method: 'POST', path: '/orderInfo/count', access: { anyOf: ['order3'] }, input: countSchema,
+      handler: ({ user, body }) => countOrders(sqlite, registry(), user, body),
+    }),
+    route<{ id: string }>({
+      method: 'GET', path: '/orderInfo/details', access: { anyOf: READ }, input: getById,
+      handler: ({ user, body }) => orderDetails(sqlite, registry(), user, Number(body.id)),
+    }),
+    route<{ orderId: string }>({
+      method: 'GET', path: '/orderInfo/orderGoods/list', access: { anyOf: READ }, input: getByOrderId,
+      handler: ({ user, body }) => {
+        if (!findOrder(sqlite, user, Number(body.orderId))) throw failure(NOT_FOUND);
+        return goodsOf(sqlite, Number(body.orderId));
+      },
+    }),
+    ...orderFlowRoutes(db, registry),
+  ];
+}

@@ -1,0 +1,37 @@
+// Dispatching an existing waybill (service 'waybill'): assign and cancel the vehicle, assign the
+// driver, rename, batch delete. Each needs its operation id from schemas/menus/transport.json.
+import type { Db } from '../db/connection.ts';
+import { route } from '../http/route.ts';
+import type { Registry } from '../registry/types.ts';
+import { assignDriver, assignVehicle, cancelVehicle, editWaybillName } from '../domain/waybills/dispatch.ts';
+import { batchDeleteWaybills } from '../domain/waybills/delete.ts';
+import { ID, idOf, requiredText, writeInput } from './waybill-inputs.ts';
+
+export function waybillDispatchRoutes(db: Db, registry: () => Registry) {
+  const sqlite = db.$client;
+  return [
+    route({
+      method: 'POST', path: '/waybill/assignVehicle', access: { anyOf: ['waybillAssignVehicle3'] },
+      input: writeInput({ vehicleId: idOf('车辆'), driverId: idOf('司机') }, ['vehicleId']),
+      handler: ({ user, body }) => assignVehicle(sqlite, registry(), user, body),
+    }),
+    route({
+      method: 'POST', path: '/waybill/cancelVehicle', access: { anyOf: ['waybillCancelVehicle3'] }, input: writeInput(),
+      handler: ({ user, body }) => cancelVehicle(sqlite, registry(), user, body),
+    }),
+    route({
+      method: 'POST', path: '/waybill/assignDriver', access: { anyOf: ['waybillAssignDriver3'] }, input: writeInput({ driverId: idOf('司机') }, ['driverId']),
+      handler: ({ user, body }) => assignDriver(sqlite, user, body),
+    }),
+    route({
+      method: 'POST', path: '/waybill/editWaybillName', access: { anyOf: ['waybillEditName3'] },
+      input: writeInput({ waybillName: requiredText('运单名称', 64) }, ['waybillName']),
+      handler: ({ user, body }) => editWaybillName(sqlite, user, body),
+    }),
+    route({
+      method: 'POST', path: '/waybill/batchDeleteWaybill', access: { anyOf: ['waybillDelete3'] },
+      input: { type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { title: '运单ID列表', type: 'array', minItems: 1, maxItems: 1000, items: ID } } },
+      handler: ({ user, body }) => batchDeleteWaybills(sqlite, registry(), user, body.ids),
+    }),
+  ];
+}

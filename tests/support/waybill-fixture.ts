@@ -1,0 +1,181 @@
+// Waybills for the waybill tests, written straight into the database: an order with goods, a
+// waybill at 100/2 (INITIAL_WAYBILL_STATE) carrying it, its start / via / end nodes and the
+// waybill_orders link, with the order brought in step by order-sync. `placeAt` moves a fixture
+// to any state with consistent node times, for tests that start mid-way.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { nextNumber } from '../../server/domain/workflow/numbering.ts';
+import { refreshOrdersOfWaybill } from '../../server/domain/workflow/order-sync.ts';
+import { INITIAL_WAYBILL_STATE, type WaybillState } from '../../server/domain/workflow/waybill-machine.ts';
+
+type Row = Record<string, any>;
+const HOUR = 3600_000;
+
+export interface WaybillFixture {
+  waybillId: number;
+  waybillNo: string;
+  orderId: number;
+  orderNo: string;
+  goodsIds: number[];
+  nodes: { start: number; via?: number; end: number };
+}
+
+export interface FixtureOptions {
+  corpId?: number;
+  customerId?: number;
+  /** The carrier the order (and so the waybill) is delegated to; none by default. */
+  carrierId?: number | null;
+  via?: boolean;
+  goods?: { goodsName: string; quantity: number; unit: string }[];
+  /** Required times relative to now: the start is due 2 h ago (arriving now is late), the rest later. */
+  now?: number;
+}
+
+const firstId = (sqlite: Database.Database, table: string, corpId: number, offset = 0) =>
+  (sqlite.prepare(`SELECT id FROM ${table} WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 1 OFFSET ?`).get(corpId, offset) as { id: number }).id;
+
+export function insertWaybill(sqlite: Database.Database, opts: FixtureOptions = {}): WaybillFixture {
+  const corpId = opts.corpId ?? 1;
+  const now = opts.now ?? Date.now();
+  const customerId = opts.customerId ?? firstId(sqlite, 'customers', corpId);
+  const carrierId = opts.carrierId ?? null;
+  const areas = [0, 1, 2].map((i) => firstId(sqlite, 'areas', corpId, i));
+  const goods = opts.goods ?? [{ goodsName: '饲料', quantity: 30, unit: '吨' }, { goodsName: '玉米', quantity: 12.5, unit: '吨' }];
+  return sqlite.transaction(() => {
+    const orderNo = nextNumber(sqlite, 'orders', corpId, now);
+    const orderId = Number(sqlite.prepare(
+      `INSERT INTO orders (corp_id, order_no, customer_id, business_type, status, task_status, carrier_id, shipper_area_id, receiver_area_id,
+         required_load_time, required_arrive_time, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 10, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(corpId, orderNo, customerId, carrierId ? 3 : 2, carrierId, areas[0], areas[2], now - 2 * HOUR, now + 5 * HOUR, now, now).lastInsertRowid);
+    const goodsIds = goods.map((g) => Number(sqlite.prepare(
+      'INSERT INTO order_goods (corp_id, order_id, goods_name, quantity, unit) VALUES (?, ?, ?, ?, ?)',
+    ).run(corpId, orderId, g.goodsName, g.quantity, g.unit).lastInsertRowid));
+    const waybillNo = nextNumber(sqlite, 'waybills', corpId, now);
+    const s = INITIAL_WAYBILL_STATE;
+    const waybillId = Number(sqlite.prepare(
+      `INSERT INTO waybills (corp_id, waybill_no, business_type, status, step, sign_status, carrier_id, created_at, updated_at)
+       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+    ).run(corpId, waybillNo, s.status, s.step, s.signStatus, carrierId, now, now).lastInsertRowid);
+    sqlite.prepare('INSERT INTO waybill_orders (corp_id, waybill_id, order_id) VALUES (?, ?, ?)').run(corpId, waybillId, orderId);
+    const node = (seq: number, type: string, areaId: number, arrive: number, leave: number) => Number(sqlite.prepare(
+      `INSERT INTO waybill_nodes (corp_id, waybill_id, seq, node_type, area_id, required_arrive_time, required_leave_time) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(corpId, waybillId, seq, type, areaId, now + arrive * HOUR, now + leave * HOUR).lastInsertRowid);
+    const nodes = {
+      start: node(1, 'start', areas[0], -2, 1),
+      ...(opts.via ? { via: node(2, 'via', areas[1], 2, 3) } : {}),
+      end: node(3, 'end', areas[2], 5, 6),
+    };
+    refreshOrdersOfWaybill(sqlite, waybillId, now);
+    return { waybillId, waybillNo, orderId, orderNo, goodsIds, nodes };
+  })();
+}
+
+/** A vehicle of the carrier in service, with its driver in service, for assigning. */
+export function vehicleOf(sqlite: Database.Database, carrierId: number, corpId = 1): { id: number; driverId: number | null; vehicleNo: string } {
+  return sqlite.prepare(
+    `SELECT v.id, v.driver_id AS driverId, v.vehicle_no AS vehicleNo FROM vehicles v JOIN drivers d ON d.id = v.driver_id
+      WHERE v.corp_id = ? AND v.carrier_id = ? AND v.is_deleted = 0 AND v.status = 0 AND d.is_deleted = 0 AND d.status = 0 ORDER BY v.id LIMIT 1`,
+  ).get(corpId, carrierId) as { id: number; driverId: number | null; vehicleNo: string };
+}
+
+/**
+ * Moves a fixture to `state` with a vehicle of `carrierId` and node times that fit the step (the
+ * loading place reached from step 6 and left from 9, the unloading place reached from 10 and left from 12).
+ */
+export function placeAt(sqlite: Database.Database, f: WaybillFixture, state: Partial<WaybillState> & { status: number; step: number }, carrierId: number) {
+  const v = vehicleOf(sqlite, carrierId);
+  const t = Date.now() - HOUR;
+  sqlite.prepare('UPDATE waybills SET status = ?, step = ?, sign_status = ?, carrier_id = ?, vehicle_id = ?, driver_id = ? WHERE id = ?')
+    .run(state.status, state.step, state.signStatus ?? INITIAL_WAYBILL_STATE.signStatus, carrierId, v.id, v.driverId, f.waybillId);
+  const times = (id: number, arrive: boolean, leave: boolean) =>
+    sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = ?, actual_leave_time = ?, leave_state = ? WHERE id = ?')
+      .run(arrive ? t : null, arrive ? 3 : null, leave ? t + 60_000 : null, leave ? 2 : null, id);
+  const step = state.step === 90 ? 0 : state.step;
+  times(f.nodes.start, step >= 6, step >= 9);
+  times(f.nodes.end, step >= 10, step >= 12);
+  refreshOrdersOfWaybill(sqlite, f.waybillId);
+}
+
+/** A row in the corporation's files table, as the upload endpoint leaves it (no bytes needed here). */
+export function insertFile(sqlite: Database.Database, userId: number, corpId = 1): string {
+  const id = randomUUID();
+  sqlite.prepare(
+    `INSERT INTO files (id, corp_id, file_name, extension, size, uploaded_by, created_at) VALUES (?, ?, '回单.jpg', '.jpg', 3, ?, ?)`,
+  ).run(id, corpId, userId, Date.now());
+  return id;
+}
+
+export const rowOf = (sqlite: Database.Database, sql: string, ...params: unknown[]) => sqlite.prepare(sql).get(...params) as Row;
+
+// ---------- the waybill routes' part in tests/bad-input.test.ts ----------
+
+const idOfUser = (sqlite: Database.Database, userName: string) => rowOf(sqlite, 'SELECT id, partner_id AS partnerId FROM users WHERE user_name = ?', userName);
+
+/**
+ * The waybill routes' baselines for tests/bad-input.test.ts: a waybill for each action, placed
+ * where the action is allowed (bad-input runs every case in a transaction it rolls back, so one
+ * waybill serves all cases of a route), and the fields that take free text.
+ */
+export function waybillFixtures(t: { db: { $client: Database.Database } }) {
+  const sqlite = t.db.$client;
+  const carrierId = idOfUser(sqlite, 'carrier').partnerId as number;
+  const at = (status: number, step: number) => {
+    const f = insertWaybill(sqlite);
+    if (status !== 100) placeAt(sqlite, f, { status, step }, carrierId);
+    return f;
+  };
+  const body = (f: WaybillFixture, extra: Row = {}) => ({ id: f.waybillId, version: 1, ...extra });
+  const [fresh, awaiting, ready, loadStart, loading, leaving, delivering, signing, receipt, review, reReview, evaluate] = [
+    at(100, 2), at(200, 3), at(300, 4), at(400, 6), at(400, 7), at(400, 8), at(400, 10), at(400, 12), at(500, 13), at(500, 14), at(500, 15), at(500, 16),
+  ];
+  const vehicle = vehicleOf(sqlite, carrierId);
+  const fileId = insertFile(sqlite, idOfUser(sqlite, 'admin').id);
+  const goods = (f: WaybillFixture) => [{ goodsId: f.goodsIds[0], quantity: 30 }, { goodsId: f.goodsIds[1], quantity: 12.5 }];
+  const before = (f: WaybillFixture) => ({ id: f.waybillId });
+  const bodies: Record<string, Row> = {
+    '/waybill/pageQueryByCondition': {},
+    '/waybill/getWaybillNumberByCondition': {},
+    '/waybill/assignVehicle': body(fresh, { vehicleId: vehicle.id }),
+    '/waybill/cancelVehicle': body(awaiting),
+    '/waybill/assignDriver': body(awaiting, { driverId: vehicle.driverId }),
+    '/waybill/editWaybillName': body(fresh, { waybillName: '加急运单' }),
+    '/waybill/batchDeleteWaybill': { ids: [fresh.waybillId] },
+    '/waybillAction/receive': body(awaiting),
+    '/waybillAction/refuse': body(awaiting, { reason: '车辆故障' }),
+    '/waybillAction/arriveWaybillNode': body(ready, { nodeId: ready.nodes.start }),
+    '/waybillAction/startLoad': body(loadStart),
+    '/waybillAction/confirmLoad': body(loading, { goods: goods(loading) }),
+    '/waybillAction/leaveWaybillNode': body(leaving, { nodeId: leaving.nodes.start }),
+    '/waybillAction/confirmDelivery': body(delivering, { goods: goods(delivering) }),
+    '/waybillAction/signOrder': body(signing, { signedQuantity: 42.5, deliveredQuantity: 42.5 }),
+    '/waybillAction/receipt': body(receipt, { fileIds: [fileId] }),
+    '/waybillAction/receiptReview': body(review, { passed: true }),
+    '/waybillAction/receiptReReview': body(reReview, { passed: true }),
+    '/waybillAction/evaluate': body(evaluate, { score: 5 }),
+    '/waybillAction/abnormalEnd': body(ready, { reason: '客户取消' }),
+    '/waybillAction/manualEnd': body(receipt),
+    '/waybillAction/getWaybillNodeList': before(ready),
+    '/waybillAction/getGoodsInfoBeforeLoad': before(loading),
+    '/waybillAction/getGoodsInfoBeforeDelivery': before(delivering),
+    '/waybillAction/getGoodsBeforeSign': before(signing),
+    '/waybillAction/getOrderBeforeReceipt': before(receipt),
+    '/waybillAction/getOrderBeforeReceiptReview': before(review),
+    '/waybillAction/getOrderBeforeReceiptReReview': before(reReview),
+    '/waybillAction/getOrderBeforeEvaluate': before(evaluate),
+  };
+  const verbatim = 'free text kept verbatim in the event payload; tests/waybills-actions.test.ts reads such a value back';
+  /** Free-text fields: SQL- or script-looking text is a value (code 1). */
+  const acceptedText: Record<string, string> = {
+    '/waybill/pageQueryByCondition waybillNo': 'a waybill number filter (like): such text matches no waybill',
+    '/waybill/getWaybillNumberByCondition waybillNo': 'a waybill number filter (like): such text matches no waybill',
+    '/waybill/editWaybillName waybillName': 'a waybill name is free text',
+    '/waybillAction/refuse reason': verbatim,
+    '/waybillAction/abnormalEnd reason': verbatim,
+    '/waybillAction/signOrder remark': verbatim,
+    '/waybillAction/receiptReview opinion': verbatim,
+    '/waybillAction/receiptReReview opinion': verbatim,
+    '/waybillAction/evaluate content': verbatim,
+    '/waybillAction/manualEnd remark': verbatim,
+  };
+  return { bodies, acceptedText };
+}
