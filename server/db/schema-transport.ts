@@ -1,18 +1,8 @@
 // Orders and waybills (issue 4): the tables behind the state machines of server/domain/workflow.
 // Quantities are REAL with at most 3 decimals (checked by the splits module); times are epoch ms.
-import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, real, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
-import { areas, carriers, corporations, customers, drivers, users, vehicles } from './schema.ts';
+import { areas, audit, carriers, corporations, customers, drivers, live, users, vehicles } from './schema.ts';
 
-const live = sql`is_deleted = 0`;
-const audit = {
-  isDeleted: integer('is_deleted').notNull().default(0),
-  version: integer('version').notNull().default(1),
-  createdBy: integer('created_by'),
-  createdAt: integer('created_at').notNull(),
-  updatedBy: integer('updated_by'),
-  updatedAt: integer('updated_at').notNull(),
-};
 const corp = () => integer('corp_id').notNull().references(() => corporations.id);
 
 export const orders = sqliteTable('orders', {

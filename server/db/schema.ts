@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, text, real, primaryKey, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Unique keys hold among live rows only, so a soft-deleted record does not block re-adding it. */
-const live = sql`is_deleted = 0`;
+export const live = sql`is_deleted = 0`;
 
-const audit = {
+/** Columns every business table has: soft delete, optimistic version, who and when. */
+export const audit = {
   isDeleted: integer('is_deleted').notNull().default(0),
   version: integer('version').notNull().default(1),
   createdBy: integer('created_by'),

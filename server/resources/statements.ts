@@ -18,3 +18,18 @@ export class StatementCache {
     return stmt;
   }
 }
+
+export type Sqlite = Database.Database;
+
+const caches = new WeakMap<Sqlite, StatementCache>();
+
+/** A statement prepared once per database and SQL text, for hand-written domain queries. */
+export function stmt(sqlite: Sqlite, sql: string): Database.Statement {
+  let cache = caches.get(sqlite);
+  if (!cache) caches.set(sqlite, (cache = new StatementCache(sqlite)));
+  return cache.get(sql);
+}
+
+export const one = <T>(sqlite: Sqlite, sql: string, ...params: unknown[]) => stmt(sqlite, sql).get(...params) as T | undefined;
+export const all = <T>(sqlite: Sqlite, sql: string, ...params: unknown[]) => stmt(sqlite, sql).all(...params) as T[];
+export const run = (sqlite: Sqlite, sql: string, ...params: unknown[]) => stmt(sqlite, sql).run(...params);

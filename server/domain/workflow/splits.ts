@@ -18,7 +18,9 @@ export interface Part {
 export type SplitOutcome = { ok: true; part: Part } | { ok: false; message: string };
 
 /** Quantities are decimals with up to 3 places (tons, cubic metres): compare in thousandths. */
-const milli = (n: number) => Math.round(n * 1000);
+export const milli = (n: number) => Math.round(n * 1000);
+/** Sums of such quantities, rounded back to three places. */
+export const round3 = (n: number | null | undefined) => Math.round((n ?? 0) * 1000) / 1000;
 
 export function remainingOf(goods: readonly GoodsLine[], parts: readonly Part[]): Map<number, number> {
   const left = new Map(goods.map((g) => [g.id, milli(g.quantity)]));
