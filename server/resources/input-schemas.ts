@@ -27,9 +27,9 @@ function scalarOf(schema: FieldSchema): FieldSchema {
   return { title, type, ...(maxLength ? { maxLength } : { maxLength: DEFAULT_MAX_LENGTH }) };
 }
 
-export function listSchema(res: ResourceFile) {
-  const fields = storedFields(res);
-  const properties: Record<string, object> = {
+/** Paging and sorting of every list request: curPage from 1, pageSize 1–1000, up to 3 sorts on the given fields. */
+export function pagingProperties(sortFields: readonly string[]): Record<string, object> {
+  return {
     curPage: { title: '页码', type: 'integer', minimum: 1, maximum: 1_000_000 },
     pageSize: { title: '每页条数', type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
     sorts: {
@@ -41,12 +41,17 @@ export function listSchema(res: ResourceFile) {
         additionalProperties: false,
         required: ['field'],
         properties: {
-          field: { title: '排序字段', enum: res.sort ?? [] },
+          field: { title: '排序字段', enum: [...sortFields] },
           order: { title: '排序方向', enum: ['asc', 'desc'] },
         },
       },
     },
   };
+}
+
+export function listSchema(res: ResourceFile) {
+  const fields = storedFields(res);
+  const properties = pagingProperties(res.sort ?? []);
   for (const [field, op] of Object.entries(res.search ?? {})) {
     const scalar = scalarOf(fields[field]);
     if (op === 'like') properties[field] = { title: scalar.title, type: ['string', 'null'], maxLength: 100 };

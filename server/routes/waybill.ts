@@ -3,7 +3,7 @@
 import type { Db } from '../db/connection.ts';
 import { route } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
-import { MAX_PAGE_SIZE } from '../resources/input-schemas.ts';
+import { pagingProperties } from '../resources/input-schemas.ts';
 import { eventList, nodeList, waybillDetail } from '../domain/waybills/detail.ts';
 import { STATUS_TYPES, statusList } from '../domain/waybills/labels.ts';
 import { pageQuery, SORTABLE, statusCounts, type WaybillQuery } from '../domain/waybills/query.ts';
@@ -20,19 +20,7 @@ export const waybillQueryInput = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    curPage: { title: '页码', type: 'integer', minimum: 1, maximum: 1_000_000 },
-    pageSize: { title: '每页条数', type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
-    sorts: {
-      title: '排序',
-      type: 'array',
-      maxItems: 3,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['field'],
-        properties: { field: { title: '排序字段', enum: Object.keys(SORTABLE) }, order: { title: '排序方向', enum: ['asc', 'desc'] } },
-      },
-    },
+    ...pagingProperties(Object.keys(SORTABLE)),
     waybillNo: { title: '运单号', type: 'string', maxLength: 100 },
     status: codes('运单状态'),
     step: codes('承运状态'),

@@ -1,6 +1,6 @@
 // JSON Schemas of the order endpoints' inputs. Every property has a Chinese title (code-100
 // messages name it), every string is bounded, unknown fields are refused.
-import { MAX_PAGE_SIZE } from '../../resources/input-schemas.ts';
+import { pagingProperties } from '../../resources/input-schemas.ts';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
@@ -44,12 +44,7 @@ export const orderNoRepeatSchema = obj(['orderNo'], { orderNo: ORDER_NO, id: id(
 
 const intList = (title: string) => ({ title, type: 'array', maxItems: 100, items: { title, type: 'integer', minimum: -1000, maximum: 100_000 } });
 const FILTERS = {
-  curPage: { title: '页码', type: 'integer', minimum: 1, maximum: 1_000_000 },
-  pageSize: { title: '每页条数', type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
-  sorts: {
-    title: '排序', type: 'array', maxItems: 3,
-    items: obj(['field'], { field: { title: '排序字段', enum: ['createdAt', 'updatedAt', 'orderNo'] }, order: { title: '排序方向', enum: ['asc', 'desc'] } }),
-  },
+  ...pagingProperties(['createdAt', 'updatedAt', 'orderNo']),
   orderNo: { ...ORDER_NO, minLength: 0, pattern: '^[A-Za-z0-9_-]*$' },
   customerId: id('客户'),
   carrierId: id('承运商'),
@@ -81,11 +76,8 @@ export const assignVehicleSchema = obj(['orderId', 'version', 'vehicleId'], {
   orderId: id('订单ID'), version: VERSION, partId: id('拆分单ID'), vehicleId: id('车辆'), driverId: id('司机'), carrierId: id('承运商'),
 });
 
-export const historyPageSchema = obj(['orderNo'], {
-  orderNo: ORDER_NO,
-  curPage: FILTERS.curPage,
-  pageSize: FILTERS.pageSize,
-});
+const { curPage, pageSize } = pagingProperties([]);
+export const historyPageSchema = obj(['orderNo'], { orderNo: ORDER_NO, curPage, pageSize });
 
 export const getById = obj(['id'], { id: idText('订单ID') });
 export const getByOrderId = obj(['orderId'], { orderId: idText('订单ID') });
