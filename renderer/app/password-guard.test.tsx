@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getCookie } from '../env/cookies.ts';
 import { formatShanghaiTime } from './format-time.ts';
@@ -99,7 +99,10 @@ describe('user menu', () => {
     expect(help.getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('menuitem', { name: '更新日志' }).getAttribute('href')).toBe('/help/update-log.html');
     fireEvent.click(screen.getByRole('menuitem', { name: '修改密码' }));
-    expect(await screen.findByRole('dialog')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '取 消' })).toBeTruthy();
+    // The dialog mounts after the menu closes, which on a busy machine takes more than one tick.
+    // jsdom may leave aria-hidden on a dialog opened from a menu until focus moves into it (a
+    // browser clears it at once), so the button is looked up including hidden nodes.
+    const dialog = await screen.findByRole('dialog', { name: '修改密码', hidden: true }, { timeout: 5000 });
+    expect(await within(dialog).findByRole('button', { name: '取 消', hidden: true }, { timeout: 5000 })).toBeTruthy();
   });
 });
