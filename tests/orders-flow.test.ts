@@ -35,12 +35,7 @@ async function expectConserved(orderId: number) {
   return q;
 }
 
-async function refused(write: () => Promise<Reply>) {
-  const before = t.snapshot();
-  const r = await write();
-  expect(t.snapshot()).toEqual(before);
-  return r;
-}
+const refused = (write: () => Promise<Reply>) => t.refused(write);
 
 beforeAll(async () => {
   dispatcher = await t.as('dispatcher');

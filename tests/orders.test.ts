@@ -22,13 +22,7 @@ async function created(caller: Caller, body: Row = ORDER_BODY) {
   return r.result as { id: number; orderNo: string; version: number };
 }
 
-/** Runs a write that must be refused and proves it changed nothing. */
-async function refused(write: () => Promise<Reply>) {
-  const before = t.snapshot();
-  const r = await write();
-  expect(t.snapshot()).toEqual(before);
-  return r;
-}
+const refused = (write: () => Promise<Reply>) => t.refused(write);
 
 beforeAll(async () => {
   dispatcher = await t.as('dispatcher');

@@ -26,14 +26,7 @@ const one = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare
 const idsOf = (sql: string, ...params: unknown[]) => all<{ id: number }>(sql, ...params).map((r) => r.id);
 const firstId = (table: string, where: string, ...params: unknown[]) => one<{ id: number }>(`SELECT id FROM ${table} WHERE ${where} ORDER BY id LIMIT 1`, ...params).id;
 
-/** Runs a write that must be refused and proves it changed nothing. */
-async function refused(write: () => Promise<Reply>): Promise<Reply> {
-  const before = t.snapshot();
-  const r = await write();
-  expect(r.status).toBeLessThan(500);
-  expect(t.snapshot()).toEqual(before);
-  return r;
-}
+const refused = (write: () => Promise<Reply>) => t.refused(write);
 
 async function everyRow(caller: Caller, path: string, body: Row = {}) {
   const r = await caller.post(path, { ...body, pageSize: 1000 });

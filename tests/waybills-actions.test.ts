@@ -53,14 +53,7 @@ function fixtureAt(status: number, step: number, opts: { via?: boolean } = {}): 
   return f;
 }
 
-/** Sends a write that must be refused and proves that nothing changed. */
-async function refused(send: () => Promise<Reply>): Promise<Reply> {
-  const before = t.snapshot();
-  const r = await send();
-  expect(r.code, r.message).not.toBe(1);
-  expect(t.snapshot()).toEqual(before);
-  return r;
-}
+const refused = (write: () => Promise<Reply>) => t.refused(write);
 
 describe('actions out of order', () => {
   it.each([

@@ -59,7 +59,17 @@ export function createTestApp() {
     return Object.fromEntries(tables.map(({ name }) => [name, JSON.stringify(db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all())]));
   }
 
-  return { db, registry, filesDir, ...platform, call, login, as, snapshot };
+  /** Sends a write that must be refused: no 5xx, not code 1, and not a row of the database changed. */
+  async function refused(write: () => Promise<Reply>): Promise<Reply> {
+    const before = snapshot();
+    const r = await write();
+    if (r.status >= 500 || r.code === 1) throw new Error(`expected a refusal, got HTTP ${r.status} code ${r.code}: ${r.message}`);
+    const after = snapshot();
+    for (const table of Object.keys(before)) if (before[table] !== after[table]) throw new Error(`a refused write changed table ${table}: ${r.message}`);
+    return r;
+  }
+
+  return { db, registry, filesDir, ...platform, call, login, as, snapshot, refused };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;

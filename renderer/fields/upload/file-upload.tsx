@@ -3,7 +3,7 @@
 import { Button, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import { AddRegular, ChevronDownRegular, ChevronUpRegular, DismissCircleFilled, DocumentPdfRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
-import { ImagePreview } from './image-preview.tsx';
+import { ImageViewer } from '../../components/image-preview.tsx';
 import {
   checkFiles, COLLAPSE_NUM, COLLAPSED_HEIGHT_PX, DEFAULT_ACCEPT, DEFAULT_MAX_FILES, DELETE_ANIMATION_MS, EXPAND_TITLE,
   FOLD_TITLE, galleryOf, isImage, isPdf, MAX_FILE_MB, toUploadFiles, visibleFiles, type UploadFile, type UploadFn,
@@ -150,7 +150,12 @@ export function FileUpload(props: FileUploadProps) {
         }}
       />
       {preview !== null && gallery.length > 0 && (
-        <ImagePreview files={gallery} index={Math.min(preview, gallery.length - 1)} onIndex={setPreview} onClose={() => setPreview(null)} />
+        <ImageViewer
+          images={gallery.map((f) => ({ src: f.url, name: f.name }))}
+          index={Math.min(preview, gallery.length - 1)}
+          onIndexChange={setPreview}
+          onClose={() => setPreview(null)}
+        />
       )}
     </div>
   );
