@@ -1,0 +1,158 @@
+// One chunk of a vehicle's track as a binary blob of fixed-width typed-array sections, so decoding is
+// a straight loop per column (no parsing, no per-point objects). Fixed point keeps values exact:
+// coordinates in 1e-6 degree, speed and sensors in tenths, odometer in metres as a delta from the
+// chunk's first point, time as milliseconds after the chunk's base time.
+//
+// Layout (little endian; every section starts 4-byte aligned):
+//   header  Int32 x6: version, count, temp mask, humidity mask, oil mask, flags
+//           Float64 x2: base time (ms), base odometer (km)
+//   Int32 time offset, lon, lat, odometer delta (m) or, with FLAG_WIDE_ODOMETER, Float64 odometer
+//   Int32 status; Int16 speed, direction; Int32 oil per present channel; Int16 temps, humidities per channel
+import {
+  COORD_SCALE, HUMIDITY_CHANNELS, ODOMETER_SCALE, OIL_CHANNELS, TEMP_CHANNELS, TENTHS,
+  channelMask, emptyColumns, type TrackColumns,
+} from '../columns.ts';
+
+const VERSION = 1;
+const HEADER_BYTES = 40;
+/** Odometer deltas beyond Int32 metres (a broken terminal's jump): stored as Float64 km instead. */
+const FLAG_WIDE_ODOMETER = 1;
+
+const bits = (mask: number) => {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
+};
+const pad4 = (n: number) => (n + 3) & ~3;
+const pad8 = (n: number) => (n + 7) & ~7;
+
+function sizeOf(count: number, tMask: number, hMask: number, oMask: number, wide: boolean) {
+  let size = HEADER_BYTES + count * 4 * 3; // time, lon, lat
+  size = wide ? pad8(size) + count * 8 : size + count * 4;
+  size += count * 4 + pad4(count * 2) * 2; // status; speed, direction
+  size += bits(oMask) * count * 4;
+  size += (bits(tMask) + bits(hMask)) * pad4(count * 2);
+  return size;
+}
+
+/** Encodes rows [from, to) of the columns. Times must be ascending (the store guarantees it). */
+export function encodeChunk(cols: TrackColumns, from = 0, to = cols.length): Buffer {
+  const n = to - from;
+  const tMask = channelMask(cols.temps);
+  const hMask = channelMask(cols.humidities);
+  const oMask = channelMask(cols.oils);
+  const baseTime = cols.gpsTime[from];
+  const baseOdo = cols.odometer[from];
+  let wide = false;
+  for (let i = from; i < to; i++) {
+    const d = Math.round((cols.odometer[i] - baseOdo) * ODOMETER_SCALE);
+    if (d > 0x7fffffff || d < -0x80000000) wide = true;
+  }
+  const buf = Buffer.alloc(sizeOf(n, tMask, hMask, oMask, wide));
+  const ab = buf.buffer;
+  const base = buf.byteOffset;
+  new Int32Array(ab, base, 6).set([VERSION, n, tMask, hMask, oMask, wide ? FLAG_WIDE_ODOMETER : 0]);
+  buf.writeDoubleLE(baseTime, 24);
+  buf.writeDoubleLE(baseOdo, 32);
+  let at = HEADER_BYTES;
+  const i32 = (fill: (out: Int32Array) => void) => { const out = new Int32Array(ab, base + at, n); fill(out); at += n * 4; };
+  const i16 = (fill: (out: Int16Array) => void) => { const out = new Int16Array(ab, base + at, n); fill(out); at += pad4(n * 2); };
+  i32((o) => { for (let i = 0; i < n; i++) o[i] = cols.gpsTime[from + i] - baseTime; });
+  i32((o) => { for (let i = 0; i < n; i++) o[i] = Math.round(cols.lon[from + i] * COORD_SCALE); });
+  i32((o) => { for (let i = 0; i < n; i++) o[i] = Math.round(cols.lat[from + i] * COORD_SCALE); });
+  if (wide) {
+    at = pad8(at);
+    const o = new Float64Array(ab, base + at, n);
+    for (let i = 0; i < n; i++) o[i] = cols.odometer[from + i];
+    at += n * 8;
+  } else {
+    i32((o) => { for (let i = 0; i < n; i++) o[i] = Math.round((cols.odometer[from + i] - baseOdo) * ODOMETER_SCALE); });
+  }
+  i32((o) => o.set(cols.status.subarray(from, to)));
+  i16((o) => { for (let i = 0; i < n; i++) o[i] = Math.round(cols.speed[from + i] * TENTHS); });
+  i16((o) => o.set(cols.direction.subarray(from, to)));
+  for (const a of cols.oils) if (a) i32((o) => { for (let i = 0; i < n; i++) o[i] = Math.round(a[from + i] * TENTHS); });
+  for (const group of [cols.temps, cols.humidities]) {
+    for (const a of group) if (a) i16((o) => { for (let i = 0; i < n; i++) o[i] = Math.round(a[from + i] * TENTHS); });
+  }
+  return buf;
+}
+
+export interface ChunkHeader {
+  count: number;
+  tempMask: number;
+  humidityMask: number;
+  oilMask: number;
+}
+
+/** A blob from SQLite may sit at any offset of its ArrayBuffer; typed views need alignment. */
+function aligned(blob: Uint8Array): Uint8Array {
+  return blob.byteOffset % 8 === 0 ? blob : new Uint8Array(blob);
+}
+
+export function readHeader(blob: Uint8Array): ChunkHeader {
+  const b = aligned(blob);
+  const h = new Int32Array(b.buffer, b.byteOffset, 6);
+  if (h[0] !== VERSION) throw new Error(`track chunk version ${h[0]} is not known`);
+  return { count: h[1], tempMask: h[2], humidityMask: h[3], oilMask: h[4] };
+}
+
+/**
+ * Decodes a chunk into `out` at row `offset`. `out` must have room and an array for every channel
+ * the chunk carries (channels it lacks keep the sentinel the caller filled them with).
+ */
+export function decodeChunkInto(blob: Uint8Array, out: TrackColumns, offset: number): number {
+  const b = aligned(blob);
+  const ab = b.buffer;
+  const base = b.byteOffset;
+  const h = new Int32Array(ab, base, 6);
+  const [, n, tMask, hMask, oMask, flags] = h;
+  const view = new DataView(ab, base, HEADER_BYTES);
+  const baseTime = view.getFloat64(24, true);
+  const baseOdo = view.getFloat64(32, true);
+  let at = HEADER_BYTES;
+  const i32 = () => { const a = new Int32Array(ab, base + at, n); at += n * 4; return a; };
+  const i16 = () => { const a = new Int16Array(ab, base + at, n); at += pad4(n * 2); return a; };
+  const t = i32();
+  const lon = i32();
+  const lat = i32();
+  const { gpsTime, lon: oLon, lat: oLat, odometer } = out;
+  for (let i = 0; i < n; i++) {
+    gpsTime[offset + i] = baseTime + t[i];
+    oLon[offset + i] = lon[i] / COORD_SCALE;
+    oLat[offset + i] = lat[i] / COORD_SCALE;
+  }
+  if (flags & FLAG_WIDE_ODOMETER) {
+    at = pad8(at);
+    odometer.set(new Float64Array(ab, base + at, n), offset);
+    at += n * 8;
+  } else {
+    const d = i32();
+    for (let i = 0; i < n; i++) odometer[offset + i] = Math.round((baseOdo * ODOMETER_SCALE + d[i])) / ODOMETER_SCALE;
+  }
+  out.status.set(i32(), offset);
+  const speed = i16();
+  for (let i = 0; i < n; i++) out.speed[offset + i] = speed[i] / TENTHS;
+  out.direction.set(i16(), offset);
+  const channels = (mask: number, count: number, arrays: (Float64Array | null)[], read: () => Int32Array | Int16Array) => {
+    for (let c = 0; c < count; c++) {
+      if (!(mask & (1 << c))) continue;
+      const src = read();
+      const dst = arrays[c];
+      if (!dst) throw new Error(`decode target lacks channel ${c + 1}`);
+      for (let i = 0; i < n; i++) dst[offset + i] = src[i] / TENTHS;
+    }
+  };
+  channels(oMask, OIL_CHANNELS, out.oils, i32);
+  channels(tMask, TEMP_CHANNELS, out.temps, i16);
+  channels(hMask, HUMIDITY_CHANNELS, out.humidities, i16);
+  return n;
+}
+
+/** One chunk on its own (tests, merging on ingestion). */
+export function decodeChunk(blob: Uint8Array): TrackColumns {
+  const h = readHeader(blob);
+  const out = emptyColumns(h.count, h.tempMask, h.humidityMask, h.oilMask);
+  decodeChunkInto(blob, out, 0);
+  return out;
+}
