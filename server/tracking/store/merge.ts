@@ -1,0 +1,92 @@
+// Turning terminal points into columns at stored precision, and merging two time-ordered column
+// sets with duplicates (same gpsTime) dropped: what ingestion does to each chunk it touches.
+import {
+  COORD_SCALE, HUMIDITY_CHANNELS, HUMIDITY_NONE, ODOMETER_SCALE, OIL_CHANNELS, OIL_NONE, TEMP_CHANNELS, TEMP_NONE, TENTHS,
+  channelMask, emptyColumns, type TrackColumns, type TrackPoint,
+} from '../columns.ts';
+
+const fixed = (v: number, scale: number) => Math.round(v * scale) / scale;
+
+function maskOf(points: readonly TrackPoint[], prefix: 't' | 'h' | 'oil', channels: number): number {
+  let mask = 0;
+  for (const p of points) for (let c = 0; c < channels; c++) if (p[`${prefix}${c + 1}`] !== undefined) mask |= 1 << c;
+  return mask;
+}
+
+/**
+ * Points (any order, duplicates allowed) to columns in time order, rounded to the stored precision.
+ * Of two points with the same gpsTime the first one given wins.
+ */
+export function pointsToColumns(points: readonly TrackPoint[]): TrackColumns {
+  const order = points.map((_, i) => i).sort((a, b) => points[a].gpsTime - points[b].gpsTime || a - b);
+  const kept: number[] = [];
+  for (const i of order) if (kept.length === 0 || points[kept[kept.length - 1]].gpsTime !== points[i].gpsTime) kept.push(i);
+  const cols = emptyColumns(kept.length, maskOf(points, 't', TEMP_CHANNELS), maskOf(points, 'h', HUMIDITY_CHANNELS), maskOf(points, 'oil', OIL_CHANNELS));
+  kept.forEach((src, i) => {
+    const p = points[src];
+    cols.gpsTime[i] = p.gpsTime;
+    cols.lon[i] = fixed(p.lon, COORD_SCALE);
+    cols.lat[i] = fixed(p.lat, COORD_SCALE);
+    cols.speed[i] = fixed(p.speed, TENTHS);
+    cols.direction[i] = Math.round(p.direction);
+    cols.odometer[i] = fixed(p.odometer, ODOMETER_SCALE);
+    cols.status[i] = p.status;
+    const sensors = (arrays: (Float64Array | null)[], prefix: string, none: number) =>
+      arrays.forEach((a, c) => { if (a) a[i] = fixed((p as Record<string, number | undefined>)[`${prefix}${c + 1}`] ?? none, TENTHS); });
+    sensors(cols.temps, 't', TEMP_NONE);
+    sensors(cols.humidities, 'h', HUMIDITY_NONE);
+    sensors(cols.oils, 'oil', OIL_NONE);
+  });
+  return cols;
+}
+
+function copyRow(from: TrackColumns, i: number, to: TrackColumns, j: number) {
+  to.gpsTime[j] = from.gpsTime[i];
+  to.lon[j] = from.lon[i];
+  to.lat[j] = from.lat[i];
+  to.speed[j] = from.speed[i];
+  to.direction[j] = from.direction[i];
+  to.odometer[j] = from.odometer[i];
+  to.status[j] = from.status[i];
+  const sensors = (src: (Float64Array | null)[], dst: (Float64Array | null)[]) => {
+    for (let c = 0; c < dst.length; c++) if (src[c] && dst[c]) dst[c]![j] = src[c]![i];
+  };
+  sensors(from.temps, to.temps);
+  sensors(from.humidities, to.humidities);
+  sensors(from.oils, to.oils);
+}
+
+/**
+ * Merges two time-ordered column sets. A point of `incoming` whose gpsTime is already in `stored`
+ * is a duplicate and dropped (what was stored first stays). Returns the merged columns and how
+ * many incoming points were kept.
+ */
+export function mergeColumns(stored: TrackColumns, incoming: TrackColumns): { merged: TrackColumns; added: number } {
+  const masks = (a: (Float64Array | null)[], b: (Float64Array | null)[]) => channelMask(a) | channelMask(b);
+  const out = emptyColumns(stored.length + incoming.length, masks(stored.temps, incoming.temps), masks(stored.humidities, incoming.humidities), masks(stored.oils, incoming.oils));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  let added = 0;
+  while (i < stored.length || j < incoming.length) {
+    if (j >= incoming.length || (i < stored.length && stored.gpsTime[i] <= incoming.gpsTime[j])) {
+      if (j < incoming.length && stored.gpsTime[i] === incoming.gpsTime[j]) j++; // duplicate: drop the incoming one
+      copyRow(stored, i++, out, n++);
+    } else {
+      copyRow(incoming, j++, out, n++);
+      added++;
+    }
+  }
+  return { merged: trimColumns(out, n), added };
+}
+
+/** The first n rows as views (no copy). */
+export function trimColumns(cols: TrackColumns, n: number): TrackColumns {
+  if (n === cols.length) return cols;
+  const v = <T extends Float64Array | Int16Array | Int32Array>(a: T) => a.subarray(0, n) as T;
+  return {
+    length: n, gpsTime: v(cols.gpsTime), lon: v(cols.lon), lat: v(cols.lat), speed: v(cols.speed),
+    direction: v(cols.direction), odometer: v(cols.odometer), status: v(cols.status),
+    temps: cols.temps.map((a) => (a ? v(a) : null)), humidities: cols.humidities.map((a) => (a ? v(a) : null)), oils: cols.oils.map((a) => (a ? v(a) : null)),
+  };
+}

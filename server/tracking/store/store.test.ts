@@ -1,0 +1,100 @@
+// The chunked store keeps every point exactly (at stored precision), in time order, whatever the
+// order and the batching of ingestion; duplicates by gpsTime are dropped, the first stored wins.
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { emptyColumns, pointAt, type TrackPoint } from '../columns.ts';
+import { decodeChunk, encodeChunk } from './codec.ts';
+import { pointsToColumns } from './merge.ts';
+import { CHUNK_MS, readTrack, readTrackPage, writeTrack } from './store.ts';
+
+function memoryStore() {
+  const sqlite = new Database(':memory:');
+  sqlite.exec(`CREATE TABLE track_chunks (vehicle_id INTEGER NOT NULL, corp_id INTEGER NOT NULL, start_ms INTEGER NOT NULL, first_ms INTEGER NOT NULL,
+    end_ms INTEGER NOT NULL, count INTEGER NOT NULL, columns BLOB NOT NULL, PRIMARY KEY (vehicle_id, start_ms))`);
+  return sqlite;
+}
+
+const T0 = Date.UTC(2026, 10, 1);
+const tenth = (lo: number, hi: number) => fc.integer({ min: lo * 10, max: hi * 10 }).map((v) => v / 10);
+const point = fc.record({
+  lon: fc.integer({ min: -180e6, max: 180e6 }).map((v) => v / 1e6),
+  lat: fc.integer({ min: -90e6, max: 90e6 }).map((v) => v / 1e6),
+  gpsTime: fc.integer({ min: 0, max: 5 * CHUNK_MS }).map((v) => T0 + v),
+  speed: tenth(0, 300),
+  direction: fc.integer({ min: 0, max: 359 }),
+  odometer: fc.integer({ min: 0, max: 9_000_000_000 }).map((v) => v / 1000),
+  status: fc.integer({ min: 0, max: 0x3ffff }),
+  t1: tenth(-999, 99),
+  h3: fc.option(tenth(-1, 100), { nil: undefined }),
+  oil2: tenth(0, 999),
+}) as fc.Arbitrary<TrackPoint>;
+
+const stored = (sqlite: Database.Database) => {
+  const cols = readTrack(sqlite, 7, 0, Number.MAX_SAFE_INTEGER);
+  return Array.from({ length: cols.length }, (_, i) => pointAt(cols, i));
+};
+/** What the store should hold: the first point given per gpsTime, in time order. */
+function expected(points: TrackPoint[]) {
+  const cols = pointsToColumns(points);
+  return Array.from({ length: cols.length }, (_, i) => pointAt(cols, i));
+}
+
+describe('track store', () => {
+  it('round-trips any point set exactly through the codec', () => {
+    fc.assert(fc.property(fc.array(point, { minLength: 1, maxLength: 200 }), (points) => {
+      const cols = pointsToColumns(points);
+      const back = decodeChunk(encodeChunk(cols));
+      expect(back).toEqual(cols);
+    }));
+  });
+
+  it('stores what was sent, whatever the batching and order of ingestion', () => {
+    fc.assert(fc.property(fc.array(point, { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 7 }), fc.integer(), (points, batches, seed) => {
+      const sqlite = memoryStore();
+      // Shuffled deterministically by seed, then split in batches: later batches arrive out of order.
+      const shuffled = points.map((p, i) => ({ p, k: (i * 2654435761 + seed) % 1000 })).sort((a, b) => a.k - b.k).map((x) => x.p);
+      const size = Math.ceil(shuffled.length / batches);
+      let added = 0;
+      for (let i = 0; i < shuffled.length; i += size) added += writeTrack(sqlite, 1, 7, pointsToColumns(shuffled.slice(i, i + size))).added;
+      const got = stored(sqlite);
+      expect(got.length).toBe(added);
+      expect(got.map((p) => p.gpsTime)).toEqual(expected(points).map((p) => p.gpsTime));
+      // Whichever batch came first keeps its point at a duplicated time; a single batch keeps the first.
+      if (batches === 1) expect(got).toEqual(expected(shuffled));
+    }));
+  });
+
+  it('drops a repeated point and keeps the one stored first', () => {
+    const sqlite = memoryStore();
+    const p = { lon: 121.5, lat: 31.2, gpsTime: T0 + 1000, speed: 50, direction: 90, odometer: 100, status: 0 };
+    expect(writeTrack(sqlite, 1, 7, pointsToColumns([p]))).toEqual({ added: 1, duplicates: 0 });
+    expect(writeTrack(sqlite, 1, 7, pointsToColumns([{ ...p, speed: 60 }, { ...p, gpsTime: T0 + 500 }]))).toEqual({ added: 1, duplicates: 1 });
+    expect(stored(sqlite).map((x) => [x.gpsTime, x.speed])).toEqual([[T0 + 500, 50], [T0 + 1000, 50]]);
+  });
+
+  it('pages across chunks give the same rows as one read of the range', () => {
+    const sqlite = memoryStore();
+    const n = 5000;
+    const points = Array.from({ length: n }, (_, i) => ({ lon: 120 + i / 1e5, lat: 30, gpsTime: T0 + i * 90_000, speed: i % 80, direction: i % 360, odometer: i / 10, status: 0 }));
+    writeTrack(sqlite, 1, 7, pointsToColumns(points));
+    const from = T0 + 1234 * 90_000 + 1;
+    const to = T0 + 4321 * 90_000;
+    const whole = readTrack(sqlite, 7, from, to);
+    expect(whole.length).toBe(4321 - 1235 + 1);
+    const seen: number[] = [];
+    for (let off = 0; ; off += 700) {
+      const { page, total } = readTrackPage(sqlite, 7, from, to, off, 700);
+      expect(total).toBe(whole.length);
+      if (page.length === 0) break;
+      seen.push(...page.gpsTime);
+    }
+    expect(seen).toEqual([...whole.gpsTime]);
+  });
+
+  it('leaves channels no point collected out of the columns', () => {
+    const cols = pointsToColumns([{ lon: 1, lat: 1, gpsTime: T0, speed: 0, direction: 0, odometer: 0, status: 0, t2: 4.5 }]);
+    expect(cols.temps.map((a) => a !== null)).toEqual(emptyColumns(0, 0b10).temps.map((a) => a !== null));
+    expect(cols.humidities.every((a) => a === null)).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+// The track store: one row of track_chunks per vehicle and UTC day, its points as a column blob.
+// Reads decode the chunks of a time range straight into one TrackColumns; a page reads only the
+// chunks that hold its rows (the row counts of the others are in their `count` column).
+import type { Sqlite } from '../../resources/statements.ts';
+import { all, one, run } from '../../resources/statements.ts';
+import { emptyColumns, lowerBound, type TrackColumns } from '../columns.ts';
+import { decodeChunk, decodeChunkInto, encodeChunk, readHeader } from './codec.ts';
+import { mergeColumns, trimColumns } from './merge.ts';
+
+export const CHUNK_MS = 86_400_000;
+export const chunkStart = (t: number) => Math.floor(t / CHUNK_MS) * CHUNK_MS;
+
+interface ChunkRow {
+  startMs: number;
+  firstMs: number;
+  endMs: number;
+  count: number;
+  columns: Buffer;
+}
+
+/**
+ * Stores time-ordered, duplicate-free columns for a vehicle, merging each day into what is stored:
+ * out-of-order points land in their place, points at an already stored gpsTime are dropped.
+ * Run it inside the caller's transaction so a batch is stored whole or not at all.
+ */
+export function writeTrack(sqlite: Sqlite, corpId: number, vehicleId: number, cols: TrackColumns): { added: number; duplicates: number } {
+  let added = 0;
+  for (let from = 0; from < cols.length; ) {
+    const start = chunkStart(cols.gpsTime[from]);
+    const to = lowerBound(cols.gpsTime, start + CHUNK_MS, cols.length);
+    const part = sliceView(cols, from, to);
+    const row = one<{ columns: Buffer }>(sqlite, 'SELECT columns FROM track_chunks WHERE vehicle_id = ? AND start_ms = ?', vehicleId, start);
+    const { merged, added: n } = row ? mergeColumns(decodeChunk(row.columns), part) : { merged: part, added: part.length };
+    run(sqlite, `INSERT INTO track_chunks (vehicle_id, corp_id, start_ms, first_ms, end_ms, count, columns) VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (vehicle_id, start_ms) DO UPDATE SET first_ms = excluded.first_ms, end_ms = excluded.end_ms, count = excluded.count, columns = excluded.columns`,
+      vehicleId, corpId, start, merged.gpsTime[0], merged.gpsTime[merged.length - 1], merged.length, encodeChunk(merged));
+    added += n;
+    from = to;
+  }
+  return { added, duplicates: cols.length - added };
+}
+
+function sliceView(cols: TrackColumns, from: number, to: number): TrackColumns {
+  if (from === 0) return trimColumns(cols, to);
+  const v = <T extends Float64Array | Int16Array | Int32Array>(a: T) => a.subarray(from, to) as T;
+  return {
+    length: to - from, gpsTime: v(cols.gpsTime), lon: v(cols.lon), lat: v(cols.lat), speed: v(cols.speed),
+    direction: v(cols.direction), odometer: v(cols.odometer), status: v(cols.status),
+    temps: cols.temps.map((a) => (a ? v(a) : null)), humidities: cols.humidities.map((a) => (a ? v(a) : null)), oils: cols.oils.map((a) => (a ? v(a) : null)),
+  };
+}
+
+function chunksOf(sqlite: Sqlite, vehicleId: number, from: number, to: number): ChunkRow[] {
+  return all<ChunkRow>(sqlite, `SELECT start_ms AS startMs, first_ms AS firstMs, end_ms AS endMs, count, columns FROM track_chunks
+    WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`, vehicleId, chunkStart(from), to, from, to);
+}
+
+/** Decodes the given chunks into one TrackColumns (channel arrays present if any chunk has them). */
+function decodeAll(rows: readonly ChunkRow[]): TrackColumns {
+  let t = 0, h = 0, o = 0, n = 0;
+  for (const r of rows) {
+    const head = readHeader(r.columns);
+    t |= head.tempMask; h |= head.humidityMask; o |= head.oilMask; n += head.count;
+  }
+  const out = emptyColumns(n, t, h, o);
+  let at = 0;
+  for (const r of rows) at += decodeChunkInto(r.columns, out, at);
+  return out;
+}
+
+/** The vehicle's points with from <= gpsTime <= to, in time order. */
+export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: number): TrackColumns {
+  const cols = decodeAll(chunksOf(sqlite, vehicleId, from, to));
+  const a = lowerBound(cols.gpsTime, from, cols.length);
+  const b = lowerBound(cols.gpsTime, to + 1, cols.length);
+  return sliceView(cols, a, b);
+}
+
+/** Points within the chunk that fall in [from, to]: a whole chunk inside the range counts without decoding. */
+function rowsInRange(r: ChunkRow, from: number, to: number): { cols: TrackColumns | null; a: number; b: number } {
+  if (r.firstMs >= from && r.endMs <= to) return { cols: null, a: 0, b: r.count };
+  const cols = decodeChunk(r.columns);
+  return { cols, a: lowerBound(cols.gpsTime, from, cols.length), b: lowerBound(cols.gpsTime, to + 1, cols.length) };
+}
+
+/**
+ * Rows [offset, offset + limit) of the vehicle's points in [from, to] and the total count. Only
+ * the chunks at the range's edges and under the page are decoded.
+ */
+export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, to: number, offset: number, limit: number): { page: TrackColumns; total: number } {
+  const rows = chunksOf(sqlite, vehicleId, from, to);
+  const spans = rows.map((r) => ({ r, ...rowsInRange(r, from, to) }));
+  const total = spans.reduce((s, x) => s + (x.b - x.a), 0);
+  const wanted: { r: ChunkRow; a: number; b: number; cols: TrackColumns | null }[] = [];
+  let skip = offset;
+  let need = Math.max(0, Math.min(limit, total - offset));
+  for (const s of spans) {
+    if (need === 0) break;
+    const n = s.b - s.a;
+    if (skip >= n) { skip -= n; continue; }
+    const take = Math.min(n - skip, need);
+    wanted.push({ r: s.r, a: s.a + skip, b: s.a + skip + take, cols: s.cols });
+    need -= take;
+    skip = 0;
+  }
+  const parts = wanted.map((w) => sliceView(w.cols ?? decodeChunk(w.r.columns), w.a, w.b));
+  return { page: concatColumns(parts), total };
+}
+
+export function concatColumns(parts: readonly TrackColumns[]): TrackColumns {
+  if (parts.length === 1) return parts[0];
+  const mask = (pick: (c: TrackColumns) => (Float64Array | null)[]) => parts.reduce((m, p) => m | pick(p).reduce((x, a, c) => (a ? x | (1 << c) : x), 0), 0);
+  const n = parts.reduce((s, p) => s + p.length, 0);
+  const out = emptyColumns(n, mask((p) => p.temps), mask((p) => p.humidities), mask((p) => p.oils));
+  let at = 0;
+  for (const p of parts) {
+    out.gpsTime.set(p.gpsTime, at); out.lon.set(p.lon, at); out.lat.set(p.lat, at); out.speed.set(p.speed, at);
+    out.direction.set(p.direction, at); out.odometer.set(p.odometer, at); out.status.set(p.status, at);
+    const copy = (src: (Float64Array | null)[], dst: (Float64Array | null)[]) => src.forEach((a, c) => { if (a) dst[c]!.set(a, at); });
+    copy(p.temps, out.temps); copy(p.humidities, out.humidities); copy(p.oils, out.oils);
+    at += p.length;
+  }
+  return out;
+}
+
+/** First and last gpsTime stored for the vehicle (the default range of a vehicle query), or null. */
+export function trackExtent(sqlite: Sqlite, vehicleId: number): { first: number; last: number } | null {
+  const r = one<{ first: number | null; last: number | null }>(sqlite, 'SELECT min(first_ms) AS first, max(end_ms) AS last FROM track_chunks WHERE vehicle_id = ?', vehicleId);
+  return r && r.first !== null && r.last !== null ? { first: r.first, last: r.last } : null;
+}
