@@ -1,0 +1,140 @@
+// Analytics on crafted tracks with known answers: stops (with a gap and a GPS jump), visits (jitter
+// at an edge, driving through, polygons and rectangles), door masks, cold machine, sensor sentinels,
+// alarm marks and distance; and properties that hold for any track.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { COLD_MACHINE_BIT, doorBit, TEMP_NONE, type TrackPoint } from '../columns.ts';
+import { pointsToColumns } from '../store/merge.ts';
+import { markAlarms } from './alarm-marks.ts';
+import { coldMachineIntervals, doorIntervals } from './doors.ts';
+import { detectStops } from './stops.ts';
+import { channelSeries, distanceKm } from './sensors.ts';
+import { detectVisits, prepareFences } from './visits.ts';
+import type { FenceShape } from './fence.ts';
+
+const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
+const S = 1000;
+const LAT = 31.2;
+const M_LON = 1 / (111_319.49 * Math.cos((LAT * Math.PI) / 180)); // degrees of longitude per metre here
+/** A point x metres east of (121, 31.2) at t seconds. */
+const at = (t: number, x: number, more: Partial<TrackPoint> = {}): TrackPoint => ({ lon: 121 + x * M_LON, lat: LAT, gpsTime: T0 + t * S, speed: 0, direction: 90, odometer: 1000 + x / 1000, status: 0, ...more });
+/** Drives east at 36 km/h (10 m/s) from x0 for n points every 30 s. */
+const drive = (t0: number, x0: number, n: number) => Array.from({ length: n }, (_, i) => at(t0 + i * 30, x0 + i * 300, { speed: 36 }));
+const park = (t0: number, x: number, n: number, more: Partial<TrackPoint> = {}) => Array.from({ length: n }, (_, i) => at(t0 + i * 30, x + (i % 2) * 8, more));
+const cols = (...parts: TrackPoint[][]) => pointsToColumns(parts.flat());
+
+describe('stops', () => {
+  it('finds a stop of 10 minutes between two drives, at the place it happened', () => {
+    const c = cols(drive(0, 0, 10), park(300, 3000, 21), drive(930, 3000, 10));
+    const stops = detectStops(c);
+    expect(stops).toHaveLength(1);
+    expect(stops[0].begin).toBe(T0 + 300 * S);
+    expect(stops[0].durationMs).toBe(600 * S); // the drive's first point is still there, but moving off at 36 km/h
+    expect(stops[0].lon).toBeCloseTo(121 + 3000 * M_LON, 6);
+  });
+
+  it('ignores a pause shorter than the minimum and honours a custom minimum', () => {
+    const c = cols(drive(0, 0, 5), park(150, 1500, 4), drive(270, 1500, 5));
+    expect(detectStops(c)).toHaveLength(0);
+    expect(detectStops(c, { minDurationMs: 60_000 })).toHaveLength(1);
+  });
+
+  it('keeps a stop through a gap in the data when the vehicle reappears at the same place', () => {
+    const c = cols(park(0, 0, 3), park(3600, 0, 3));
+    expect(detectStops(c).map((s) => s.durationMs)).toEqual([3660 * S]);
+  });
+
+  it('ends the stop before a gap after which the vehicle is elsewhere', () => {
+    const c = cols(park(0, 0, 11), park(3600, 20_000, 11));
+    expect(detectStops(c).map((s) => [s.begin - T0, s.end - T0])).toEqual([[0, 300 * S], [3600 * S, 3900 * S]]);
+  });
+
+  it('is not split by a lone GPS jump', () => {
+    const points = park(0, 0, 21);
+    points[10] = at(300, 5000, { speed: 80 });
+    expect(detectStops(cols(points)).map((s) => s.durationMs)).toEqual([600 * S]);
+  });
+});
+
+const circle: FenceShape = { id: 1, name: '上海冷库', typeId: 3, lon: 121 + 3000 * M_LON, lat: LAT, radius: 200, areaLonLat: null };
+const rect = (id: number, x0: number, x1: number): FenceShape => ({
+  id, name: `矩形${id}`, typeId: 1, lon: 121 + ((x0 + x1) / 2) * M_LON, lat: LAT, radius: null,
+  areaLonLat: [[LAT + 0.001, x0], [LAT + 0.001, x1], [LAT - 0.001, x1], [LAT - 0.001, x0]].map(([la, x]) => `${la.toFixed(6)},${(121 + x * M_LON).toFixed(6)}`).join(';'),
+});
+
+describe('area visits', () => {
+  it('enters and leaves a circle around a stop', () => {
+    const c = cols(drive(0, 0, 10), park(300, 3000, 21), drive(930, 3000, 10));
+    const v = detectVisits(c, prepareFences([circle]));
+    expect(v.map((x) => [x.fenceId, x.inTime - T0, x.outTime! - T0])).toEqual([[1, 300 * S, 930 * S]]); // the drive's first point is still inside
+  });
+
+  it('does not flip in and out when the position jitters across the edge', () => {
+    // Parked 195-215 m from the centre of a 200 m circle: inside, outside, inside... every 30 s.
+    const jitter = Array.from({ length: 40 }, (_, i) => at(i * 30, 3000 + 195 + (i % 2) * 20));
+    const v = detectVisits(cols(drive(-300, 0, 1), jitter, [at(1500, 9000, { speed: 60 })]), prepareFences([circle]));
+    expect(v).toHaveLength(1);
+    expect(v[0].outTime! - v[0].inTime).toBe(1170 * S);
+  });
+
+  it('merges a short absence and skips driving through', () => {
+    const inside = (t: number) => at(t, 3000);
+    const out = (t: number) => at(t, 3400);
+    const merged = detectVisits(cols([inside(0), inside(60), out(90), inside(120), inside(240)]), prepareFences([circle]));
+    expect(merged.map((v) => [v.inTime - T0, v.outTime])).toEqual([[0, null]]);
+    const through = detectVisits(cols([at(0, 2500), at(20, 3000), at(40, 3500), at(100, 9000)]), prepareFences([circle]));
+    expect(through).toEqual([]);
+  });
+
+  it('tests rectangles and polygons by their shape, not their centre', () => {
+    const r = rect(2, 1000, 2000);
+    const poly: FenceShape = { ...rect(3, 4000, 5000), typeId: 2 };
+    const c = cols(park(0, 1100, 5), drive(150, 2600, 4), park(300, 4900, 5), drive(450, 7000, 3));
+    expect(detectVisits(c, prepareFences([r, poly])).map((v) => v.fenceId)).toEqual([2, 3]);
+  });
+
+  it('visits of one fence never overlap, whatever the track', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 2500, max: 3500 })), { minLength: 1, maxLength: 200 }), (steps) => {
+      let t = 0;
+      const points = steps.map(([dt, x]) => at((t += dt), x));
+      const visits = detectVisits(cols(points), prepareFences([circle, rect(2, 2900, 3300)]));
+      for (const id of [1, 2]) {
+        const mine = visits.filter((v) => v.fenceId === id);
+        for (let k = 1; k < mine.length; k++) expect(mine[k].inIndex).toBeGreaterThan(mine[k - 1].outIndex);
+      }
+    }));
+  });
+});
+
+describe('doors, cold machine, sensors, alarms, distance', () => {
+  it('reports openings only of the doors the vehicle has, per channel', () => {
+    const s = [0, doorBit(1), doorBit(1) | doorBit(3), doorBit(3), 0, doorBit(2), doorBit(2)];
+    const c = cols(s.map((status, i) => at(i * 30, 0, { status })));
+    expect(doorIntervals(c, 0b101).map((d) => [d.door, d.begin - T0, d.end - T0])).toEqual([[1, 30 * S, 60 * S], [3, 60 * S, 90 * S]]);
+    expect(doorIntervals(c, 0b111).map((d) => d.door)).toEqual([1, 3, 2]);
+  });
+
+  it('finds cold machine runs, one still running at the end', () => {
+    const s = [COLD_MACHINE_BIT, COLD_MACHINE_BIT, 0, COLD_MACHINE_BIT | doorBit(1)];
+    const c = cols(s.map((status, i) => at(i * 30, 0, { status })));
+    expect(coldMachineIntervals(c).map((x) => [x.beginIndex, x.endIndex])).toEqual([[0, 1], [3, 3]]);
+  });
+
+  it('leaves the sentinels out of sensor series', () => {
+    const c = cols([at(0, 0, { t1: 3.5, h1: 60, oil1: 80 }), at(30, 0, { t1: TEMP_NONE, h1: -1, oil1: 0 }), at(60, 0, { t1: -18.2, h1: 55.5, oil1: 79.5 })]);
+    expect(channelSeries(c, 'temps').get(1)).toEqual({ x: [T0, T0 + 60 * S], y: [3.5, -18.2] });
+    expect(channelSeries(c, 'humidities').get(1)!.y).toEqual([60, 55.5]);
+    expect(channelSeries(c, 'oils').get(1)!.y).toEqual([80, 79.5]);
+    expect(channelSeries(c, 'temps', 0b10).size).toBe(0);
+  });
+
+  it('marks the points inside alarm windows', () => {
+    const c = cols(Array.from({ length: 10 }, (_, i) => at(i * 30, 0)));
+    const marks = markAlarms(c.gpsTime, [{ begin: T0 + 60 * S, end: T0 + 90 * S }, { begin: T0 + 200 * S, end: T0 + 1000 * S }, { begin: T0 + 70 * S, end: T0 + 75 * S }]);
+    expect([...marks]).toEqual([0, 0, 1, 1, 0, 0, 0, 1, 1, 1]);
+  });
+
+  it('distance is end minus start odometer to one decimal', () => {
+    expect(distanceKm(cols([at(0, 0, { odometer: 1000.04 }), at(30, 0, { odometer: 1000 }), at(60, 0, { odometer: 1123.456 })]))).toBe(123.4);
+  });
+});
