@@ -6,10 +6,11 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { SchemaError, type Registry } from './types.ts';
 import { checkReferences } from './references.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
+import { checkReports, placeReport } from '../reports/registry.ts';
 
 export const SCHEMAS_DIR = join(import.meta.dirname, '..', '..', 'schemas');
 
-const KINDS = ['dictionaries', 'resources', 'pages', 'menus', 'variants'] as const;
+const KINDS = ['dictionaries', 'resources', 'pages', 'menus', 'variants', 'reports'] as const;
 type Kind = (typeof KINDS)[number];
 const META: Record<Kind, string> = {
   dictionaries: 'dictionary.schema.json',
@@ -17,6 +18,7 @@ const META: Record<Kind, string> = {
   pages: 'page.schema.json',
   menus: 'menu.schema.json',
   variants: 'variant.schema.json',
+  reports: 'report.schema.json',
 };
 
 function jsonFiles(dir: string): string[] {
@@ -33,8 +35,8 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
-function metaValidators(root: string): Record<Kind, ValidateFunction> {
-  const ajv = new Ajv({ allErrors: false, strict: false });
+function metaValidators(root: string, allErrors = false): Record<Kind, ValidateFunction> {
+  const ajv = new Ajv({ allErrors, strict: false });
   for (const file of jsonFiles(join(root, 'meta'))) ajv.addSchema(JSON.parse(readFileSync(file, 'utf8')));
   return Object.fromEntries(KINDS.map((k) => [k, ajv.getSchema(META[k])!])) as Record<Kind, ValidateFunction>;
 }
@@ -47,18 +49,26 @@ function parse(file: string, rel: string): any {
   }
 }
 
-export function loadRegistry(root = SCHEMAS_DIR): Registry {
-  const validators = metaValidators(root);
-  const registry: Registry = { pages: new Map(), resources: new Map(), dictionaries: new Map(), menus: [], variants: new Map() };
+/**
+ * With `problems`, every problem found is collected there instead of stopping at the first
+ * (npm run check:schemas): files failing their meta-schema are skipped, report checks all run.
+ */
+export function loadRegistry(root = SCHEMAS_DIR, problems?: SchemaError[]): Registry {
+  const validators = metaValidators(root, Boolean(problems));
+  const registry: Registry = { pages: new Map(), resources: new Map(), dictionaries: new Map(), menus: [], variants: new Map(), reports: new Map() };
   for (const kind of KINDS) {
     for (const file of jsonFiles(join(root, kind))) {
       const rel = relative(join(root, '..'), file).split(sep).join('/');
       const doc = parse(file, rel);
       const validate = validators[kind];
       if (!validate(doc)) {
-        const e = validate.errors![0];
-        const where = e.keyword === 'additionalProperties' ? `${e.instancePath}/${e.params.additionalProperty}` : e.instancePath;
-        throw new SchemaError(rel, where, e.message ?? 'invalid');
+        const errors = validate.errors!.map((e) => {
+          const where = e.keyword === 'additionalProperties' ? `${e.instancePath}/${e.params.additionalProperty}` : e.instancePath;
+          return new SchemaError(rel, where, e.message ?? 'invalid');
+        });
+        if (!problems) throw errors[0];
+        problems.push(...errors);
+        continue;
       }
       sourceOf.set(doc as object, rel);
       const local = relative(join(root, kind), file).split(sep).join('/').replace(/\.json$/, '');
@@ -66,6 +76,7 @@ export function loadRegistry(root = SCHEMAS_DIR): Registry {
     }
   }
   checkReferences(registry);
+  checkReports(registry, problems);
   return registry;
 }
 
@@ -92,6 +103,9 @@ function place(registry: Registry, kind: Kind, doc: any, rel: string, local: str
         menuIndexOf.set(menu, i);
       });
       registry.menus.push(...doc.menus);
+      break;
+    case 'reports':
+      placeReport(registry, doc, rel, local);
       break;
     case 'variants': {
       const [corp] = local.split('/');

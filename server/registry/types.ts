@@ -1,4 +1,5 @@
 // Shapes of the schema files (their exact definition is schemas/meta/*.schema.json).
+import type { ReportFile } from '../reports/types.ts';
 export type SearchOperator = 'eq' | 'like' | 'in' | 'range';
 
 export interface FieldSchema {
@@ -106,6 +107,8 @@ export interface Registry {
   menus: MenuDef[];
   /** corpCode → pageId → overlay */
   variants: Map<string, Map<string, VariantFile>>;
+  /** report id → report file (schemas/reports); each is also served as a page of kind report. */
+  reports: Map<string, ReportFile>;
 }
 
 /** A schema file that is wrong: where, and what. */

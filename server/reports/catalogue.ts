@@ -1,0 +1,27 @@
+// The tables and columns a report may name: exactly those of the drizzle schema, so a report file
+// can only reach real columns, and a misspelt one is refused when the schemas load.
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import * as base from '../db/schema.ts';
+import * as transport from '../db/schema-transport.ts';
+
+/** Tables a report may never read, whatever it declares: secrets and session state. */
+const PRIVATE_TABLES = new Set(['sessions', 'login_throttle']);
+const PRIVATE_COLUMNS = new Set(['users.password_hash', 'users.password_salt']);
+
+export type Catalogue = ReadonlyMap<string, ReadonlySet<string>>;
+
+function build(): Catalogue {
+  const out = new Map<string, Set<string>>();
+  for (const value of [...Object.values(base), ...Object.values(transport)]) {
+    if (!(value instanceof SQLiteTable)) continue;
+    const config = getTableConfig(value);
+    if (PRIVATE_TABLES.has(config.name)) continue;
+    out.set(config.name, new Set(config.columns.map((c) => c.name).filter((c) => !PRIVATE_COLUMNS.has(`${config.name}.${c}`))));
+  }
+  return out;
+}
+
+let cached: Catalogue | undefined;
+export function catalogue(): Catalogue {
+  return (cached ??= build());
+}
