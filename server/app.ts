@@ -23,7 +23,6 @@ import { orderRoutes } from './routes/order-info.ts';
 import { waybillRoutes } from './routes/waybill.ts';
 import { waybillActionRoutes } from './routes/waybill-action.ts';
 import { reportRoutes } from './routes/report.ts';
-import { electronicRoutes } from './routes/electronic.ts';
 
 /**
  * Scripts only from this origin. 'unsafe-eval' is needed because ajv compiles the forms' JSON
@@ -56,10 +55,9 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
     if (id === 'user' || id === 'role') sessions.invalidate();
   });
-  const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get, () => staticRoutes), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
+  const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
     ...orderRoutes(db, registry.get),
-    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...reportRoutes(db, registry.get),
-    ...electronicRoutes(db)];
+    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...reportRoutes(db, registry.get)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();
