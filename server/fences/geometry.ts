@@ -105,6 +105,17 @@ export function rectangleCorners(a: LonLat, b: LonLat): LonLat[] {
   return [{ lon: w, lat: n }, { lon: e, lat: n }, { lon: e, lat: s }, { lon: w, lat: s }];
 }
 
+/** Twice the signed planar area in degrees²: 0 when the ring is a line or a point. */
+export function planarArea(ring: readonly LonLat[]): number {
+  let a = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const p = ring[i];
+    const q = ring[(i + 1) % ring.length];
+    a += p.lon * q.lat - q.lon * p.lat;
+  }
+  return a;
+}
+
 /** The area centroid of a ring (planar in degrees: fine for a label inside a fence of a few km). */
 export function ringCentre(ring: readonly LonLat[]): LonLat {
   let a = 0;

@@ -1,0 +1,66 @@
+// Fence lists and the one-fence read of the electronic/* calls. Lists hold live fences only; the
+// one-fence read also answers a deleted fence (isDelete 1), because waybill routes still point
+// at it and the console must say why it cannot be edited.
+import type { SessionUser } from '../http/context.ts';
+import { failure } from '../http/envelope.ts';
+import { NOT_FOUND } from '../resources/engine.ts';
+import { all, one, type Sqlite } from '../resources/statements.ts';
+import { fenceReadScope } from './scope.ts';
+import { AREA_COLUMNS, AREA_FROM, fenceView, type AreaRow } from './view.ts';
+
+/** Spec section 9: filter lists are read 2000 at a time. */
+export const FENCE_LIST_MAX = 2000;
+export const FENCE_PAGE_DEFAULT = 20;
+
+export interface FenceFilter {
+  curPage?: number;
+  pageSize?: number;
+  areaName?: string;
+  areaCode?: string;
+  typeId?: number;
+  customerId?: number;
+  areaIds?: number[];
+}
+
+function whereOf(user: SessionUser, f: FenceFilter) {
+  const scope = fenceReadScope(user);
+  const sql = [scope.sql, 'a.is_deleted = 0'];
+  const params = [...scope.params];
+  // LIKE with an escape: '%' and '_' typed by a user are plain characters.
+  const like = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => '\\' + ch)}%`;
+  if (f.areaName?.trim()) (sql.push("a.area_name LIKE ? ESCAPE '\\'"), params.push(like(f.areaName.trim())));
+  if (f.areaCode?.trim()) (sql.push("a.area_code LIKE ? ESCAPE '\\'"), params.push(like(f.areaCode.trim())));
+  if (f.typeId !== undefined) (sql.push('a.type_id = ?'), params.push(f.typeId));
+  if (f.customerId !== undefined) (sql.push('a.customer_id = ?'), params.push(f.customerId));
+  if (f.areaIds?.length) (sql.push(`a.id IN (${f.areaIds.map(() => '?').join(',')})`), params.push(...f.areaIds));
+  return { sql: sql.join(' AND '), params };
+}
+
+/** One page of fences, newest edits first, with the total. */
+export function listFences(sqlite: Sqlite, user: SessionUser, f: FenceFilter) {
+  const where = whereOf(user, f);
+  const curPage = f.curPage ?? 1;
+  const pageSize = f.pageSize ?? FENCE_PAGE_DEFAULT;
+  const totalRecords = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM areas a WHERE ${where.sql}`, ...where.params)!.n;
+  const rows = all<AreaRow>(sqlite, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${where.sql} ORDER BY a.updated_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+    ...where.params, pageSize, (curPage - 1) * pageSize);
+  return { data: rows.map(fenceView), totalRecords, curPage, pageSize };
+}
+
+/** Every matching fence up to FENCE_LIST_MAX, by name (the map's label layer). */
+export function fenceLabels(sqlite: Sqlite, user: SessionUser, f: FenceFilter) {
+  const where = whereOf(user, f);
+  return all<AreaRow>(sqlite, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${where.sql} ORDER BY a.area_name, a.id LIMIT ?`, ...where.params, FENCE_LIST_MAX)
+    .map(fenceView);
+}
+
+export function findFence(sqlite: Sqlite, user: SessionUser, areaId: number): AreaRow | undefined {
+  const scope = fenceReadScope(user);
+  return one<AreaRow>(sqlite, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${scope.sql} AND a.id = ?`, ...scope.params, areaId);
+}
+
+export function fenceDetail(sqlite: Sqlite, user: SessionUser, areaId: number) {
+  const row = findFence(sqlite, user, areaId);
+  if (!row) throw failure(NOT_FOUND);
+  return fenceView(row);
+}

@@ -1,0 +1,115 @@
+// The fence calls of spec section 7 ("Base data lookups", electronic/*): label lists for the
+// map and pickers, one fence for the edit layer, and the save from an order's or waybill's map.
+import type { Db } from '../db/connection.ts';
+import { route, Outcome, type RouteDef } from '../http/route.ts';
+import { Code } from '../http/envelope.ts';
+import { fenceDetail, fenceLabels, FENCE_LIST_MAX, listFences, type FenceFilter } from '../fences/read.ts';
+import { saveFence, type FenceEdit } from '../fences/save.ts';
+import { OfflineGeocoder } from '../fences/geocode/offline.ts';
+import { GeocodeError, type ReverseGeocoder } from '../fences/geocode/geocoder.ts';
+import type { SessionUser } from '../http/context.ts';
+
+/** Everyone who works with orders or waybills sees the fences on them. */
+export const FENCE_READ = ['order3', 'orderAdd3', 'orderUpdate3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3'];
+/** Editing a fence changes every order and waybill through it: for those who may change them. */
+export const FENCE_EDIT = ['orderUpdate3', 'orderChangeDestination3', 'waybillUpdate3'];
+
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
+const str = (title: string, maxLength: number) => ({ title, type: 'string', maxLength });
+const optionalStr = (title: string, maxLength: number) => ({ title, type: ['string', 'null'], maxLength });
+/** Typed in the calibration dialog: a number or its text; the field rules say what is wrong with it. */
+const typed = (title: string) => ({ title, type: ['number', 'string', 'null'], maxLength: 32 });
+
+const filterProperties = {
+  curPage: { title: '页码', type: 'integer', minimum: 1, maximum: 1_000_000 },
+  pageSize: { title: '每页条数', type: 'integer', minimum: 1, maximum: FENCE_LIST_MAX },
+  areaName: str('围栏名称', 100),
+  areaCode: str('围栏编码', 100),
+  typeId: { title: '围栏类型', enum: [1, 2, 3] },
+  customerId: id('客户'),
+  areaIds: { title: '围栏', type: 'array', maxItems: FENCE_LIST_MAX, items: id('围栏') },
+};
+const listInput = { type: 'object', additionalProperties: false, properties: filterProperties };
+const { customerId: _byReceiver, ...receiverFilter } = filterProperties;
+const byReceiverInput = {
+  type: 'object', additionalProperties: false, required: ['receiveOrgId'],
+  properties: { ...receiverFilter, receiveOrgId: id('收货客户') },
+};
+
+const point = { title: '围栏坐标点', type: 'object', additionalProperties: false, properties: {
+  lng02: { title: '经度', type: ['number', 'null'] }, lat02: { title: '纬度', type: ['number', 'null'] },
+  lng84: { title: '经度', type: ['number', 'null'] }, lat84: { title: '纬度', type: ['number', 'null'] },
+} };
+export const fenceEditInput = {
+  type: 'object', additionalProperties: false, required: ['areaId', 'typeId'],
+  properties: {
+    areaId: id('围栏ID'),
+    version: { title: '版本号', type: 'integer', minimum: 1, maximum: MAX_ID },
+    orderId: id('订单ID'),
+    waybillId: id('运单ID'),
+    areaName: str('围栏名称', 64),
+    areaCode: str('围栏编码', 64),
+    typeId: { title: '围栏类型', enum: [1, 2, 3] },
+    areaLonLat: { title: '围栏坐标', type: ['string', 'null'], maxLength: 20_000 },
+    areaAcreage: typed('面积'),
+    lonCenter: typed('经度'),
+    latCenter: typed('纬度'),
+    lon02: typed('经度'),
+    lat02: typed('纬度'),
+    radius: typed('半径'),
+    position: optionalStr('详细地址', 200),
+    province: optionalStr('省', 50),
+    city: optionalStr('市', 50),
+    district: optionalStr('区县', 50),
+    llObjArr: { title: '围栏坐标点', type: ['array', 'null'], maxItems: 1000, items: point },
+  },
+};
+
+const areaIdQuery = { type: 'object', additionalProperties: false, required: ['areaId'], properties: { areaId: { title: '围栏ID', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } };
+const pointQuery = {
+  type: 'object', additionalProperties: false, required: ['lon', 'lat'],
+  properties: { lon: { title: '经度', type: 'string', pattern: '^-?[0-9]{1,3}(\\.[0-9]{1,12})?$' }, lat: { title: '纬度', type: 'string', pattern: '^-?[0-9]{1,2}(\\.[0-9]{1,12})?$' } },
+};
+
+/** The geocoder of a request: offline, with the user's corporation's fences as the near detail. */
+export type GeocoderFor = (user: SessionUser) => ReverseGeocoder;
+
+export function electronicRoutes(db: Db, geocoderFor?: GeocoderFor): RouteDef[] {
+  const sqlite = db.$client;
+  const geocoder = geocoderFor ?? ((user: SessionUser) => new OfflineGeocoder(sqlite, user.corpId));
+  const list = (path: string) =>
+    route<FenceFilter>({ method: 'POST', path, access: { anyOf: FENCE_READ }, input: listInput, handler: ({ user, body }) => listFences(sqlite, user, body) });
+  return [
+    list('/electronic/getAreaLablePositionNew'),
+    // No fence of ours is a feed-material area (those are linked to factories by a call we do not serve), so this is the same list.
+    list('/electronic/getAreaLabelPositionWithOutMaterial'),
+    route<FenceFilter & { receiveOrgId: number }>({
+      method: 'POST', path: '/electronic/getAreaLabelPositionByReceiveOrgId', access: { anyOf: FENCE_READ }, input: byReceiverInput,
+      handler: ({ user, body }) => listFences(sqlite, user, { ...body, customerId: body.receiveOrgId }),
+    }),
+    route<FenceFilter>({
+      method: 'POST', path: '/electronic/getAreaLablePosition', access: { anyOf: FENCE_READ }, input: listInput,
+      handler: ({ user, body }) => fenceLabels(sqlite, user, body),
+    }),
+    route({
+      method: 'GET', path: '/electronic/getCustomAreaByAreaId', access: { anyOf: FENCE_READ }, input: areaIdQuery,
+      handler: ({ user, body }) => fenceDetail(sqlite, user, Number(body.areaId)),
+    }),
+    route<FenceEdit>({
+      method: 'POST', path: '/electronic/updateAreaByOrderOrWaybill', access: { anyOf: FENCE_EDIT }, input: fenceEditInput,
+      handler: async ({ user, body }) => new Outcome(Code.SUCCESS, '保存成功', await saveFence(sqlite, user, body, geocoder(user))),
+    }),
+    route<{ lon: string; lat: string }>({
+      method: 'GET', path: '/electronic/reverseGeocode', access: { anyOf: FENCE_READ }, input: pointQuery,
+      handler: async ({ user, body }) => {
+        try {
+          return await geocoder(user).locate(Number(body.lon), Number(body.lat));
+        } catch (e) {
+          if (e instanceof GeocodeError) throw e.toApiError();
+          throw e;
+        }
+      },
+    }),
+  ];
+}
