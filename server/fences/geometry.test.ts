@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  circleAreaKm2, contains, distanceM, formatLatLngList, parseLatLngList, rectangleCorners, ringAreaKm2, ringCentre, selfIntersects, shapeOf,
+  circleAreaKm2, distanceM, formatLatLngList, parseLatLngList, rectangleCorners, ringAreaKm2, ringCentre, selfIntersects,
 } from './geometry.ts';
 import { toGcj02 } from './coords.ts';
 
@@ -40,32 +40,6 @@ describe('shape checks', () => {
   });
   it('the centre of a square is its middle', () => {
     expect(ringCentre(square)).toEqual({ lon: 0.5, lat: 0.5 });
-  });
-});
-
-describe('point in fence', () => {
-  it('circle by great-circle distance', () => {
-    const c = shapeOf({ typeId: 3, lon: 121.474, lat: 31.23, radius: 200, areaLonLat: null })!;
-    expect(contains(c, 121.474, 31.2317)).toBe(true); // ~189 m north
-    expect(contains(c, 121.474, 31.2320)).toBe(false); // ~222 m north
-    expect(distanceM(121.474, 31.23, 121.474, 31.2317)).toBeCloseTo(189, 0);
-  });
-  it('a circle without radius is 200 m; a negative one is no shape', () => {
-    expect(shapeOf({ typeId: 3, lon: 0, lat: 0, radius: null, areaLonLat: null })).toMatchObject({ radius: 200 });
-    expect(shapeOf({ typeId: 3, lon: 0, lat: 0, radius: -5, areaLonLat: null })).toBeNull();
-  });
-  it('concave polygon: the notch is outside', () => {
-    // A 'U' opening north ('lat,lng'): the notch between the arms (lon 1..2, lat 1..3) is outside.
-    const u = shapeOf({ typeId: 2, lon: 0, lat: 0, radius: null, areaLonLat: '0,0;0,3;3,3;3,2;1,2;1,1;3,1;3,0' })!;
-    expect(contains(u, 0.5, 1.5)).toBe(true);
-    expect(contains(u, 1.5, 2)).toBe(false);
-    expect(contains(u, 2, 0.5)).toBe(true);
-    expect(contains(u, 5, 5)).toBe(false);
-  });
-  it('a rectangle given by two corners', () => {
-    const r = shapeOf({ typeId: 1, lon: 0, lat: 0, radius: null, areaLonLat: '31.0,121.0;31.1,121.2' })!;
-    expect(contains(r, 121.1, 31.05)).toBe(true);
-    expect(contains(r, 121.3, 31.05)).toBe(false);
   });
 });
 

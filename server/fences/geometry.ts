@@ -1,6 +1,6 @@
-// Fence geometry (spec sections 3, 5 and 9): the 'lat,lng;lat,lng' text of a fence, its area in
-// km², the checks a drawn shape must pass, and point-in-fence. One implementation, shared by the
-// fence endpoints, the alarm rules and whoever else needs "is this point inside that fence".
+// Fence geometry for editing (spec sections 3, 5 and 9): the 'lat,lng;lat,lng' text of a fence, its
+// area in km² and the checks a drawn shape must pass. Point-in-fence for tracks lives with the
+// track analytics (server/tracking/analytics/fence.ts), which tests millions of points at once.
 // Coordinates are WGS-84 degrees; every stored coordinate has 6 decimals.
 
 /** Type ids of spec section 9. */
@@ -135,48 +135,4 @@ export function ringCentre(ring: readonly LonLat[]): LonLat {
     return { lon: round6(lon), lat: round6(lat) };
   }
   return { lon: round6(cx / (3 * a)), lat: round6(cy / (3 * a)) };
-}
-
-/** A fence prepared for many containment tests: a circle, or a ring with its bounding box. */
-export type FenceShape =
-  | { kind: 'circle'; lon: number; lat: number; radius: number }
-  | { kind: 'ring'; lons: Float64Array; lats: Float64Array; minLon: number; maxLon: number; minLat: number; maxLat: number };
-
-/** What a stored fence row offers (the `areas` table). */
-export interface FenceRow {
-  typeId: number;
-  lon: number;
-  lat: number;
-  radius: number | null;
-  areaLonLat: string | null;
-}
-
-/**
- * The shape of a stored fence. A circle without a radius uses the spec's default (200 m); a ring
- * with fewer than three points cannot hold anything, so it is no shape (null).
- */
-export function shapeOf(row: FenceRow): FenceShape | null {
-  if (row.typeId === FENCE_TYPE.CIRCLE) {
-    const radius = row.radius ?? RADIUS_DEFAULT_M;
-    return radius > 0 ? { kind: 'circle', lon: row.lon, lat: row.lat, radius } : null;
-  }
-  let ring = parseLatLngList(row.areaLonLat);
-  if (ring && row.typeId === FENCE_TYPE.RECTANGLE && ring.length === 2) ring = rectangleCorners(ring[0], ring[1]);
-  if (!ring || ring.length < 3) return null;
-  const lons = Float64Array.from(ring, (p) => p.lon);
-  const lats = Float64Array.from(ring, (p) => p.lat);
-  return { kind: 'ring', lons, lats, minLon: Math.min(...lons), maxLon: Math.max(...lons), minLat: Math.min(...lats), maxLat: Math.max(...lats) };
-}
-
-/** Whether the point lies inside the fence (a ring's edge counts as inside only by chance of rounding). */
-export function contains(shape: FenceShape, lon: number, lat: number): boolean {
-  if (shape.kind === 'circle') return distanceM(shape.lon, shape.lat, lon, lat) <= shape.radius;
-  if (lon < shape.minLon || lon > shape.maxLon || lat < shape.minLat || lat > shape.maxLat) return false;
-  // Even-odd ray casting towards +lon.
-  const { lons, lats } = shape;
-  let inside = false;
-  for (let i = 0, j = lons.length - 1; i < lons.length; j = i++) {
-    if (lats[i] > lat !== lats[j] > lat && lon < ((lons[j] - lons[i]) * (lat - lats[i])) / (lats[j] - lats[i]) + lons[i]) inside = !inside;
-  }
-  return inside;
 }
