@@ -22,6 +22,7 @@ import { shellRoutes } from './routes/shell.ts';
 import { orderRoutes } from './routes/order-info.ts';
 import { waybillRoutes } from './routes/waybill.ts';
 import { waybillActionRoutes } from './routes/waybill-action.ts';
+import { trackRoutes } from './routes/track.ts';
 import { reportRoutes } from './routes/report.ts';
 import { electronicRoutes } from './routes/electronic.ts';
 
@@ -58,7 +59,7 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   });
   const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
     ...orderRoutes(db, registry.get),
-    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...reportRoutes(db, registry.get),
+    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...trackRoutes(db), ...reportRoutes(db, registry.get),
     ...electronicRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.

@@ -32,7 +32,7 @@ export function pointsToColumns(points: readonly TrackPoint[]): TrackColumns {
     cols.odometer[i] = fixed(p.odometer, ODOMETER_SCALE);
     cols.status[i] = p.status;
     const sensors = (arrays: (Float64Array | null)[], prefix: string, none: number) =>
-      arrays.forEach((a, c) => { if (a) a[i] = fixed((p as Record<string, number | undefined>)[`${prefix}${c + 1}`] ?? none, TENTHS); });
+      arrays.forEach((a, c) => { if (a) a[i] = fixed((p as unknown as Record<string, number | undefined>)[`${prefix}${c + 1}`] ?? none, TENTHS); });
     sensors(cols.temps, 't', TEMP_NONE);
     sensors(cols.humidities, 'h', HUMIDITY_NONE);
     sensors(cols.oils, 'oil', OIL_NONE);

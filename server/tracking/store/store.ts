@@ -70,6 +70,7 @@ function decodeAll(rows: readonly ChunkRow[]): TrackColumns {
 
 /** The vehicle's points with from <= gpsTime <= to, in time order. */
 export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: number): TrackColumns {
+  if (to < from) return emptyColumns(0);
   const cols = decodeAll(chunksOf(sqlite, vehicleId, from, to));
   const a = lowerBound(cols.gpsTime, from, cols.length);
   const b = lowerBound(cols.gpsTime, to + 1, cols.length);
@@ -88,7 +89,7 @@ function rowsInRange(r: ChunkRow, from: number, to: number): { cols: TrackColumn
  * the chunks at the range's edges and under the page are decoded.
  */
 export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, to: number, offset: number, limit: number): { page: TrackColumns; total: number } {
-  const rows = chunksOf(sqlite, vehicleId, from, to);
+  const rows = to < from ? [] : chunksOf(sqlite, vehicleId, from, to);
   const spans = rows.map((r) => ({ r, ...rowsInRange(r, from, to) }));
   const total = spans.reduce((s, x) => s + (x.b - x.a), 0);
   const wanted: { r: ChunkRow; a: number; b: number; cols: TrackColumns | null }[] = [];
@@ -104,7 +105,7 @@ export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, t
     skip = 0;
   }
   const parts = wanted.map((w) => sliceView(w.cols ?? decodeChunk(w.r.columns), w.a, w.b));
-  return { page: concatColumns(parts), total };
+  return { page: parts.length ? concatColumns(parts) : emptyColumns(0), total };
 }
 
 export function concatColumns(parts: readonly TrackColumns[]): TrackColumns {

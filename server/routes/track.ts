@@ -1,0 +1,160 @@
+// The track reads of spec section 7: the waybill's track tables (points, stops, doors, sensors,
+// cold machine, areas), the vehicle's latest location, the shell's calls by terminal id, the
+// per-user icon visibility and the track by transfer order number. Scoped like the waybills.
+import type { Db } from '../db/connection.ts';
+import type { SessionUser } from '../http/context.ts';
+import { failure } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
+import { NOT_FOUND } from '../resources/engine.ts';
+import { all, one, run, type Sqlite } from '../resources/statements.ts';
+import { formatTime } from '../resources/time.ts';
+import { findWaybill, waybillScope } from '../domain/waybills/scope.ts';
+import { readTrackPage, trackExtent } from '../tracking/store/store.ts';
+import { resolveTarget, findVehicle, type TrackRequest, type VehicleRow } from '../tracking/target.ts';
+import { noAlarmWindows, shownChannels, statusStr, TrackContext, type AlarmWindowSource } from '../tracking/views.ts';
+import { channelMask } from '../tracking/columns.ts';
+import { idOf } from './waybill-inputs.ts';
+import { iconSettingInput, SHELL_PAGE_SIZE, terminalId, trackQueryInput, TRACK_PAGE_SIZE } from './track-inputs.ts';
+import { trackIngestRoutes } from './track-ingest.ts';
+import { trackExportRoutes } from './track-export.ts';
+
+/** Whoever may open a waybill (or an order's monitor) may read its track. */
+export const TRACK_READ = ['waybill3', 'waybillDetail3', 'orderDetail3', 'orderMonitor3'];
+
+type Paged = TrackRequest & { pageParamVO?: { curPage?: number; pageSize?: number } };
+
+/** The latest point of a vehicle, or null when it never sent one. */
+function lastLocation(sqlite: Sqlite, ctx: TrackContext | null, v: VehicleRow) {
+  const extent = trackExtent(sqlite, v.id);
+  if (!extent) return null;
+  const { page } = readTrackPage(sqlite, v.id, extent.last, extent.last, 0, 1);
+  if (!page.length) return null;
+  return {
+    vehicleId: v.id, vehicleNo: v.vehicleNo, dataterminalId: v.dataterminalId, lon: page.lon[0], lat: page.lat[0], direction: page.direction[0],
+    speed: page.speed[0], odometer: Math.round(page.odometer[0] * 10) / 10, gpsTime: formatTime(page.gpsTime[0]), gpsTimeMillisecond: page.gpsTime[0],
+    statusStr: statusStr(page.status[0], v), placeName: ctx ? ctx.placeAt(page.lon[0], page.lat[0]) : '',
+  };
+}
+
+/** What the track pages show for a vehicle: which tabs apply (spec section 2) and its channels. */
+function vehicleAttributes(v: VehicleRow) {
+  const { camera, dipstick, detectDoor, gatherTemperature, coldMachine, gatherHumidity, temperaturectrl, humidityChannel, oilControl, openDoorStatus } = v;
+  return { vehicleId: v.id, vehicleNo: v.vehicleNo, dataterminalId: v.dataterminalId, camera, dipstick, detectDoor, gatherTemperature, coldMachine, gatherHumidity, temperaturectrl, humidityChannel, oilControl, openDoorStatus };
+}
+
+/** The waybills of the vehicle (in the user's scope) whose time overlaps the range: the shell's transportInfos. */
+function transportInfos(sqlite: Sqlite, user: SessionUser, v: VehicleRow, from: number, to: number) {
+  const where = waybillScope(user);
+  return all<Record<string, unknown>>(sqlite, `SELECT w.id AS waybillId, w.waybill_no AS waybillNo, w.status AS mainStatus, w.created_at AS startTime,
+      CASE WHEN w.status IN (500, 600, 700) THEN w.updated_at ELSE NULL END AS endTime
+    FROM waybills w WHERE ${where.sql.join(' AND ')} AND w.vehicle_id = ? AND w.created_at <= ? AND (w.status NOT IN (500, 600, 700) OR w.updated_at >= ?)
+    ORDER BY w.created_at`, ...where.params, v.id, to, from).map((r) => ({ ...r, vehicleNo: v.vehicleNo, dataterminalId: v.dataterminalId, startTimeStr: formatTime(r.startTime as number), endTimeStr: formatTime(r.endTime as number | null) }));
+}
+
+export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWindows) {
+  const sqlite = db.$client;
+  const ctxOf = (user: SessionUser, body: TrackRequest) => new TrackContext(sqlite, user, resolveTarget(sqlite, user, body), alarmWindows);
+  const paging = (body: Paged, max: number) => ({ curPage: body.pageParamVO?.curPage ?? 1, pageSize: body.pageParamVO?.pageSize ?? max });
+  const list = (path: string, answer: (ctx: TrackContext) => unknown) => route<Paged>({
+    method: 'POST', path, access: { anyOf: TRACK_READ }, input: trackQueryInput(),
+    handler: ({ user, body }) => answer(ctxOf(user, body)),
+  });
+  return [
+    route<Paged>({
+      method: 'POST', path: '/waybill/getTrackList', access: { anyOf: TRACK_READ }, input: trackQueryInput(TRACK_PAGE_SIZE),
+      handler: ({ user, body }) => {
+        const { curPage, pageSize } = paging(body, TRACK_PAGE_SIZE);
+        return ctxOf(user, body).trackPage(curPage, pageSize);
+      },
+    }),
+    list('/waybill/getStopCarList', (ctx) => ctx.stops()),
+    list('/waybill/getOpenDoorList', (ctx) => ctx.doors()),
+    list('/waybill/getTemperatureList', (ctx) => ctx.series('temps')),
+    list('/waybill/getHumidityList', (ctx) => ctx.series('humidities')),
+    list('/waybill/getOilList', (ctx) => ctx.series('oils')),
+    list('/waybill/getRefrigeratorList', (ctx) => ctx.coldMachine()),
+    list('/waybill/getAreaList', (ctx) => ctx.areas()),
+    route<{ vehicleId: number }>({
+      method: 'POST', path: '/waybill/findLocationInfoByVehicleId', access: { anyOf: TRACK_READ },
+      input: { type: 'object', additionalProperties: false, required: ['vehicleId'], properties: { vehicleId: idOf('车辆ID') } },
+      handler: ({ user, body }) => {
+        const v = findVehicle(sqlite, user, { id: body.vehicleId });
+        if (!v) throw failure(NOT_FOUND);
+        return lastLocation(sqlite, new TrackContext(sqlite, user, { vehicle: v, waybill: null, from: 0, to: 0 }), v);
+      },
+    }),
+    route<Paged>({
+      method: 'POST', path: '/orderDetails/findTrackByEquipId', access: { anyOf: TRACK_READ }, input: trackQueryInput(SHELL_PAGE_SIZE),
+      handler: ({ user, body }) => {
+        const ctx = ctxOf(user, body);
+        const { curPage, pageSize } = paging(body, SHELL_PAGE_SIZE);
+        const page = ctx.trackPage(curPage, pageSize);
+        const { vehicle, from, to } = ctx.target;
+        return {
+          trackInfos: page.data, totalRecords: page.totalRecords, startPlaceName: page.startPlaceName, endPlaceName: page.endPlaceName,
+          alarmInfos: alarmWindows(sqlite, vehicle.id, from, to).map((w) => ({ startTime: w.begin, endTime: w.end, startTimeStr: formatTime(w.begin), endTimeStr: formatTime(w.end) })),
+          transportInfos: transportInfos(sqlite, user, vehicle, from, to),
+        };
+      },
+    }),
+    route<{ dataTerminalId: string }>({
+      method: 'POST', path: '/orderDetails/findCarMesByEquipId', access: { anyOf: TRACK_READ },
+      input: { type: 'object', additionalProperties: false, required: ['dataTerminalId'], properties: { dataTerminalId: terminalId } },
+      handler: ({ user, body }) => {
+        const v = findVehicle(sqlite, user, { dataTerminalId: body.dataTerminalId });
+        if (!v) throw failure(NOT_FOUND);
+        return { ...vehicleAttributes(v), location: lastLocation(sqlite, new TrackContext(sqlite, user, { vehicle: v, waybill: null, from: 0, to: 0 }), v) };
+      },
+    }),
+    route<{ equipId: string }>({
+      method: 'GET', path: '/orderDetails/findEquipById', access: { anyOf: TRACK_READ },
+      input: { type: 'object', additionalProperties: false, required: ['equipId'], properties: { equipId: terminalId } },
+      handler: ({ user, body }) => {
+        const v = findVehicle(sqlite, user, { dataTerminalId: body.equipId });
+        if (!v) throw failure(NOT_FOUND);
+        const extent = trackExtent(sqlite, v.id);
+        const sample = extent ? readTrackPage(sqlite, v.id, extent.last, extent.last, 0, 1).page : null;
+        const shown = sample ? shownChannels(v, sample) : null;
+        const list = (mask: number) => Array.from({ length: 16 }, (_, c) => c + 1).filter((c) => mask & (1 << (c - 1)));
+        return {
+          equipId: v.dataterminalId, ...vehicleAttributes(v),
+          firstGpsTime: formatTime(extent?.first), lastGpsTime: formatTime(extent?.last),
+          temperatureChannels: list(shown?.temps ?? (v.gatherTemperature ? v.temperaturectrl : 0)),
+          humidityChannels: list(shown?.humidities ?? (v.gatherHumidity ? v.humidityChannel : 0)),
+          oilChannels: list(shown?.oils ?? v.oilControl),
+          doorChannels: list(v.detectDoor ? v.openDoorStatus : 0),
+          collected: sample ? { temps: list(channelMask(sample.temps)), humidities: list(channelMask(sample.humidities)), oils: list(channelMask(sample.oils)) } : null,
+        };
+      },
+    }),
+    route({
+      method: 'GET', path: '/orderDetails/getSettingIcon', access: { anyOf: TRACK_READ },
+      handler: ({ user }) => all(sqlite, 'SELECT set_key AS setKey, show FROM track_icon_settings WHERE user_id = ? ORDER BY set_key', user.userId),
+    }),
+    route<{ setKey: string; show: 0 | 1 }>({
+      method: 'POST', path: '/orderDetails/settingIcon', access: { anyOf: TRACK_READ }, input: iconSettingInput,
+      handler: ({ user, body }) => {
+        run(sqlite, `INSERT INTO track_icon_settings (corp_id, user_id, set_key, show) VALUES (?, ?, ?, ?)
+          ON CONFLICT (user_id, set_key) DO UPDATE SET show = excluded.show`, user.corpId, user.userId, body.setKey, body.show);
+        return { setKey: body.setKey, show: body.show };
+      },
+    }),
+    route<{ transferOrderNo: string }>({
+      method: 'GET', path: '/transferUploadTrack/findGpsListBytransferOrder', access: { anyOf: TRACK_READ },
+      input: { type: 'object', additionalProperties: false, required: ['transferOrderNo'], properties: { transferOrderNo: { title: '转运单号', type: 'string', maxLength: 64 } } },
+      handler: ({ user, body }) => {
+        // A transfer order is the waybill that took the goods over; its number names it.
+        const row = one<{ id: number }>(sqlite, 'SELECT id FROM waybills WHERE corp_id = ? AND waybill_no = ? AND is_deleted = 0', user.corpId, body.transferOrderNo);
+        const w = row && findWaybill(sqlite, user, row.id);
+        if (!w) throw failure(NOT_FOUND);
+        if (w.vehicleId === null) return [];
+        const cols = new TrackContext(sqlite, user, resolveTarget(sqlite, user, { waybillId: w.id })).track();
+        return Array.from({ length: cols.length }, (_, i) => ({
+          longitude: cols.lon[i], latitude: cols.lat[i], gpsTime: formatTime(cols.gpsTime[i]), gpsTimeMillisecond: cols.gpsTime[i], speed: cols.speed[i], direction: cols.direction[i],
+        }));
+      },
+    }),
+    ...trackIngestRoutes(db),
+    ...trackExportRoutes(db, alarmWindows),
+  ];
+}

@@ -1,0 +1,61 @@
+// Ingestion of a terminal's batch of points: every point is checked before anything is written
+// (a bad batch answers code 100 naming the point and the field, and stores nothing); a good batch
+// is stored whole in one transaction, out-of-order points merged into place, duplicates dropped.
+import type { ValidateFunction } from 'ajv';
+import { createAjv, describeErrors } from '../http/validate.ts';
+import { invalid } from '../http/envelope.ts';
+import type { Sqlite } from '../resources/statements.ts';
+import { HUMIDITY_CHANNELS, HUMIDITY_NONE, OIL_CHANNELS, OIL_NONE, TEMP_CHANNELS, TEMP_NONE, type TrackPoint } from './columns.ts';
+import { pointsToColumns } from './store/merge.ts';
+import { writeTrack } from './store/store.ts';
+
+/** Terminal clocks run a little ahead of ours; a point further in the future than this is refused. */
+export const CLOCK_SKEW_MS = 60_000;
+/** About what fits in the 1 MiB body limit. */
+export const MAX_POINTS = 10_000;
+
+const num = (title: string, minimum: number, maximum: number) => ({ title, type: 'number', minimum, maximum });
+const channels = (prefix: string, n: number, title: string, min: number, max: number) =>
+  Object.fromEntries(Array.from({ length: n }, (_, c) => [`${prefix}${c + 1}`, num(`${title}${c + 1}`, min, max)]));
+
+export const pointSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lon', 'lat', 'gpsTime', 'speed', 'direction', 'odometer'],
+  properties: {
+    lon: num('经度', -180, 180),
+    lat: num('纬度', -90, 90),
+    gpsTime: { title: '定位时间', type: 'integer', minimum: 946684800000, maximum: 253402300799999 },
+    speed: num('速度', 0, 3000),
+    direction: num('方向', 0, 360),
+    odometer: num('里程', 0, 100_000_000),
+    status: { title: '状态', type: 'integer', minimum: 0, maximum: 0x7fffffff },
+    ...channels('t', TEMP_CHANNELS, '温度', TEMP_NONE, 3000),
+    ...channels('h', HUMIDITY_CHANNELS, '湿度', HUMIDITY_NONE, 100),
+    ...channels('oil', OIL_CHANNELS, '油量', OIL_NONE, 200_000),
+  },
+};
+
+let validatePoint: ValidateFunction | null = null;
+
+/** Checks every point; the first bad one answers 100 with its position (1-based) and field. */
+export function checkPoints(points: readonly unknown[], now: number): TrackPoint[] {
+  validatePoint ??= createAjv().compile(pointSchema);
+  points.forEach((p, i) => {
+    if (!validatePoint!(p)) {
+      const [first] = describeErrors(validatePoint!.errors ?? [], pointSchema);
+      throw invalid(`第${i + 1}个点 ${first.message}`, { field: `points.${i}.${first.field}`, index: i });
+    }
+    if ((p as TrackPoint).gpsTime > now + CLOCK_SKEW_MS) {
+      throw invalid(`第${i + 1}个点 定位时间：不能晚于当前时间`, { field: `points.${i}.gpsTime`, index: i });
+    }
+  });
+  return points.map((p) => { const point = p as TrackPoint; return { ...point, status: point.status ?? 0 }; });
+}
+
+/** Stores a checked batch for the vehicle in one transaction. */
+export function ingest(sqlite: Sqlite, corpId: number, vehicleId: number, points: readonly TrackPoint[]) {
+  const cols = pointsToColumns(points);
+  const { added } = sqlite.transaction(() => writeTrack(sqlite, corpId, vehicleId, cols))();
+  return { received: points.length, stored: added, duplicates: points.length - added };
+}

@@ -1,0 +1,170 @@
+// What the track endpoints answer: rows in the fields of spec section 3 (track point, stop, area
+// visit, door, cold machine) and the chart series, built from the analytics over the store.
+import { formatTime } from '../resources/time.ts';
+import { durationStr } from '../domain/waybills/timeline.ts';
+import type { Sqlite } from '../resources/statements.ts';
+import { ACC_BIT, COLD_MACHINE_BIT, DOOR_BITS, channelMask, type TimeWindow, type TrackColumns } from './columns.ts';
+import { markAlarms } from './analytics/alarm-marks.ts';
+import { coldMachineIntervals, doorIntervals } from './analytics/doors.ts';
+import { contains, type FenceGrid } from './analytics/fence.ts';
+import { channelSeries, type Series } from './analytics/sensors.ts';
+import { detectStops } from './analytics/stops.ts';
+import { detectVisits, prepareFences } from './analytics/visits.ts';
+import { fencesFor } from './fences-read.ts';
+import { readTrack, readTrackPage } from './store/store.ts';
+import type { TrackTarget, VehicleRow } from './target.ts';
+import type { SessionUser } from '../http/context.ts';
+
+/** Alarm windows of a vehicle in a range; the alarm rules (another module) supply them. */
+export type AlarmWindowSource = (sqlite: Sqlite, vehicleId: number, from: number, to: number) => TimeWindow[];
+export const noAlarmWindows: AlarmWindowSource = () => [];
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const coord = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/** The channels to show: those the vehicle is set up to collect (its masks), else whatever was collected. */
+export function shownChannels(v: VehicleRow, cols: TrackColumns) {
+  const pick = (enabled: number, mask: number, present: number) => (enabled ? (mask || present) & present : 0);
+  return {
+    temps: pick(v.gatherTemperature, v.temperaturectrl, channelMask(cols.temps)),
+    humidities: pick(v.gatherHumidity, v.humidityChannel, channelMask(cols.humidities)),
+    oils: pick(v.dipstick || v.oilControl, v.oilControl, channelMask(cols.oils)),
+    doors: v.detectDoor ? v.openDoorStatus || DOOR_BITS : 0,
+  };
+}
+
+export function statusStr(status: number, v: VehicleRow): string {
+  const parts = [status & ACC_BIT ? 'ACC开' : 'ACC关'];
+  if (v.coldMachine) parts.push(status & COLD_MACHINE_BIT ? '冷机开' : '冷机关');
+  if (v.detectDoor) {
+    const doors = status & (v.openDoorStatus || DOOR_BITS);
+    for (let c = 0; c < 16; c++) if (doors & (1 << c)) parts.push(`门${c + 1}开`);
+  }
+  return parts.join(',');
+}
+
+export class TrackContext {
+  private gridCache: FenceGrid | null = null;
+
+  constructor(readonly sqlite: Sqlite, readonly user: SessionUser, readonly target: TrackTarget, readonly alarmWindows: AlarmWindowSource = noAlarmWindows) {}
+
+  get grid(): FenceGrid {
+    return (this.gridCache ??= prepareFences(fencesFor(this.sqlite, this.user, this.target.waybill?.id ?? null)));
+  }
+
+  /** The fence a point is in ('' outside every fence). */
+  areaAt(lon: number, lat: number): string {
+    for (const f of this.grid.at(this.grid.cellOf(lon, lat))) if (contains(f, lon, lat)) return f.name;
+    return '';
+  }
+
+  /** A place for a point: the fence it is in, else its coordinates (no online geocoder is needed). */
+  placeAt(lon: number, lat: number): string {
+    return this.areaAt(lon, lat) || `${coord(lon).toFixed(6)},${coord(lat).toFixed(6)}`;
+  }
+
+  track(): TrackColumns {
+    return readTrack(this.sqlite, this.target.vehicle.id, this.target.from, this.target.to);
+  }
+
+  /** Page `curPage` of the track points as rows, with the total and the start and end places. */
+  trackPage(curPage: number, pageSize: number) {
+    const { vehicle, from, to } = this.target;
+    const offset = (curPage - 1) * pageSize;
+    // One point before the page, for the first row's odometer interval.
+    const before = offset > 0 ? 1 : 0;
+    const { page, total } = readTrackPage(this.sqlite, vehicle.id, from, to, offset - before, pageSize + before);
+    const first = offset === 0 ? page : readTrackPage(this.sqlite, vehicle.id, from, to, 0, 1).page;
+    const last = total > 0 ? readTrackPage(this.sqlite, vehicle.id, from, to, total - 1, 1).page : page;
+    const startOdo = first.length ? first.odometer[0] : 0;
+    const shown = shownChannels(vehicle, page);
+    const alarms = markAlarms(page.gpsTime, this.alarmWindows(this.sqlite, vehicle.id, from, to), page.length);
+    const data = [];
+    for (let i = before; i < page.length; i++) {
+      const lon = coord(page.lon[i]), lat = coord(page.lat[i]);
+      const area = this.areaAt(lon, lat);
+      const row: Record<string, unknown> = {
+        sn: offset + i - before + 1, vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo,
+        lon, lat, direction: page.direction[i], gpsTime: formatTime(page.gpsTime[i]), gpsTimeMillisecond: page.gpsTime[i],
+        speed: page.speed[i], odometer: round1(page.odometer[i]), curOdom: round1(page.odometer[i] - startOdo),
+        odometerInterval: i > 0 ? round1(page.odometer[i] - page.odometer[i - 1]) : 0,
+        position: area || `${lon.toFixed(6)},${lat.toFixed(6)}`, trackPlace: area,
+        statusStr: statusStr(page.status[i], vehicle), alarm: alarms[i],
+      };
+      page.temps.forEach((a, c) => { if (a && shown.temps & (1 << c)) row[`t${c + 1}`] = a[i]; });
+      page.humidities.forEach((a, c) => { if (a && shown.humidities & (1 << c)) row[`h${c + 1}`] = a[i]; });
+      page.oils.forEach((a, c) => { if (a && shown.oils & (1 << c)) row[`oil${c + 1}`] = a[i]; });
+      data.push(row);
+    }
+    const names = this.target.waybill ? this.routeEnds() : null;
+    return {
+      data, totalRecords: total, curPage, pageSize,
+      startPlaceName: names?.start ?? (first.length ? this.placeAt(first.lon[0], first.lat[0]) : ''),
+      endPlaceName: names?.end ?? (last.length ? this.placeAt(last.lon[last.length - 1], last.lat[last.length - 1]) : ''),
+    };
+  }
+
+  private routeEnds() {
+    const nodes = this.sqlite.prepare(`SELECT a.area_name AS name, n.node_type AS type FROM waybill_nodes n JOIN areas a ON a.id = n.area_id
+      WHERE n.waybill_id = ? AND n.node_type IN ('start', 'end') ORDER BY n.seq`).all(this.target.waybill!.id) as { name: string; type: string }[];
+    return { start: nodes.find((n) => n.type === 'start')?.name ?? '', end: nodes.find((n) => n.type === 'end')?.name ?? '' };
+  }
+
+  stops() {
+    const cols = this.track();
+    const doors = shownChannels(this.target.vehicle, cols).doors;
+    const startOdo = cols.length ? cols.odometer[0] : 0;
+    return detectStops(cols).map((s) => {
+      let opened = 0;
+      for (let i = s.beginIndex; i <= s.endIndex; i++) opened |= cols.status[i] & doors;
+      return {
+        blon: coord(s.lon), blat: coord(s.lat), beginTime: s.begin, endTime: s.end, beginTimeStr: formatTime(s.begin), endTimeStr: formatTime(s.end),
+        duration: s.durationMs, durationStr: durationStr(s.durationMs), areaName: this.areaAt(s.lon, s.lat), stopPlaceName: this.placeAt(s.lon, s.lat),
+        odometer: round1(cols.odometer[s.beginIndex]), curOdom: round1(cols.odometer[s.beginIndex] - startOdo), openDoorStatus: opened,
+      };
+    });
+  }
+
+  doors() {
+    const cols = this.track();
+    const startOdo = cols.length ? cols.odometer[0] : 0;
+    return doorIntervals(cols, shownChannels(this.target.vehicle, cols).doors).map((d) => {
+      const lon = cols.lon[d.beginIndex], lat = cols.lat[d.beginIndex];
+      return {
+        doorNumber: d.door, bTime: d.begin, eTime: d.end, bTimeStr: formatTime(d.begin), eTimeStr: formatTime(d.end),
+        duration: durationStr(d.end - d.begin), durationMs: d.end - d.begin, blon: coord(lon), blat: coord(lat),
+        areaName: this.areaAt(lon, lat), bPlaceName: this.placeAt(lon, lat),
+        odometer: round1(cols.odometer[d.beginIndex]), curOdom: round1(cols.odometer[d.beginIndex] - startOdo),
+      };
+    });
+  }
+
+  coldMachine() {
+    if (!this.target.vehicle.coldMachine) return [];
+    const cols = this.track();
+    return coldMachineIntervals(cols).map((x) => ({
+      bTime: x.begin, eTime: x.end, bTimeStr: formatTime(x.begin), eTimeStr: formatTime(x.end), duration: durationStr(x.end - x.begin), durationMs: x.end - x.begin,
+      areaName: this.areaAt(cols.lon[x.beginIndex], cols.lat[x.beginIndex]),
+      bPlaceName: this.placeAt(cols.lon[x.beginIndex], cols.lat[x.beginIndex]), ePlaceName: this.placeAt(cols.lon[x.endIndex], cols.lat[x.endIndex]),
+    }));
+  }
+
+  areas() {
+    return detectVisits(this.track(), this.grid).map((v) => ({
+      areaId: v.fenceId, areaName: v.name, inGpsTime: formatTime(v.inTime), outGpsTime: formatTime(v.outTime), inTime: v.inTime, outTime: v.outTime,
+      duration: durationStr(v.durationMs), durationMs: v.durationMs,
+    }));
+  }
+
+  /** Chart series keyed th1..th16 (temperature, humidity) or oilCalc1..2, each [{x, y}] with x the gpsTime. */
+  series(kind: 'temps' | 'humidities' | 'oils') {
+    const cols = this.track();
+    const mask = shownChannels(this.target.vehicle, cols)[kind];
+    const prefix = kind === 'oils' ? 'oilCalc' : 'th';
+    const out: Record<string, { x: number; y: number }[]> = {};
+    for (const [channel, s] of channelSeries(cols, kind, mask)) out[`${prefix}${channel}`] = pairs(s);
+    return out;
+  }
+}
+
+const pairs = (s: Series) => s.x.map((x, i) => ({ x, y: s.y[i] }));

@@ -1,0 +1,187 @@
+// The track endpoints over a waybill in transit: a terminal's batch goes in through the ingestion
+// endpoint (bad batches refused whole, naming the point and field), then the track pages read it
+// back — points page by page, stops, doors, temperatures without the sentinel, cold machine, area
+// visits — each scoped like the waybill; the icon settings are per user; the export is a download.
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { insertWaybill, placeAt, rowOf, type WaybillFixture } from './support/waybill-fixture.ts';
+import { COLD_MACHINE_BIT, doorBit, TEMP_NONE, type TrackPoint } from '../server/tracking/columns.ts';
+
+type Caller = Awaited<ReturnType<TestApp['as']>>;
+const MIN = 60_000;
+
+let t: TestApp;
+let admin: Caller, dispatcher: Caller, monitor: Caller, customer: Caller, carrier: Caller, admin2: Caller;
+let f: WaybillFixture;
+let vehicle: { id: number; vehicleNo: string; terminal: string };
+let startArea: { name: string; lon: number; lat: number };
+let points: TrackPoint[];
+const NOW = Date.now();
+
+/** 40 min of track every 30 s: 8 min parked at the loading fence (door 1 open minutes 2-4), then driving east, then 6 min parked. */
+function makeTrack(): TrackPoint[] {
+  const t0 = NOW - 45 * MIN;
+  return Array.from({ length: 80 }, (_, i) => {
+    const min = i / 2;
+    const parked1 = min < 8, parked2 = min >= 34;
+    const km = parked1 ? 0 : Math.min(min - 8, 26) * 0.8; // 48 km/h
+    const door = min >= 2 && min < 4 ? doorBit(1) : 0;
+    return {
+      lon: +(startArea.lon + km / 95).toFixed(6), lat: startArea.lat, gpsTime: t0 + i * 30_000,
+      speed: parked1 || parked2 ? 0 : 48, direction: 90, odometer: +(5000 + km).toFixed(3),
+      status: door | COLD_MACHINE_BIT, t1: i % 10 === 5 ? TEMP_NONE : 4 + (i % 3) / 10,
+    };
+  });
+}
+
+beforeAll(async () => {
+  t = createTestApp();
+  const sqlite = t.db.$client;
+  [admin, dispatcher, monitor, customer, carrier, admin2] = await Promise.all(['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'].map((u) => t.as(u)));
+  const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
+  f = insertWaybill(sqlite, { carrierId });
+  placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
+  const v = rowOf(sqlite, 'SELECT v.id, v.vehicle_no AS vehicleNo, v.dataterminal_id AS terminal FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id WHERE w.id = ?', f.waybillId);
+  vehicle = v as typeof vehicle;
+  sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1, cold_machine = 1 WHERE id = ?').run(v.id);
+  sqlite.prepare('UPDATE waybills SET created_at = ? WHERE id = ?').run(NOW - 50 * MIN, f.waybillId);
+  startArea = rowOf(sqlite, "SELECT a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId) as typeof startArea;
+  points = makeTrack();
+});
+
+describe('ingestion', () => {
+  it('refuses a batch with one bad point whole, naming the point and the field', async () => {
+    const bad = points.slice(0, 10).map((p, i) => (i === 3 ? { ...p, lat: 91 } : p));
+    const r = await t.refused(() => admin.post('/track/ingest', { vehicleId: vehicle.id, points: bad }));
+    expect(r.code).toBe(100);
+    expect(r.message).toContain('第4个');
+    expect(r.message).toContain('纬度');
+    expect(r.result.field).toBe('points.3.lat');
+  });
+
+  it('refuses points from the future, unknown fields and text for numbers', async () => {
+    const future = await t.refused(() => admin.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], gpsTime: NOW + 3600_000 }] }));
+    expect(future.message).toContain('定位时间');
+    const extra = await t.refused(() => admin.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], t17: 3 }] }));
+    expect(extra.result.field).toBe('points.0.t17');
+    const text = await t.refused(() => admin.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], speed: '60' }] }));
+    expect(text.message).toContain('速度');
+  });
+
+  it('is refused to users without the right and for vehicles of another corporation', async () => {
+    expect((await monitor.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 1) })).code).toBe(104);
+    expect((await admin2.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 1) })).code).toBe(0);
+  });
+
+  it('stores every point of good batches sent out of order, dropping repeats', async () => {
+    const late = await admin.post('/track/ingest', { dataTerminalId: vehicle.terminal, points: points.slice(40) });
+    expect(late.result).toEqual({ received: 40, stored: 40, duplicates: 0 });
+    const early = await admin.post('/track/ingest', { vehicleId: vehicle.id, points: [...points.slice(0, 41), points[0]] });
+    expect(early.result).toEqual({ received: 42, stored: 40, duplicates: 2 });
+  });
+});
+
+describe('track pages', () => {
+  const byWaybill = () => ({ waybillId: f.waybillId });
+
+  it('pages the track points with the spec fields, the same points as one big page', async () => {
+    const whole = await dispatcher.post('/waybill/getTrackList', { ...byWaybill(), pageParamVO: { curPage: 1, pageSize: 8000 } });
+    expect(whole.code).toBe(1);
+    expect(whole.result.totalRecords).toBe(80);
+    expect(whole.result.startPlaceName).toBe(startArea.name);
+    const first = whole.result.data[0];
+    expect(first).toMatchObject({ sn: 1, vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo, gpsTimeMillisecond: points[0].gpsTime, speed: 0, odometer: 5000, curOdom: 0, t1: 4, alarm: 0, trackPlace: startArea.name });
+    expect(first.gpsTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(first.statusStr).toBe('ACC关,冷机开');
+    expect(whole.result.data[5].statusStr).toBe('ACC关,冷机开,门1开');
+    expect(first).not.toHaveProperty('t2');
+    const pages = [];
+    for (let p = 1; p <= 3; p++) pages.push(...(await monitor.post('/waybill/getTrackList', { ...byWaybill(), pageParamVO: { curPage: p, pageSize: 30 } })).result.data);
+    expect(pages).toEqual(whole.result.data);
+    expect(pages[30].sn).toBe(31);
+    expect(pages[30].odometerInterval).toBe(0.4);
+  });
+
+  it('limits the range to the times asked for', async () => {
+    const r = await dispatcher.post('/waybill/getTrackList', { vehicleId: vehicle.id, startTime: points[10].gpsTime, endTime: points[19].gpsTime });
+    expect(r.result.totalRecords).toBe(10);
+    expect(r.result.data[0].curOdom).toBe(0);
+  });
+
+  it('finds the two stops, the first at the loading fence with the door opened', async () => {
+    const r = await dispatcher.post('/waybill/getStopCarList', byWaybill());
+    expect(r.result).toHaveLength(2);
+    expect(r.result[0]).toMatchObject({ areaName: startArea.name, stopPlaceName: startArea.name, durationStr: '7分钟', openDoorStatus: 1, curOdom: 0 });
+    expect(r.result[1].curOdom).toBe(20.8);
+  });
+
+  it('lists the door opening, the cold machine run, the temperatures without the -999 readings and the visit', async () => {
+    const doors = (await dispatcher.post('/waybill/getOpenDoorList', byWaybill())).result;
+    expect(doors).toMatchObject([{ doorNumber: 1, duration: '1分钟', areaName: startArea.name }]);
+    const cold = (await dispatcher.post('/waybill/getRefrigeratorList', byWaybill())).result;
+    expect(cold).toHaveLength(1);
+    expect(cold[0].bPlaceName).toBe(startArea.name);
+    const temps = (await dispatcher.post('/waybill/getTemperatureList', byWaybill())).result;
+    expect(Object.keys(temps)).toEqual(['th1']);
+    expect(temps.th1).toHaveLength(72);
+    expect(temps.th1.every((p: { y: number }) => p.y >= 4 && p.y <= 4.2)).toBe(true);
+    expect((await dispatcher.post('/waybill/getHumidityList', byWaybill())).result).toEqual({});
+    const areas = (await dispatcher.post('/waybill/getAreaList', byWaybill())).result;
+    expect(areas[0]).toMatchObject({ areaName: startArea.name, inTime: points[0].gpsTime });
+  });
+
+  it('answers the latest location, the equipment and the track by transfer order number', async () => {
+    const loc = await dispatcher.post('/waybill/findLocationInfoByVehicleId', { vehicleId: vehicle.id });
+    expect(loc.result).toMatchObject({ vehicleNo: vehicle.vehicleNo, gpsTimeMillisecond: points[79].gpsTime });
+    const car = await dispatcher.post('/orderDetails/findCarMesByEquipId', { dataTerminalId: vehicle.terminal });
+    expect(car.result).toMatchObject({ vehicleId: vehicle.id, coldMachine: 1, detectDoor: 1 });
+    const equip = await dispatcher.get(`/orderDetails/findEquipById?equipId=${vehicle.terminal}`);
+    expect(equip.result).toMatchObject({ temperatureChannels: [1], doorChannels: [1] });
+    const shell = await dispatcher.post('/orderDetails/findTrackByEquipId', { dataTerminalId: vehicle.terminal, startTime: points[0].gpsTime, endTime: NOW, pageParamVO: { curPage: 1, pageSize: 5000 } });
+    expect(shell.result.totalRecords).toBe(80);
+    expect(shell.result.transportInfos.map((x: { waybillId: number }) => x.waybillId)).toContain(f.waybillId);
+    const transfer = await dispatcher.get(`/transferUploadTrack/findGpsListBytransferOrder?transferOrderNo=${f.waybillNo}`);
+    expect(transfer.result).toHaveLength(80);
+    expect(transfer.result[0]).toMatchObject({ longitude: points[0].lon, latitude: points[0].lat });
+  });
+
+  it('downloads the track as an Excel file', async () => {
+    const res = await t.app.request(`/api/waybill/exportTrackList?waybillId=${f.waybillId}`, { headers: { token: dispatcher.token } });
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const sheet = book.getWorksheet('轨迹')!;
+    expect(sheet.rowCount).toBe(81);
+    expect(sheet.getRow(1).getCell(3).value).toBe('定位时间');
+    expect(sheet.getRow(1).values).toContain('温度1(℃)');
+  });
+});
+
+describe('scope and bad input', () => {
+  it('shows the waybill to its customer and carrier, and nothing to another corporation', async () => {
+    expect((await customer.post('/waybill/getTrackList', { waybillId: f.waybillId })).result.totalRecords).toBe(80);
+    expect((await carrier.post('/waybill/getStopCarList', { waybillId: f.waybillId })).result).toHaveLength(2);
+    const other = await admin2.post('/waybill/getTrackList', { waybillId: f.waybillId });
+    expect([other.code, other.message]).toEqual([0, '记录不存在或无权访问']);
+    expect((await admin2.post('/waybill/getTrackList', { vehicleId: vehicle.id, startTime: 0, endTime: NOW })).code).toBe(0);
+    // A customer reads tracks through its waybills, never a vehicle directly.
+    expect((await customer.post('/waybill/getTrackList', { vehicleId: vehicle.id, startTime: 0, endTime: NOW })).code).toBe(0);
+  });
+
+  it('refuses pages over 8000, bad times and a vehicle query without a range', async () => {
+    const big = await dispatcher.post('/waybill/getTrackList', { waybillId: f.waybillId, pageParamVO: { curPage: 1, pageSize: 8001 } });
+    expect([big.code, big.message]).toEqual([100, expect.stringContaining('每页条数')]);
+    expect((await dispatcher.post('/waybill/getTrackList', { vehicleId: vehicle.id, startTime: 'yesterday', endTime: NOW })).message).toContain('开始时间');
+    expect((await dispatcher.post('/waybill/getTrackList', { vehicleId: vehicle.id })).code).toBe(100);
+    expect((await dispatcher.post('/waybill/getTrackList', { vehicleId: vehicle.id, startTime: NOW, endTime: 0 })).message).toContain('结束时间');
+  });
+
+  it('keeps icon visibility per user', async () => {
+    expect((await dispatcher.post('/orderDetails/settingIcon', { setKey: 'stop', show: 0 })).code).toBe(1);
+    expect((await dispatcher.post('/orderDetails/settingIcon', { setKey: 'stop', show: 1 })).code).toBe(1);
+    expect((await dispatcher.post('/orderDetails/settingIcon', { setKey: 'door', show: 0 })).code).toBe(1);
+    expect((await dispatcher.get('/orderDetails/getSettingIcon')).result).toEqual([{ setKey: 'door', show: 0 }, { setKey: 'stop', show: 1 }]);
+    expect((await monitor.get('/orderDetails/getSettingIcon')).result).toEqual([]);
+  });
+});
