@@ -6,6 +6,7 @@ import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
 import { loadRegistry } from '../server/registry/load.ts';
+import { seedTransportDemo } from './seed-transport.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 
@@ -55,7 +56,11 @@ function grantsOf(sqlite: Database.Database, grants: string[]): string[] {
   return (rows as { id: string }[]).map((r) => r.id);
 }
 
-export function seedDemo(sqlite: Database.Database, now = Date.now()) {
+/**
+ * transport: false leaves out the demo orders and waybills (tests that count their own rows rely on
+ * an empty transport; createTestApp({ transportDemo: true }) asks for them).
+ */
+export function seedDemo(sqlite: Database.Database, now = Date.now(), opts: { transport?: boolean } = {}) {
   const demo = generateDemo();
   // Roles are granted operation ids, which live in the operations table loaded from the menus.
   syncMenus(sqlite, loadRegistry().menus);
@@ -105,6 +110,7 @@ export function seedDemo(sqlite: Database.Database, now = Date.now()) {
       sqlite.prepare('INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (?, ?, ?)').run(a.corpId, id, a.role);
     }
   })();
+  if (opts.transport !== false) seedTransportDemo(sqlite, now);
   return demo;
 }
 
