@@ -11,6 +11,7 @@ import { taskStatusOf } from '../workflow/order-machine.ts';
 import { refreshOrderStatus } from '../workflow/order-sync.ts';
 import { INITIAL_WAYBILL_STATE, isFinished } from '../workflow/waybill-machine.ts';
 import { labelOf, DICTIONARY } from './labels.ts';
+import { recordWaybillVersion } from './history.ts';
 import { findWaybill, NOT_FOUND } from './scope.ts';
 import { all, one, run, type Sqlite } from './sql.ts';
 
@@ -22,11 +23,18 @@ interface DeleteDetail {
 
 const untouched = (w: { status: number; step: number }) => w.status === INITIAL_WAYBILL_STATE.status && w.step === INITIAL_WAYBILL_STATE.step;
 
-function releaseOrders(sqlite: Sqlite, waybillId: number, now: number) {
-  run(sqlite, 'UPDATE order_parts SET waybill_id = NULL WHERE waybill_id = ?', waybillId);
+/**
+ * Hands a waybill's goods back to its orders: all of them (a deleted waybill keeps its links as a
+ * record), or only `unlinkIds`, whose links are dropped (an edit that takes orders off the waybill).
+ */
+export function releaseOrders(sqlite: Sqlite, waybillId: number, now: number, unlinkIds?: number[]) {
   const orders = all<{ id: number; carrierId: number | null }>(
     sqlite, 'SELECT o.id, o.carrier_id AS carrierId FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ?', waybillId,
-  );
+  ).filter((o) => !unlinkIds || unlinkIds.includes(o.id));
+  for (const o of orders) {
+    run(sqlite, 'UPDATE order_parts SET waybill_id = NULL WHERE waybill_id = ? AND order_id = ?', waybillId, o.id);
+    if (unlinkIds) run(sqlite, 'DELETE FROM waybill_orders WHERE waybill_id = ? AND order_id = ?', waybillId, o.id);
+  }
   for (const o of orders) {
     const live = one(sqlite, 'SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.is_deleted = 0 LIMIT 1', o.id);
     if (live) {
@@ -52,6 +60,7 @@ export function batchDeleteWaybills(sqlite: Sqlite, reg: Registry, user: Session
       }
       run(sqlite, 'UPDATE waybills SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?', now, user.userId, id);
       if (untouched(w)) releaseOrders(sqlite, id, now);
+      recordWaybillVersion(sqlite, user, id, 'delete', now);
       successCount++;
     })();
   }

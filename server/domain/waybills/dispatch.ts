@@ -5,6 +5,7 @@ import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import type { Registry } from '../../registry/types.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
+import { recordWaybillVersion } from './history.ts';
 import { lockWaybill, type WaybillRow } from './scope.ts';
 import { all, one, type Sqlite } from './sql.ts';
 import { bumpWaybill, recordEvent, runTransition } from './transition.ts';
@@ -30,9 +31,9 @@ function partnerRow<T>(sqlite: Sqlite, user: SessionUser, table: 'vehicles' | 'd
   return row;
 }
 
-const vehicleOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
+export const vehicleOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
   partnerRow<Vehicle>(sqlite, user, 'vehicles', 'id, vehicle_no AS vehicleNo, carrier_id AS carrierId, driver_id AS driverId', id, 'vehicleId', '车辆');
-const driverOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
+export const driverOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
   partnerRow<{ id: number; driverName: string }>(sqlite, user, 'drivers', 'id, driver_name AS driverName', id, 'driverId', '司机');
 
 /** The carrier the waybill's orders are delegated to (one carrier for all of them), if any. */
@@ -86,13 +87,17 @@ export function assignDriver(sqlite: Sqlite, user: SessionUser, body: { id: numb
     const driver = driverOf(sqlite, user, body.driverId);
     const version = bumpWaybill(sqlite, user, w, now, { driver_id: driver.id });
     recordEvent(sqlite, user, w.id, 'assignDriver', w, w, null, { driverId: driver.id, driverName: driver.driverName, previousDriverId: w.driverId }, now);
+    recordWaybillVersion(sqlite, user, w.id, 'assignDriver', now);
     return { id: w.id, version };
   })();
 }
 
 export function editWaybillName(sqlite: Sqlite, user: SessionUser, body: { id: number; version: number; waybillName: string }) {
   return sqlite.transaction(() => {
+    const now = Date.now();
     const w = lockWaybill(sqlite, user, body.id, body.version);
-    return { id: w.id, version: bumpWaybill(sqlite, user, w, Date.now(), { waybill_name: body.waybillName.trim() || null }) };
+    const version = bumpWaybill(sqlite, user, w, now, { waybill_name: body.waybillName.trim() || null });
+    recordWaybillVersion(sqlite, user, w.id, 'editWaybillName', now);
+    return { id: w.id, version };
   })();
 }

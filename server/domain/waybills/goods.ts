@@ -6,8 +6,9 @@ import { invalid } from '../../http/envelope.ts';
 import { all, milli, one, round3, type Sqlite } from './sql.ts';
 
 export interface WaybillGoods {
-  orderId: number;
-  orderNo: string;
+  /** Null for goods entered by hand on a waybill without orders (waybill_goods). */
+  orderId: number | null;
+  orderNo: string | null;
   goodsId: number;
   goodsName: string;
   goodsCode: string | null;
@@ -30,10 +31,21 @@ const GOODS_SQL = `SELECT o.id AS orderId, o.order_no AS orderNo, g.id AS goodsI
   WHERE wo.waybill_id = ? AND (wo.part_id IS NULL OR pg.quantity IS NOT NULL)
   ORDER BY o.id, g.id`;
 
+/** A waybill carries orders or hand-entered lines, never both (schema-waybill-goods.ts). */
+const HAND_GOODS_SQL = `SELECT NULL AS orderId, NULL AS orderNo, g.id AS goodsId, g.goods_name AS goodsName, g.goods_code AS goodsCode,
+    g.unit, g.quantity FROM waybill_goods g WHERE g.waybill_id = ? ORDER BY g.seq, g.id`;
+
+/**
+ * The events that record what is on the vehicle: loading, or the goods a transfer put on the
+ * receiving vehicle ('transferIn', which starts that waybill past its loading place).
+ */
+const RECORDED_BY = { confirmLoad: ['confirmLoad', 'transferIn'], confirmDelivery: ['confirmDelivery'] } as const;
+
 /** The goods quantities the latest event of `action` recorded, by goods line. */
 export function recordedQuantities(sqlite: Sqlite, waybillId: number, action: 'confirmLoad' | 'confirmDelivery'): Map<number, number> | null {
   const row = one<{ payload: string | null }>(
-    sqlite, 'SELECT payload FROM waybill_events WHERE waybill_id = ? AND action = ? ORDER BY at DESC, id DESC LIMIT 1', waybillId, action,
+    sqlite, 'SELECT payload FROM waybill_events WHERE waybill_id = ? AND action IN (?, ?) ORDER BY at DESC, id DESC LIMIT 1',
+    waybillId, RECORDED_BY[action][0], RECORDED_BY[action].at(-1),
   );
   if (!row?.payload) return null;
   const goods = (JSON.parse(row.payload) as { goods?: GoodsQuantity[] }).goods ?? [];
@@ -43,7 +55,11 @@ export function recordedQuantities(sqlite: Sqlite, waybillId: number, action: 'c
 export function goodsOfWaybill(sqlite: Sqlite, waybillId: number): WaybillGoods[] {
   const loaded = recordedQuantities(sqlite, waybillId, 'confirmLoad');
   const delivered = recordedQuantities(sqlite, waybillId, 'confirmDelivery');
-  return all<Omit<WaybillGoods, 'loadedQuantity' | 'deliveredQuantity'>>(sqlite, GOODS_SQL, waybillId).map((g) => ({
+  const lines = [
+    ...all<Omit<WaybillGoods, 'loadedQuantity' | 'deliveredQuantity'>>(sqlite, GOODS_SQL, waybillId),
+    ...all<Omit<WaybillGoods, 'loadedQuantity' | 'deliveredQuantity'>>(sqlite, HAND_GOODS_SQL, waybillId),
+  ];
+  return lines.map((g) => ({
     ...g,
     loadedQuantity: loaded ? (loaded.get(g.goodsId) ?? 0) : null,
     deliveredQuantity: delivered ? (delivered.get(g.goodsId) ?? 0) : null,

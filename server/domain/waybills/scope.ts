@@ -16,8 +16,9 @@ export interface Where {
   params: unknown[];
 }
 
-export function waybillScope(user: SessionUser, alias = 'w'): Where {
-  const where: Where = { sql: [`${alias}.corp_id = ?`, `${alias}.is_deleted = 0`], params: [user.corpId] };
+/** `includeDeleted`: for the version history, which outlives a deleted waybill. */
+export function waybillScope(user: SessionUser, alias = 'w', includeDeleted = false): Where {
+  const where: Where = { sql: [`${alias}.corp_id = ?`, ...(includeDeleted ? [] : [`${alias}.is_deleted = 0`])], params: [user.corpId] };
   if (user.userType === 2) {
     // Served by the index waybills_carrier (corp_id, is_deleted, carrier_id, updated_at).
     where.sql.push(`${alias}.carrier_id = ?`);

@@ -6,11 +6,12 @@
 import type { SessionUser } from '../../http/context.ts';
 import { failure } from '../../http/envelope.ts';
 import type { Registry } from '../../registry/types.ts';
-import { applyWaybillAction, type ActionInput, type WaybillAction, type WaybillState } from '../workflow/waybill-machine.ts';
+import { ACTION_NAMES, applyWaybillAction, type ActionInput, type WaybillAction, type WaybillState } from '../workflow/waybill-machine.ts';
 import { refreshOrdersOfWaybill } from '../workflow/order-sync.ts';
+import { recordWaybillVersion } from './history.ts';
 import { stateLabels } from './labels.ts';
 import { lockWaybill, STALE, type WaybillRow } from './scope.ts';
-import { run, type Sqlite } from './sql.ts';
+import { one, run, type Sqlite } from './sql.ts';
 
 export interface Step {
   nodeId?: number | null;
@@ -56,11 +57,17 @@ export function bumpWaybill(sqlite: Sqlite, user: SessionUser, w: Pick<WaybillRo
   return w.version + 1;
 }
 
+/** Goods unloaded for a transfer (transfer/transferUnload) and not yet on the receiving vehicle. */
+export const pendingTransferOf = (sqlite: Sqlite, waybillId: number) =>
+  one<{ id: number; version: number }>(sqlite, 'SELECT id, version FROM transfers WHERE from_waybill_id = ? AND status = 1 AND is_deleted = 0', waybillId);
+
 export function runTransition(sqlite: Sqlite, reg: Registry, user: SessionUser, t: Transition) {
   return sqlite.transaction(() => {
     const now = Date.now();
     const w = lockWaybill(sqlite, user, t.id, t.version);
     const from: WaybillState = { status: w.status, step: w.step, signStatus: w.signStatus };
+    // Once the goods are off the vehicle for a transfer, only the transfer itself may move the waybill.
+    if (t.action !== 'transfer' && pendingTransferOf(sqlite, w.id)) throw failure(`运单货物已卸车待转运，不能${ACTION_NAMES[t.action]}`);
     const outcome = applyWaybillAction(from, t.action, t.input?.(w) ?? {});
     if (!outcome.ok) throw failure(outcome.message);
     const to = outcome.state;
@@ -69,6 +76,7 @@ export function runTransition(sqlite: Sqlite, reg: Registry, user: SessionUser, 
     step.effects?.(now);
     recordEvent(sqlite, user, w.id, t.action, from, to, step.nodeId ?? null, step.payload, now);
     refreshOrdersOfWaybill(sqlite, w.id, now);
+    recordWaybillVersion(sqlite, user, w.id, t.action, now);
     return { id: w.id, version, status: to.status, step: to.step, signStatus: to.signStatus, ...stateLabels(reg, to) };
   })();
 }
