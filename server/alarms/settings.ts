@@ -1,0 +1,48 @@
+// The thresholds the rules use, with their documented defaults. A corporation may override any
+// of them (table alarm_settings); a waybill's own temperature range (waybill_temperature_ranges)
+// wins over the corporation's.
+import { one, type Sqlite } from '../resources/statements.ts';
+
+export interface AlarmSettings {
+  /** Overspeed: above this speed (km/h)... */
+  overspeedKmh: number;
+  /** ...for at least this long. */
+  overspeedMinMs: number;
+  /** Temperature: any collected channel outside [tempMin, tempMax] ℃... */
+  tempMin: number;
+  tempMax: number;
+  /** ...for at least this long. */
+  tempMinMs: number;
+  /** Long stop: at most this speed (km/h), outside the waybill's fences, for at least this long. */
+  stopMaxSpeedKmh: number;
+  stopMinMs: number;
+}
+
+/**
+ * Defaults: 100 km/h (the national limit on expressways) for a minute; 2-8 ℃ (chilled goods, the
+ * usual cold-chain band) for 5 minutes, so a door opened for loading does not alarm; a stop of
+ * 30 minutes away from the route's fences (the loading and unloading places are expected stops).
+ */
+export const DEFAULT_SETTINGS: AlarmSettings = {
+  overspeedKmh: 100,
+  overspeedMinMs: 60_000,
+  tempMin: 2,
+  tempMax: 8,
+  tempMinMs: 300_000,
+  stopMaxSpeedKmh: 5,
+  stopMinMs: 1_800_000,
+};
+
+type Row = { [K in keyof AlarmSettings]: number | null };
+
+export function settingsOf(sqlite: Sqlite, corpId: number, waybillId: number | null): AlarmSettings {
+  const row = one<Row>(sqlite, `SELECT overspeed_kmh AS overspeedKmh, overspeed_min_ms AS overspeedMinMs, temp_min AS tempMin, temp_max AS tempMax,
+    temp_min_ms AS tempMinMs, stop_max_speed_kmh AS stopMaxSpeedKmh, stop_min_ms AS stopMinMs FROM alarm_settings WHERE corp_id = ?`, corpId);
+  const settings = { ...DEFAULT_SETTINGS };
+  if (row) for (const key of Object.keys(settings) as (keyof AlarmSettings)[]) if (row[key] !== null) settings[key] = row[key]!;
+  if (waybillId !== null) {
+    const range = one<{ tempMin: number; tempMax: number }>(sqlite, 'SELECT temp_min AS tempMin, temp_max AS tempMax FROM waybill_temperature_ranges WHERE waybill_id = ?', waybillId);
+    if (range) Object.assign(settings, range);
+  }
+  return settings;
+}
