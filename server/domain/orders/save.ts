@@ -43,7 +43,7 @@ export function orderNoTaken(sqlite: Sqlite, corpId: number, orderNo: string, ex
   return !!one(sqlite, 'SELECT 1 FROM orders WHERE corp_id = ? AND order_no = ? AND id <> ? LIMIT 1', corpId, orderNo, exceptId ?? 0);
 }
 
-function checkReferences(sqlite: Sqlite, user: SessionUser, input: SaveInput, customerId: number) {
+export function checkReferences(sqlite: Sqlite, user: SessionUser, input: SaveInput, customerId: number) {
   if (!one(sqlite, 'SELECT 1 FROM customers WHERE id = ? AND corp_id = ? AND is_deleted = 0', customerId, user.corpId)) {
     throw invalid('客户：客户不存在或无权访问', { field: 'customerId' });
   }
@@ -78,7 +78,7 @@ function writeGoods(sqlite: Sqlite, user: SessionUser, orderId: number, goods: G
   }
 }
 
-function create(sqlite: Sqlite, user: SessionUser, input: SaveInput, customerId: number, now: number): number {
+export function create(sqlite: Sqlite, user: SessionUser, input: SaveInput, customerId: number, now: number): number {
   if (input.orderNo !== undefined && orderNoTaken(sqlite, user.corpId, input.orderNo)) throw invalid('订单号：订单号已存在', { field: 'orderNo' });
   const orderNo = input.orderNo ?? nextNumber(sqlite, 'orders', user.corpId, now);
   const id = Number(run(sqlite,
@@ -118,9 +118,15 @@ export function saveOrder(sqlite: Sqlite, user: SessionUser, input: SaveInput) {
   return sqlite.transaction(() => {
     checkReferences(sqlite, user, input, customerId);
     const id = editing ? edit(sqlite, user, input as SaveInput & { id: number; version: number }, customerId, now) : create(sqlite, user, input, customerId, now);
-    const order = findOrder(sqlite, user, id)!;
-    run(sqlite, 'INSERT INTO order_history (corp_id, order_id, order_no, version, snapshot, user_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      user.corpId, id, order.orderNo, order.version, JSON.stringify(snapshotOf(sqlite, order)), user.userId, now);
+    const order = recordVersion(sqlite, user, id, now);
     return { id, orderNo: order.orderNo, version: order.version };
   })();
+}
+
+/** Keeps the order as it now is (whole, with its goods) as a saved version (orderInfoHistory/*). */
+export function recordVersion(sqlite: Sqlite, user: SessionUser, id: number, now: number) {
+  const order = findOrder(sqlite, user, id)!;
+  run(sqlite, 'INSERT INTO order_history (corp_id, order_id, order_no, version, snapshot, user_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    user.corpId, id, order.orderNo, order.version, JSON.stringify(snapshotOf(sqlite, order)), user.userId, now);
+  return order;
 }

@@ -2,19 +2,19 @@
 // messages name it), every string is bounded, unknown fields are refused.
 import { pagingProperties } from '../../resources/input-schemas.ts';
 
-const MAX_ID = Number.MAX_SAFE_INTEGER;
-const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
-const VERSION = { title: '版本', type: 'integer', minimum: 1, maximum: MAX_ID };
-const time = (title: string) => ({ title, type: 'integer', minimum: 0, maximum: 8_640_000_000_000 });
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+export const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
+export const VERSION = { title: '版本', type: 'integer', minimum: 1, maximum: MAX_ID };
+export const time = (title: string) => ({ title, type: 'integer', minimum: 0, maximum: 8_640_000_000_000 });
 /** Quantities, weights and volumes: below 10^12 with at most three decimals (spec section 5). */
-const amount = (title: string, positive: boolean) => ({
+export const amount = (title: string, positive: boolean) => ({
   title, type: 'number', ...(positive ? { exclusiveMinimum: 0 } : { minimum: 0 }), maximum: 999_999_999_999, 'x-number': { intDigits: 12, decimals: 3 },
 });
 /** Business numbers are letters, digits, '-' and '_': never free text. */
 export const ORDER_NO = { title: '订单号', type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$', errorMessage: { pattern: '订单号只能由字母、数字、-和_组成' } };
-const obj = (required: string[], properties: Record<string, object>) => ({ type: 'object', additionalProperties: false, required, properties });
+export const obj = (required: string[], properties: Record<string, object>) => ({ type: 'object', additionalProperties: false, required, properties });
 /** GET inputs arrive as strings. */
-const idText = (title: string) => ({ title, type: 'string', pattern: '^[1-9][0-9]{0,15}$' });
+export const idText = (title: string) => ({ title, type: 'string', pattern: '^[1-9][0-9]{0,15}$' });
 
 const GOODS_LINE = obj(['goodsName', 'quantity', 'unit'], {
   id: id('货物明细ID'),

@@ -34,7 +34,7 @@ function assertSplittable(sqlite: Sqlite, order: OrderRow) {
   if (whole) throw failure('订单已整单派车，不能拆分');
 }
 
-function insertPart(sqlite: Sqlite, user: SessionUser, orderId: number, lines: Line[], now: number) {
+export function insertPart(sqlite: Sqlite, user: SessionUser, orderId: number, lines: Line[], now: number) {
   const { next } = one<{ next: number }>(sqlite, 'SELECT coalesce(max(part_no), 0) + 1 AS next FROM order_parts WHERE order_id = ?', orderId)!;
   const partId = Number(run(sqlite, 'INSERT INTO order_parts (corp_id, order_id, part_no, cancelled, created_at) VALUES (?, ?, ?, 0, ?)', user.corpId, orderId, next, now).lastInsertRowid);
   for (const l of lines) run(sqlite, 'INSERT INTO order_part_goods (part_id, order_goods_id, quantity) VALUES (?, ?, ?)', partId, l.goodsId, l.quantity);

@@ -1,5 +1,5 @@
 // Business numbers: a prefix, the day in Asia/Shanghai and a sequence within that day per
-// corporation, e.g. DD20261121000001 (orders) and YD20261121000001 (waybills). Taken inside the
+// corporation, e.g. DD20261121000001 (orders), YD20261121000001 (waybills), PZ... (stowage tasks). Taken inside the
 // caller's transaction, so two saves never get the same number.
 import type Database from 'better-sqlite3';
 
@@ -10,9 +10,16 @@ export function dayOf(ms: number): string {
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 }
 
-export function nextNumber(sqlite: Database.Database, table: 'orders' | 'waybills', corpId: number, now: number): string {
-  const column = table === 'orders' ? 'order_no' : 'waybill_no';
-  const prefix = `${table === 'orders' ? 'DD' : 'YD'}${dayOf(now)}`;
+/** Each numbered table: its number column and prefix (PZ: stowage tasks). */
+const NUMBERED = {
+  orders: { column: 'order_no', prefix: 'DD' },
+  waybills: { column: 'waybill_no', prefix: 'YD' },
+  order_stowage_tasks: { column: 'task_no', prefix: 'PZ' },
+} as const;
+
+export function nextNumber(sqlite: Database.Database, table: keyof typeof NUMBERED, corpId: number, now: number): string {
+  const column = NUMBERED[table].column;
+  const prefix = `${NUMBERED[table].prefix}${dayOf(now)}`;
   const last = sqlite
     .prepare(`SELECT ${column} AS no FROM ${table} WHERE corp_id = ? AND ${column} LIKE ? ORDER BY ${column} DESC LIMIT 1`)
     .get(corpId, `${prefix}%`) as { no: string } | undefined;

@@ -1,0 +1,88 @@
+// orderInfo/changeGoodsDetail: the order's goods lines change after dispatch began. A line never
+// drops below what is already split off or on a waybill (the parts keep their quantities), a line
+// with split quantity is never removed, and an order carried whole by a waybill keeps its
+// quantities (the waybill carries exactly them). What remains is recomputed from the parts, so
+// parts plus remainder always equal the order's quantity. One transaction, a new saved version.
+import type { SessionUser } from '../../http/context.ts';
+import { failure, invalid } from '../../http/envelope.ts';
+import { OrderStatus } from '../workflow/order-machine.ts';
+import { refreshOrderStatus } from '../workflow/order-sync.ts';
+import { hasRemainder, milli, remainingOf } from '../workflow/splits.ts';
+import { bumpOrder, lockOrder, logOrderAction } from './access.ts';
+import { goodsOf, splitState, type GoodsRow } from './details.ts';
+import { recordVersion } from './save.ts';
+import { one, run, type Sqlite } from './sql.ts';
+
+export interface ChangedLine {
+  id?: number;
+  goodsName: string;
+  quantity: number;
+  unit: string;
+  weight?: number;
+  volume?: number;
+}
+
+const ENDED = [OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY] as number[];
+
+/** Quantity of each line already split off into live parts (whether or not a waybill carries them yet). */
+function committedOf(sqlite: Sqlite, orderId: number): Map<number, number> {
+  const { goods, parts } = splitState(sqlite, orderId);
+  const left = remainingOf(goods, parts);
+  return new Map(goods.map((g) => [g.id, milli(g.quantity) - milli(left.get(g.id) ?? 0)]));
+}
+
+/** Every refusal is decided before anything is written. */
+function check(existing: GoodsRow[], lines: ChangedLine[], committed: Map<number, number>, carriedWhole: boolean) {
+  const byId = new Map(existing.map((g) => [g.id, g]));
+  const seen = new Set<number>();
+  for (const l of lines) {
+    if (l.id === undefined) {
+      if (carriedWhole) throw failure(`${l.goodsName}：订单已整单派车，不能新增货物`);
+      continue;
+    }
+    if (!byId.has(l.id) || seen.has(l.id)) throw invalid('货物明细：货物明细不属于该订单或重复', { field: 'goods' });
+    seen.add(l.id);
+  }
+  for (const g of existing) {
+    const line = lines.find((l) => l.id === g.id);
+    const after = line ? milli(line.quantity) : 0;
+    if (carriedWhole && after !== milli(g.quantity)) throw failure(`${g.goodsName}：订单已整单派车，不能变更数量或删除`);
+    const split = committed.get(g.id) ?? 0;
+    if (!line && split > 0) throw failure(`${g.goodsName}：已拆分${split / 1000}${g.unit}，不能删除`);
+    if (after < split) throw failure(`${g.goodsName}：数量不能少于已拆分或已派车数量${split / 1000}`);
+  }
+}
+
+export function changeGoodsDetail(sqlite: Sqlite, user: SessionUser, input: { id: number; version: number; goods: ChangedLine[] }) {
+  const now = Date.now();
+  return sqlite.transaction(() => {
+    const order = lockOrder(sqlite, user, input.id, input.version);
+    if (ENDED.includes(order.status)) throw failure('订单已作废或已结束，不能变更货物明细');
+    const existing = goodsOf(sqlite, order.id);
+    const carriedWhole = !!one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+      WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0 LIMIT 1`, order.id);
+    check(existing, input.goods, committedOf(sqlite, order.id), carriedWhole);
+
+    const kept = new Set(input.goods.flatMap((l) => (l.id === undefined ? [] : [l.id])));
+    for (const g of existing) {
+      if (kept.has(g.id)) continue;
+      // Only cancelled parts can still name a removed line (a live one was refused above).
+      run(sqlite, 'DELETE FROM order_part_goods WHERE order_goods_id = ?', g.id);
+      run(sqlite, 'DELETE FROM order_goods WHERE id = ?', g.id);
+    }
+    for (const l of input.goods) {
+      const values = [l.goodsName, l.quantity, l.weight ?? null, l.volume ?? null, l.unit];
+      if (l.id !== undefined) run(sqlite, 'UPDATE order_goods SET goods_name = ?, quantity = ?, weight = ?, volume = ?, unit = ? WHERE id = ?', ...values, l.id);
+      else run(sqlite, 'INSERT INTO order_goods (corp_id, order_id, goods_name, quantity, weight, volume, unit) VALUES (?, ?, ?, ?, ?, ?, ?)', user.corpId, order.id, ...values);
+    }
+    // More goods after "finish split" would be stranded: splitting opens again for the remainder.
+    const { goods, parts } = splitState(sqlite, order.id);
+    const reopen = parts.some((p) => !p.cancelled) && hasRemainder(goods, parts);
+    const next = bumpOrder(sqlite, user, order, now, reopen ? { splittable: 1 } : {});
+    const after = goodsOf(sqlite, order.id);
+    logOrderAction(sqlite, user, order.id, 'changeGoodsDetail', [{ field: 'goods', title: '货物明细', before: existing, after }], next, now);
+    refreshOrderStatus(sqlite, order.id, now);
+    const saved = recordVersion(sqlite, user, order.id, now);
+    return { id: order.id, version: saved.version, goods: after };
+  })();
+}

@@ -1,0 +1,38 @@
+// orderInfo/copyOrder (the order dialog "copy"; the spec lists no path for it): new orders with the
+// same customer, business type, places, times, remark and goods lines as the source, each with a new
+// order number, at version 1, status 2 待调度, with its first saved version. All copies in one
+// transaction: either every copy exists or none does.
+import type { SessionUser } from '../../http/context.ts';
+import { failure, forbidden } from '../../http/envelope.ts';
+import { findOrder, NOT_FOUND } from './access.ts';
+import { goodsOf } from './details.ts';
+import { checkReferences, create, recordVersion, type SaveInput } from './save.ts';
+import type { Sqlite } from './sql.ts';
+
+export const MAX_COPIES = 50;
+
+export function copyOrder(sqlite: Sqlite, user: SessionUser, input: { id: number; count?: number }) {
+  // Carriers receive orders, they never place them (as in orderInfo/save).
+  if (user.userType === 2) throw forbidden();
+  const now = Date.now();
+  return sqlite.transaction(() => {
+    const source = findOrder(sqlite, user, input.id);
+    if (!source) throw failure(NOT_FOUND);
+    const copy: SaveInput = {
+      customerId: source.customerId, businessType: source.businessType, shipperAreaId: source.shipperAreaId, receiverAreaId: source.receiverAreaId,
+      requiredLoadTime: source.requiredLoadTime ?? undefined, requiredArriveTime: source.requiredArriveTime ?? undefined, remark: source.remark ?? undefined,
+      goods: goodsOf(sqlite, source.id).map((g) => ({
+        goodsName: g.goodsName, goodsCode: g.goodsCode ?? undefined, quantity: g.quantity, weight: g.weight ?? undefined, volume: g.volume ?? undefined, unit: g.unit,
+      })),
+    };
+    // A place or customer deleted since the source was saved cannot be copied onto a new order.
+    checkReferences(sqlite, user, copy, source.customerId);
+    const orders = [];
+    for (let i = 0; i < (input.count ?? 1); i++) {
+      const id = create(sqlite, user, copy, source.customerId, now);
+      const order = recordVersion(sqlite, user, id, now);
+      orders.push({ id, orderNo: order.orderNo, version: order.version });
+    }
+    return { sourceId: source.id, orders };
+  })();
+}

@@ -1,0 +1,98 @@
+// The customer's confirmations (batch/order/*): the customer (the shipper, user type 1, or staff on
+// its behalf) confirms that its goods were shipped, then that they were received. They do not move
+// the order status (that follows the waybills, order-machine.ts); they are the order's own small
+// machine, recorded as actions in the record history (docs/state-machines.md "Customer confirmations"):
+//   未确认 --confirmShipment (every waybill left the loading place)--> 已确认发货
+//   已确认发货 --confirmDelivery (every waybill confirmed delivery)--> 已确认收货
+import type { SessionUser } from '../../http/context.ts';
+import { ApiError, failure } from '../../http/envelope.ts';
+import type { Registry } from '../../registry/types.ts';
+import { formatTime } from '../../resources/time.ts';
+import { OrderStatus } from '../workflow/order-machine.ts';
+import { hasRemainder } from '../workflow/splits.ts';
+import { Step, WaybillStatus } from '../workflow/waybill-machine.ts';
+import { bumpOrder, findOrder, logOrderAction, NOT_FOUND, type OrderRow } from './access.ts';
+import { batchSummary, judgeEach } from './batch-summary.ts';
+import { goodsOf, splitState, totalsOf } from './details.ts';
+import { decorateOrder } from './labels.ts';
+import { all, one, type Sqlite } from './sql.ts';
+
+export type Confirmation = 'confirmShipment' | 'confirmDelivery';
+const NAMES: Record<Confirmation, string> = { confirmShipment: '确认发货', confirmDelivery: '确认收货' };
+/** The carriage step every live waybill must have reached: left the loading place / delivered. */
+const STEP_NEEDED: Record<Confirmation, number> = { confirmShipment: Step.AWAITING_ARRIVAL_AT_UNLOADING, confirmDelivery: Step.AWAITING_LEAVING_UNLOADING };
+
+/** When the customer confirmed each step, if it did. */
+export function confirmationsOf(sqlite: Sqlite, corpId: number, orderId: number) {
+  const at = (action: Confirmation) => one<{ at: number; userName: string }>(sqlite, `SELECT changed_at AS at, user_name AS userName FROM record_history
+    WHERE resource = 'order' AND record_id = ? AND corp_id = ? AND action = ? ORDER BY id DESC LIMIT 1`, orderId, corpId, action);
+  const shipped = at('confirmShipment');
+  const received = at('confirmDelivery');
+  return {
+    confirmationStatus: received ? 2 : shipped ? 1 : 0,
+    confirmationStatusStr: received ? '已确认收货' : shipped ? '已确认发货' : '未确认',
+    shipmentConfirmedAt: shipped?.at ?? null, shipmentConfirmedAtStr: formatTime(shipped?.at ?? null), shipmentConfirmedBy: shipped?.userName ?? null,
+    deliveryConfirmedAt: received?.at ?? null, deliveryConfirmedAtStr: formatTime(received?.at ?? null), deliveryConfirmedBy: received?.userName ?? null,
+  };
+}
+
+/** Why the order cannot take this confirmation now, or null when it can. */
+function refusal(sqlite: Sqlite, corpId: number, order: OrderRow, action: Confirmation): string | null {
+  const name = NAMES[action];
+  if (order.status === OrderStatus.VOIDED) return `订单已作废，不能${name}`;
+  const { confirmationStatus } = confirmationsOf(sqlite, corpId, order.id);
+  if (action === 'confirmShipment' && confirmationStatus >= 1) return '订单已确认发货';
+  if (action === 'confirmDelivery' && confirmationStatus === 2) return '订单已确认收货';
+  if (action === 'confirmDelivery' && confirmationStatus === 0) return '订单尚未确认发货，不能确认收货';
+  const waybills = all<{ status: number; step: number }>(sqlite, `SELECT w.status, w.step FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+    WHERE wo.order_id = ? AND w.is_deleted = 0 AND w.status NOT IN (?, ?)`, order.id, WaybillStatus.ENDED_ABNORMALLY, WaybillStatus.TRANSFERRED);
+  // Goods split off but on no waybill yet, or never split off, have not moved at all.
+  const { goods, parts } = splitState(sqlite, order.id);
+  const waiting = parts.some((p) => !p.cancelled) && (hasRemainder(goods, parts) || !!one(sqlite,
+    'SELECT 1 FROM order_parts WHERE order_id = ? AND cancelled = 0 AND waybill_id IS NULL LIMIT 1', order.id));
+  const reached = (w: { status: number; step: number }) => w.status === WaybillStatus.COMPLETED || (w.step >= STEP_NEEDED[action] && w.step !== Step.CANCELLED);
+  if (waybills.length === 0 || waiting || !waybills.every(reached)) {
+    return action === 'confirmShipment' ? '订单货物尚未全部离开装货地，不能确认发货' : '订单货物尚未全部交货，不能确认收货';
+  }
+  return null;
+}
+
+/** One order's confirmation in its own transaction; guarded by its state, not by a version (a batch). */
+function confirmOne(sqlite: Sqlite, user: SessionUser, id: number, action: Confirmation, now: number) {
+  sqlite.transaction(() => {
+    const order = findOrder(sqlite, user, id);
+    if (!order) throw failure(NOT_FOUND);
+    const why = refusal(sqlite, user.corpId, order, action);
+    if (why) throw failure(why);
+    const next = bumpOrder(sqlite, user, order, now);
+    logOrderAction(sqlite, user, order.id, action, [{ field: 'confirmationStatus', title: '客户确认', before: action === 'confirmShipment' ? 0 : 1, after: action === 'confirmShipment' ? 1 : 2 }], next, now);
+  })();
+}
+
+/** batch/order/confirmShipment and confirmDelivery: each order judged alone; code 107 sums them up. */
+export function confirmBatch(sqlite: Sqlite, user: SessionUser, ids: number[], action: Confirmation) {
+  const now = Date.now();
+  const r = judgeEach(ids, (id) => confirmOne(sqlite, user, id, action, now), (e: ApiError) => (e.message === NOT_FOUND ? '无权限' : '状态不符'));
+  const failed = r.total - r.ok;
+  const message = `共${r.total}条订单，${NAMES[action]}成功${r.ok}条，失败${failed}条`;
+  return batchSummary(message, [
+    { type: '成功', count: r.ok },
+    { type: '状态不符', count: r.refused.get('状态不符')?.length ?? 0, items: r.refused.get('状态不符') ?? [] },
+    { type: '无权限', count: r.refused.get('无权限')?.length ?? 0, items: r.refused.get('无权限') ?? [] },
+  ]);
+}
+
+/** batch/order/getGoodsInfo: fills the confirmation dialog with each visible order's goods and what it can take now. */
+export function goodsForConfirmation(sqlite: Sqlite, reg: Registry, user: SessionUser, ids: number[]) {
+  const orders = [...new Set(ids)].flatMap((id) => {
+    const order = findOrder(sqlite, user, id);
+    if (!order) return [];
+    const goods = goodsOf(sqlite, id);
+    return [{
+      ...decorateOrder(reg, order), ...totalsOf(goods), goods, ...confirmationsOf(sqlite, user.corpId, id),
+      canConfirmShipment: refusal(sqlite, user.corpId, order, 'confirmShipment') === null,
+      canConfirmDelivery: refusal(sqlite, user.corpId, order, 'confirmDelivery') === null,
+    }];
+  });
+  return { orders, missingIds: [...new Set(ids)].filter((id) => !orders.some((o) => o.id === id)) };
+}

@@ -1,0 +1,119 @@
+// The order detail page's reads (orderDetails/*, orderInfo/getGoodsInfoByOrderId,
+// findOrderAssistanceStatus, getDisplayOfGoodsField). Every read starts from the order in the
+// user's scope, so another corporation's or partner's id reads as not found.
+import type { SessionUser } from '../../http/context.ts';
+import { failure } from '../../http/envelope.ts';
+import type { Registry } from '../../registry/types.ts';
+import { formatTime } from '../../resources/time.ts';
+import { nodeView } from '../waybills/detail.ts';
+import { actionName } from '../waybills/labels.ts';
+import { nodesOf } from '../waybills/nodes.ts';
+import { ORDER_ACTION_NAMES, type OrderAction } from '../workflow/order-machine.ts';
+import { remainingOf } from '../workflow/splits.ts';
+import { WaybillStatus } from '../workflow/waybill-machine.ts';
+import { findOrder, NOT_FOUND, type OrderRow } from './access.ts';
+import { confirmationsOf } from './customer-confirm.ts';
+import { distributionOf, goodsOf, orderDetails, partsOf, splitState, waybillsOf } from './details.ts';
+import { hasUnassignedGoods } from './monitor.ts';
+import { all, one, round3, type Sqlite } from './sql.ts';
+import { stowageOfOrder } from './stowage/tasks.ts';
+
+function visible(sqlite: Sqlite, user: SessionUser, id: number): OrderRow {
+  const order = findOrder(sqlite, user, id);
+  if (!order) throw failure(NOT_FOUND);
+  return order;
+}
+
+/** orderDetails/findOrderById: the order as orderInfo/details shows it, with the customer's confirmations. */
+export function findOrderById(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
+  return { ...orderDetails(sqlite, reg, user, id), ...confirmationsOf(sqlite, user.corpId, id) };
+}
+
+/** orderDetails/findWaybillByOrderId: the waybills carrying the order, each with its route timeline. */
+export function waybillsOfOrder(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
+  visible(sqlite, user, id);
+  return waybillsOf(sqlite, reg, id).map((w) => {
+    const row = w as typeof w & { waybillId: number; status: number; step: number; vehicleNo: string | null };
+    return { ...w, nodes: nodesOf(sqlite, row.waybillId).map((n) => nodeView(reg, row, n, row.vehicleNo)) };
+  });
+}
+
+const ORDER_EVENT_NAMES: Record<string, string> = {
+  ...ORDER_ACTION_NAMES, distribution: '分配', delete: '删除', changeDestination: '变更目的地', changeGoodsDetail: '变更货物明细',
+  confirmShipment: '确认发货', confirmDelivery: '确认收货', stowage: '配载',
+};
+
+/** orderDetails/findOrderEventById: saved versions, order actions and its waybills' events, in time order. */
+export function orderEvents(sqlite: Sqlite, user: SessionUser, id: number) {
+  const order = visible(sqlite, user, id);
+  const saves = all<{ version: number; userName: string | null; at: number }>(sqlite, `SELECT h.version, u.real_name AS userName, h.changed_at AS at
+    FROM order_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.corp_id = ? AND h.order_id = ?`, user.corpId, id)
+    .map((h, i) => ({ source: 'order', action: i === 0 ? 'add' : 'save', actionName: i === 0 ? '新增' : '保存版本', version: h.version, userName: h.userName, at: h.at, waybillNo: null, detail: null }));
+  const actions = all<{ action: string; userName: string; at: number; changes: string; version: number | null }>(sqlite, `SELECT action, user_name AS userName, changed_at AS at, changes,
+    record_version AS version FROM record_history WHERE resource = 'order' AND record_id = ? AND corp_id = ?`, id, user.corpId)
+    .map((r) => ({ source: 'order', action: r.action, actionName: ORDER_EVENT_NAMES[r.action as OrderAction] ?? r.action, version: r.version, userName: r.userName, at: r.at, waybillNo: null, detail: JSON.parse(r.changes) }));
+  const waybill = all<{ action: string; userName: string; at: number; waybillNo: string; payload: string | null }>(sqlite, `SELECT e.action, e.user_name AS userName, e.at,
+    w.waybill_no AS waybillNo, e.payload FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id JOIN waybill_events e ON e.waybill_id = w.id
+    WHERE wo.order_id = ? AND w.is_deleted = 0`, order.id)
+    .map((e) => ({ source: 'waybill', action: e.action, actionName: ORDER_EVENT_NAMES[e.action] ?? actionName(e.action), version: null, userName: e.userName, at: e.at, waybillNo: e.waybillNo, detail: e.payload ? JSON.parse(e.payload) : null }));
+  return [...saves, ...actions, ...waybill].sort((a, b) => a.at - b.at).map((e) => ({ ...e, atStr: formatTime(e.at) }));
+}
+
+/** The hover flags of the order list (dictionary orderStatusFlag): 委 delegated, 转 goods handed on by a transfer. */
+export function assistanceStatus(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
+  const order = visible(sqlite, user, id);
+  const transferred = !!one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+    WHERE wo.order_id = ? AND w.is_deleted = 0 AND w.status = ? LIMIT 1`, id, WaybillStatus.TRANSFERRED);
+  const on = { delegated: order.carrierId !== null, awaitingTransfer: transferred };
+  const flags = (reg.dictionaries.get('orderStatusFlag')?.items ?? []).filter((f) => on[f.id as keyof typeof on])
+    .map((f) => ({ id: f.id, label: f.label, text: f.letter ?? '', className: f.className ?? '' }));
+  return { id, delegated: on.delegated, carrierId: order.carrierId, carrierName: order.carrierName, transferred, flags };
+}
+
+/** orderInfo/getGoodsInfoByOrderId: each goods line with what is split off, on waybills and still free. */
+export function goodsInfo(sqlite: Sqlite, user: SessionUser, orderId: number) {
+  visible(sqlite, user, orderId);
+  const { goods, parts } = splitState(sqlite, orderId);
+  const left = remainingOf(goods, parts);
+  const whole = !!one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0 LIMIT 1`, orderId);
+  const onWaybills = partsOf(sqlite, orderId).filter((p) => p.waybillId !== null).flatMap((p) => p.lines);
+  return goodsOf(sqlite, orderId).map((g) => {
+    const remaining = whole ? 0 : (left.get(g.id) ?? 0);
+    return {
+      ...g, goodsId: g.id,
+      splitQuantity: whole ? 0 : round3(g.quantity - (left.get(g.id) ?? 0)),
+      assignedQuantity: whole ? g.quantity : round3(onWaybills.filter((l) => l.goodsId === g.id).reduce((s, l) => s + l.quantity, 0)),
+      remainingQuantity: remaining,
+    };
+  });
+}
+
+/** orderDetails/findOrderExpandById: what the detail page shows beside the form. */
+export function orderExpand(sqlite: Sqlite, user: SessionUser, id: number) {
+  const order = visible(sqlite, user, id);
+  const parts = partsOf(sqlite, id);
+  return {
+    id, orderNo: order.orderNo, version: order.version, splittable: order.splittable,
+    partCount: parts.length, partsWithoutWaybill: parts.filter((p) => p.waybillId === null).length,
+    unassigned: hasUnassignedGoods(sqlite, id),
+    ...confirmationsOf(sqlite, user.corpId, id),
+    distribution: user.userType === 0 ? distributionOf(sqlite, user.corpId, id) : null,
+    stowage: stowageOfOrder(sqlite, user, id),
+  };
+}
+
+const DISPLAY_FIELDS: Record<number, { field: 'quantity' | 'weight' | 'volume'; fieldLabel: string; unitSetting: string | null }> = {
+  1: { field: 'quantity', fieldLabel: '数量', unitSetting: null },
+  2: { field: 'weight', fieldLabel: '重量', unitSetting: 'weightUnit' },
+  3: { field: 'volume', fieldLabel: '体积', unitSetting: 'volumeUnit' },
+};
+
+/**
+ * orderInfo/getDisplayOfGoodsField: which goods figure the lists show, from the corporation's
+ * displayOfGoods setting (1 quantity, 2 weight, 3 volume; our reading, the spec gives no values).
+ */
+export function displayOfGoodsField(settings: Record<string, unknown>) {
+  const value = Number(settings.displayOfGoods);
+  const chosen = DISPLAY_FIELDS[value] ?? DISPLAY_FIELDS[1];
+  return { displayOfGoods: DISPLAY_FIELDS[value] ? value : 1, field: chosen.field, fieldLabel: chosen.fieldLabel, unit: chosen.unitSetting ? (settings[chosen.unitSetting] as string) : null };
+}

@@ -1,0 +1,52 @@
+// Stowage endpoints of spec section 7 (orderStowageTask/*, orderStowageSetting/save, and the order
+// page's orderInfo/findOrderStowage and generateWaybillFromStowage): several orders into one
+// waybill. Logic in server/domain/orders/stowage; here paths, access and input schemas.
+import type { Db } from '../db/connection.ts';
+import { route } from '../http/route.ts';
+import type { Registry } from '../registry/types.ts';
+import * as M from '../domain/orders/more-schemas.ts';
+import { stowableOrders, type CandidateInput } from '../domain/orders/stowage/candidates.ts';
+import { confirmResult, type ConfirmInput } from '../domain/orders/stowage/confirm.ts';
+import { saveStowageSetting, stowageSetting, type StowageSetting } from '../domain/orders/stowage/settings.ts';
+import { countTasks, findOrderStowage, listTasks, saveTask, unacceptedResults, vehicleInfo, type SaveTaskInput, type TaskListInput } from '../domain/orders/stowage/tasks.ts';
+
+const STOWAGE = ['orderStowage3'];
+
+export function stowageRoutes(db: Db, registry: () => Registry) {
+  const sqlite = db.$client;
+  return [
+    route<TaskListInput>({ method: 'POST', path: '/orderStowageTask/list', access: { anyOf: STOWAGE }, input: M.taskListSchema, handler: ({ user, body }) => listTasks(sqlite, registry(), user, body) }),
+    route<TaskListInput>({ method: 'POST', path: '/orderStowageTask/count', access: { anyOf: STOWAGE }, input: M.taskListSchema, handler: ({ user, body }) => countTasks(sqlite, registry(), user, body) }),
+    route<SaveTaskInput>({ method: 'POST', path: '/orderStowageTask/save', access: { anyOf: STOWAGE }, input: M.taskSaveSchema, handler: ({ user, body }) => saveTask(sqlite, user, body) }),
+    route<ConfirmInput>({ method: 'POST', path: '/orderStowageTask/confirmResult', access: { anyOf: STOWAGE }, input: M.confirmSchema, handler: ({ user, body }) => confirmResult(sqlite, user, body) }),
+    route<CandidateInput>({
+      method: 'POST', path: '/orderStowageTask/unStowageOrderList', access: { anyOf: STOWAGE }, input: M.candidatesSchema,
+      handler: ({ user, body }) => stowableOrders(sqlite, registry(), user, body),
+    }),
+    route<TaskListInput>({
+      method: 'POST', path: '/orderStowageTask/unAcceptedLineResult', access: { anyOf: STOWAGE }, input: M.taskListSchema,
+      handler: ({ user, body }) => unacceptedResults(sqlite, registry(), user, body),
+    }),
+    route<StowageSetting & { version?: number }>({
+      method: 'POST', path: '/orderStowageSetting/save', access: { anyOf: STOWAGE }, input: M.stowageSettingSchema,
+      handler: ({ user, body }) => saveStowageSetting(sqlite, user, body),
+    }),
+    route({
+      method: 'GET', path: '/orderStowageTask/orderStowageSetting/list', access: { anyOf: STOWAGE }, input: M.noQuery,
+      handler: ({ user }) => [stowageSetting(sqlite, user.corpId)],
+    }),
+    route<{ vehicleId: string }>({
+      method: 'GET', path: '/orderStowageTask/vehicleInfo', access: { anyOf: STOWAGE }, input: M.vehicleQuery,
+      handler: ({ user, body }) => vehicleInfo(sqlite, user, Number(body.vehicleId)),
+    }),
+    route<{ orderId: number }>({
+      method: 'POST', path: '/orderInfo/findOrderStowage', access: { anyOf: STOWAGE }, input: M.findOrderStowageSchema,
+      handler: ({ user, body }) => findOrderStowage(sqlite, user, body.orderId),
+    }),
+    // The same action as confirmResult, from the order page.
+    route<ConfirmInput>({
+      method: 'POST', path: '/orderInfo/generateWaybillFromStowage', access: { anyOf: STOWAGE }, input: M.confirmSchema,
+      handler: ({ user, body }) => confirmResult(sqlite, user, body),
+    }),
+  ];
+}
