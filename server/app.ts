@@ -20,6 +20,7 @@ import { domainHooks, domainRoutes } from './routes/domain.ts';
 import { fileRoutes } from './routes/files.ts';
 import { shellRoutes } from './routes/shell.ts';
 import { orderRoutes } from './routes/order-info.ts';
+import { orderMoreRoutes } from './routes/order-more.ts';
 import { waybillRoutes } from './routes/waybill.ts';
 import { waybillActionRoutes } from './routes/waybill-action.ts';
 import { waybillMoreRoutes } from './routes/waybill-more.ts';
@@ -60,7 +61,7 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
     if (id === 'user' || id === 'role') sessions.invalidate();
   });
   const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
-    ...orderRoutes(db, registry.get),
+    ...orderRoutes(db, registry.get), ...orderMoreRoutes(db, registry.get),
     ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...waybillMoreRoutes(db, registry.get), ...transferRoutes(db, registry.get), ...trackRoutes(db), ...reportRoutes(db, registry.get),
     ...electronicRoutes(db)];
 
