@@ -16,12 +16,16 @@ export interface Reply<T = any> {
   headers: Headers;
 }
 
-export function createTestApp() {
+/**
+ * transportDemo adds the demo orders and waybills (fixtures/transport.ts); by default a test starts
+ * with none, so that it counts only the orders and waybills it makes itself.
+ */
+export function createTestApp(opts: { transportDemo?: boolean } = {}) {
   const db: Db = openDatabase(':memory:');
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
   const platform = createApp({ db, registry, filesDir });
-  seedDemo(db.$client);
+  seedDemo(db.$client, Date.now(), { transport: opts.transportDemo === true });
 
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; contentType?: string; cookie?: string } = {}): Promise<Reply> {
     const headers: Record<string, string> = {};
