@@ -2,6 +2,8 @@
 // Table v9 and TanStack Virtual: checkbox column, fixed left column, sortable headers (server-side
 // sorting, so only the indicator changes), dictionary labels, row actions, 26 px virtual rows.
 // Like any real page it loads rows and dictionaries in an effect, from the same instant fake API.
+// Around the table it has what the generic page shows (hand-chrome.tsx): the search bar with the
+// same five conditions, the toolbar and the pager, so the two first renders carry the same content.
 // It carries the same ARIA roles as the generic table so one probe measures both.
 import { Checkbox, FluentProvider, Link, makeStyles, mergeClasses, tokens, webLightTheme } from '@fluentui/react-components';
 import { ArrowSortDownRegular, ArrowSortUpRegular } from '@fluentui/react-icons';
@@ -16,6 +18,7 @@ import {
   type Cell,
   type ColumnDef,
   type Header,
+  type OnChangeFn,
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
@@ -23,6 +26,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { benchApi } from './bench-api.ts';
+import { HandPager, HandSearchBar, HandToolbar, type Choice, type HandFilters } from './hand-chrome.tsx';
 import { COLUMNS, ROW_ACTIONS, type BenchRow, type DictItem } from './bench-data.ts';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnSizingFeature, columnPinningFeature });
@@ -32,17 +36,28 @@ type Labels = Record<string, Map<unknown, string>>;
 const DICT_KEYS = [...new Set(COLUMNS.flatMap((c) => (c.dictionary ? [c.dictionary] : [])))];
 const NO_ROWS: BenchRow[] = [];
 
-/** Rows and dictionary labels, read once like a real page would on mount. */
-function useVehicles(): { rows: BenchRow[]; labels: Labels } {
-  const [state, setState] = useState<{ rows: BenchRow[]; labels: Labels }>({ rows: NO_ROWS, labels: {} });
+/** Rows for the current query, dictionary labels and the carrier lookup, read like a real page would. */
+function useVehicles(query: { filters: HandFilters; page: number; size: number }) {
+  const [{ rows, total }, setList] = useState({ rows: NO_ROWS, total: 0 });
+  const [labels, setLabels] = useState<Labels>({});
+  const [carriers, setCarriers] = useState<Choice[]>([]);
   useEffect(() => {
-    const dicts = DICT_KEYS.map((k) => benchApi.get<DictItem[]>('/baseDictionary/findByDicTypeKey', { dicTypeKey: k }));
-    Promise.all([benchApi.post<{ data: BenchRow[] }>('/res/vehicle/list', { curPage: 1, pageSize: 1000 }), ...dicts]).then(([list, ...items]) =>
-      setState({ rows: list.data, labels: Object.fromEntries(DICT_KEYS.map((k, i) => [k, new Map(items[i].map((d) => [d.id, d.label]))])) }),
+    Promise.all(DICT_KEYS.map((k) => benchApi.get<DictItem[]>('/baseDictionary/findByDicTypeKey', { dicTypeKey: k }))).then((items) =>
+      setLabels(Object.fromEntries(DICT_KEYS.map((k, i) => [k, new Map(items[i].map((d) => [d.id, d.label]))]))),
     );
+    benchApi
+      .post<{ data: { id: number; carrierName: string }[] }>('/customerCarrier/findAllCarrierByPage', { curPage: 1, pageSize: 1000 })
+      .then((r) => setCarriers(r.data.map((c) => ({ id: c.id, label: c.carrierName }))));
   }, []);
-  return state;
+  useEffect(() => {
+    benchApi
+      .post<{ data: BenchRow[]; totalRecords: number }>('/res/vehicle/list', { ...query.filters, curPage: query.page, pageSize: query.size })
+      .then((r) => setList({ rows: r.data, total: r.totalRecords }));
+  }, [query]);
+  return { rows, total, labels, carriers };
 }
+
+const choicesOf = (labels: Map<unknown, string> | undefined): Choice[] => [...(labels ?? [])].map(([id, label]) => ({ id: id as number, label }));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', height: '100%', boxSizing: 'border-box', padding: '12px', rowGap: tokens.spacingVerticalS },
@@ -98,16 +113,21 @@ const place = (col: Col): CSSProperties => ({
   ...(col.getIsPinned() === 'start' ? { left: col.getStart('start') } : col.getIsPinned() === 'end' ? { right: col.getAfter('end') } : {}),
 });
 
-function VehicleTable() {
+interface TableProps {
+  rows: BenchRow[];
+  labels: Labels;
+  rowSelection: RowSelectionState;
+  onRowSelection: OnChangeFn<RowSelectionState>;
+}
+
+function VehicleTable({ rows, labels, rowSelection, onRowSelection }: TableProps) {
   const styles = useStyles();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sorting, setSorting] = useState<SortingState>([]);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const { rows, labels } = useVehicles();
   const columns = useMemo(() => columnsOf(labels), [labels]);
   const table = useTable({
     features, columns, data: rows, getRowId: (r) => String(r.id), manualSorting: true, enableMultiSort: false,
-    state: { sorting, rowSelection, columnPinning: pinning }, onSortingChange: setSorting, onRowSelectionChange: setRowSelection,
+    state: { sorting, rowSelection, columnPinning: pinning }, onSortingChange: setSorting, onRowSelectionChange: onRowSelection,
   });
   const model = table.getRowModel().rows;
   const virtualizer = useVirtualizer({ count: model.length, getScrollElement: () => scrollRef.current, estimateSize: () => 26, overscan: 10 });
@@ -154,10 +174,16 @@ function VehicleTable() {
 
 function HandPage() {
   const styles = useStyles();
+  const [query, setQuery] = useState({ filters: {} as HandFilters, page: 1, size: 20 });
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const { rows, total, labels, carriers } = useVehicles(query);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>车辆管理</h1>
-      <VehicleTable />
+      <HandSearchBar carriers={carriers} status={choicesOf(labels.enableStatus)} yesNo={choicesOf(labels.yesNo)} onSearch={(filters) => setQuery({ ...query, filters, page: 1 })} />
+      <HandToolbar selectedCount={Object.keys(rowSelection).length} />
+      <VehicleTable rows={rows} labels={labels} rowSelection={rowSelection} onRowSelection={setRowSelection} />
+      <HandPager total={total} page={query.page} size={query.size} onPage={(page) => setQuery({ ...query, page })} onSize={(size) => setQuery({ ...query, size, page: 1 })} />
     </div>
   );
 }
