@@ -23,9 +23,9 @@ import { orderRoutes } from './routes/order-info.ts';
 import { orderMoreRoutes } from './routes/order-more.ts';
 import { waybillRoutes } from './routes/waybill.ts';
 import { waybillActionRoutes } from './routes/waybill-action.ts';
+import { trackRoutes } from './routes/track.ts';
 import { waybillMoreRoutes } from './routes/waybill-more.ts';
 import { transferRoutes } from './routes/transfer.ts';
-import { trackRoutes } from './routes/track.ts';
 import { reportRoutes } from './routes/report.ts';
 import { electronicRoutes } from './routes/electronic.ts';
 
@@ -60,9 +60,9 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
     if (id === 'user' || id === 'role') sessions.invalidate();
   });
-  const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
+  const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get, () => staticRoutes), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
     ...orderRoutes(db, registry.get), ...orderMoreRoutes(db, registry.get),
-    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...waybillMoreRoutes(db, registry.get), ...transferRoutes(db, registry.get), ...trackRoutes(db), ...reportRoutes(db, registry.get),
+    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...trackRoutes(db), ...waybillMoreRoutes(db, registry.get), ...transferRoutes(db, registry.get), ...reportRoutes(db, registry.get),
     ...electronicRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.

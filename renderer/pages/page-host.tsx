@@ -2,7 +2,7 @@
 // An unknown kind, a missing page or a failed load is shown as an error naming the page; nothing
 // fails silently.
 import { MessageBar, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useEnv } from '../env/env-context.tsx';
 import { rendererFor, type PageRegistry } from './registry.tsx';
 import type { PageContext, PageSchema } from './page-types.ts';
@@ -18,6 +18,16 @@ export function PageError({ title, detail }: { title: string; detail: string }) 
       </MessageBarBody>
     </MessageBar>
   );
+}
+
+/**
+ * A routed page whose id travels under its own name (spec section 2: order pages take orderId,
+ * waybill pages waybillId) reads it from the address; ?id= (row actions) still works.
+ */
+export function withRouteId(context: PageContext, page: PageSchema): PageContext {
+  if (context.id || context.inDialog || !page.idParam || typeof window === 'undefined') return context;
+  const id = new URLSearchParams(window.location.search).get(page.idParam);
+  return id ? { ...context, id } : context;
 }
 
 export function PageHost({ pageId, registry, context = {} }: { pageId: string; registry: PageRegistry; context?: PageContext }) {
@@ -36,13 +46,15 @@ export function PageHost({ pageId, registry, context = {} }: { pageId: string; r
     };
   }, [env, pageId]);
 
+  const ctx = useMemo(() => (state.page ? withRouteId(context, state.page) : context), [context, state.page]);
+
   if (state.error) return <PageError title={`页面加载失败：${pageId}`} detail={state.error} />;
   if (!state.page) return <Spinner label={LOADING_TEXT} />;
   const Renderer = rendererFor(registry, state.page.kind);
   if (!Renderer) return <PageError title="未知的页面类型" detail={`页面 ${pageId} 的类型 ${state.page.kind} 没有对应的渲染器`} />;
   return (
     <Suspense fallback={<Spinner label={LOADING_TEXT} />}>
-      <Renderer page={state.page} env={env} context={context} />
+      <Renderer page={state.page} env={env} context={ctx} />
     </Suspense>
   );
 }

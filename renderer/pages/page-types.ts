@@ -7,6 +7,8 @@ export type PageKind = 'list' | 'form' | 'detail' | 'history' | 'report' | 'widg
 export interface Call {
   method?: 'GET' | 'POST';
   path: string;
+  /** Name under which the record id is sent (orderId for querySplitOrder); default id. */
+  idParam?: string;
 }
 
 export interface FieldSchema {
@@ -44,7 +46,12 @@ export interface Condition {
   lookup?: string;
   hidden?: boolean;
   disabled?: boolean;
+  /** How the list call compares the field, for pages without a resource. */
+  operator?: 'eq' | 'like' | 'in' | 'range';
 }
+
+/** Record states (field → allowed values) in which a state-gated action is offered; any entry. */
+export type StateGate = Record<string, unknown[]>[];
 
 export interface Action {
   id: string;
@@ -57,6 +64,19 @@ export interface Action {
   call?: Call;
   before?: Call;
   hidden?: boolean;
+  /** The workflow action this button performs; the server derives `availableWhen` from it. */
+  state?: { machine: 'order' | 'waybill'; action: string };
+  availableWhen?: StateGate;
+}
+
+/** Form fields filled from the before call's answer: a path, or a list mapped item by item. */
+export type InitialFrom = string | { from: string; pick?: Record<string, string>; where?: string } | { value: unknown };
+
+export interface Section {
+  title: string;
+  fields?: string[];
+  /** A named detail widget (detail-widgets.tsx) given the record id. */
+  widget?: 'waybillTimeline' | 'orderFlowTimeline';
 }
 
 export interface PageSchema {
@@ -68,10 +88,16 @@ export interface PageSchema {
   api?: { list?: Call; count?: Call; detail?: Call; submit?: Call; before?: Call; history?: Call };
   columns?: Column[];
   search?: Condition[];
-  tabs?: { field: string; dictionary?: string; all?: string };
+  tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown> };
+  /** Sent with every list and count call (a business line's business-type group); overrides the search. */
+  filter?: Record<string, unknown>;
+  /** Business jump: the page a `link` column opens, per record kind. */
+  links?: { order?: string; waybill?: string };
+  /** Query parameter holding the record id when the page is a route; default id. */
+  idParam?: string;
   actions?: Action[];
-  form?: { fields: string[]; uiSchema?: Record<string, unknown>; columns?: number };
-  sections?: { title: string; fields: string[] }[];
+  form?: { fields: string[]; uiSchema?: Record<string, unknown>; columns?: number; payload?: 'changes' | 'all'; initial?: Record<string, InitialFrom> };
+  sections?: Section[];
   /** Every field the resource's records carry (title, type, format...), added by the server. */
   fields?: Record<string, FieldSchema>;
   /** Form pages: the JSON Schema the server validates the submit with, restricted to form.fields. */

@@ -8,12 +8,14 @@ import type { PageFile, Registry } from '../registry/types.ts';
 import { readableFields } from '../registry/fields.ts';
 import { saveSchema } from '../resources/input-schemas.ts';
 import { applySettings, applyVariant, removeForbidden, resolveExtends } from '../registry/compose.ts';
+import { routeFormShapes, withActionStates } from '../registry/route-shapes.ts';
+import type { RouteDef } from '../http/route.ts';
 import { CORPORATION_LEVEL, checkSettings, readSettings, writeSettings, type SettingKind } from '../domain/field-settings.ts';
 
 /** Operation that may set a corporation's default columns for everyone in it. */
 export const CORP_FIELD_SETTING_OP = 'corpFieldSetting';
 
-export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string, withSettings = true) {
+export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string, withSettings = true, routes: () => readonly RouteDef[] = () => []) {
   const base = resolveExtends(reg, pageId);
   if (!base) throw failure(`页面不存在: ${pageId}`);
   const corp = db.$client.prepare('SELECT corp_code FROM corporations WHERE id = ?').get(user.corpId) as { corp_code: string };
@@ -21,7 +23,8 @@ export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string
   if (!withSettings) return page;
   return {
     ...page,
-    ...resourceShapes(reg, page),
+    ...(page.resource ? resourceShapes(reg, page) : routeFormShapes(page, routes())),
+    actions: withActionStates(page.actions),
     columns: applySettings(page.columns, readSettings(db, user.corpId, user.userId, pageId, 'column')),
     search: applySettings(page.search, readSettings(db, user.corpId, user.userId, pageId, 'search')),
   };
@@ -75,7 +78,8 @@ const settingInput = (listName: string) => ({
   },
 });
 
-export function uiRoutes(db: Db, registry: () => Registry) {
+/** `routes`: every declared route, so a page without a resource takes its form from its submit route. */
+export function uiRoutes(db: Db, registry: () => Registry, routes: () => readonly RouteDef[] = () => []) {
   const settingsOf = (kind: SettingKind) => ({ user, params }: { user: SessionUser; params: Record<string, string> }) => {
     const page = pageFor(db, registry(), user, params.id);
     const items = (kind === 'column' ? page.columns : page.search) ?? [];
@@ -97,7 +101,7 @@ export function uiRoutes(db: Db, registry: () => Registry) {
   };
   return [
     route({ method: 'GET', path: '/ui/pages/:id{.+}', access: { session: true }, input: { type: 'object' },
-      handler: ({ user, params }) => pageFor(db, registry(), user, params.id) }),
+      handler: ({ user, params }) => pageFor(db, registry(), user, params.id, true, routes) }),
     route({ method: 'GET', path: '/tms/field/getColumn/:id{.+}', access: { session: true }, input: { type: 'object' }, handler: settingsOf('column') }),
     route({ method: 'GET', path: '/tms/field/getSearch/:id{.+}', access: { session: true }, input: { type: 'object' }, handler: settingsOf('search') }),
     route({ method: 'POST', path: '/tms/field/setColumn', access: { session: true }, input: settingInput('columns'), handler: save('column', 'columns') }),

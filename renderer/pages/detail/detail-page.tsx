@@ -1,12 +1,13 @@
 // Detail pages: one record read through `api.detail`, shown as titled sections of label/value pairs.
 // Several sections get the anchor panel so a long record can be walked by its section tags.
 import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { AnchorPanel } from '../../components/anchor-panel.tsx';
 import { PageError, LOADING_TEXT } from '../page-host.tsx';
 import type { PageRendererProps, PageSchema } from '../page-types.ts';
 import { dictionariesFor, fieldLabel, formatValue, type FormatContext } from './format-value.ts';
 import { useDictionaries } from './use-dictionaries.ts';
+import { createDetailWidgets, type DetailWidgetName } from './detail-widgets.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -50,12 +51,33 @@ function Section({ title, fields, record, ctx }: { title: string; fields: string
   );
 }
 
+/** A section's named widget (the waybill or order timeline) for this record, or an error naming it. */
+function WidgetSection({ title, name, recordId, pageId }: { title: string; name: string; recordId: string; pageId: string }) {
+  const styles = useStyles();
+  const widgets = useMemo(() => createDetailWidgets(), []);
+  const Widget = Object.hasOwn(widgets, name) ? widgets[name as DetailWidgetName] : undefined;
+  return (
+    <div className={styles.section}>
+      <Text weight="semibold" className={styles.sectionTitle}>
+        {title}
+      </Text>
+      {Widget ? (
+        <Suspense fallback={<Spinner size="small" label={LOADING_TEXT} />}>
+          <Widget recordId={recordId} />
+        </Suspense>
+      ) : (
+        <PageError title="未知的详情组件" detail={`页面 ${pageId} 的组件 ${name} 没有注册`} />
+      )}
+    </div>
+  );
+}
+
 export function DetailPage({ page, env, context }: PageRendererProps) {
   const styles = useStyles();
   const [state, setState] = useState<{ record?: Row; error?: string }>({});
   const path = detailCall(page);
   const sections = page.sections ?? [];
-  const keys = useMemo(() => dictionariesFor(page, sections.flatMap((s) => s.fields)), [page, sections]);
+  const keys = useMemo(() => dictionariesFor(page, sections.flatMap((s) => s.fields ?? [])), [page, sections]);
   const { dictionaries, ready } = useDictionaries(env, keys);
 
   useEffect(() => {
@@ -80,7 +102,11 @@ export function DetailPage({ page, env, context }: PageRendererProps) {
   const blocks = sections.map((s, i) => ({
     key: String(i),
     title: s.title,
-    content: <Section title={s.title} fields={s.fields} record={state.record!} ctx={ctx} />,
+    content: s.widget ? (
+      <WidgetSection title={s.title} name={s.widget} recordId={context.id!} pageId={page.id} />
+    ) : (
+      <Section title={s.title} fields={s.fields ?? []} record={state.record!} ctx={ctx} />
+    ),
   }));
   return (
     <div className={styles.root}>

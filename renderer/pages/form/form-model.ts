@@ -18,6 +18,8 @@ export function labelFieldOf(field: string): string {
   return field.replace(/Id$/, '') + 'Name';
 }
 
+const isObjectList = (schema: FieldSchema) => [((schema.items ?? {}) as FieldSchema).type ?? ''].flat().includes('object');
+
 const typesOf = (schema: FieldSchema): string[] => [schema.type ?? 'string'].flat().filter((t) => t !== 'null');
 
 /** Fields that take a whole row whatever the column count: long text, files, tiers. */
@@ -37,7 +39,8 @@ export function widgetFor(field: string, schema: FieldSchema, page: PageSchema):
   if (schema['x-dictionary']) return { 'ui:widget': 'dictionary', 'ui:options': { dictionary: schema['x-dictionary'] } };
   if (schema['x-time']) return { 'ui:widget': 'dateTime' };
   if (schema['x-password'] || schema.format === 'password') return { 'ui:widget': 'password' };
-  if (types.includes('array')) return { 'ui:widget': 'valueList' };
+  // Lists of scalars are typed as values; lists of objects (goods lines) get RJSF's rows of fields.
+  if (types.includes('array')) return isObjectList(schema) ? {} : { 'ui:widget': 'valueList' };
   if (types.includes('number') || types.includes('integer')) return { 'ui:widget': 'number' };
   if (types.includes('string') && !schema.enum && (schema.maxLength ?? 0) >= 200) return { 'ui:widget': 'textarea' };
   return {};

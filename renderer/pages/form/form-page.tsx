@@ -15,10 +15,13 @@ import { HuoyunForm } from './form-theme.tsx';
 import { translateString } from './form-translate.ts';
 import { createTransformErrors, huoyunValidator } from './form-validator.ts';
 import { fieldOfId, serverFieldErrors } from './server-errors.ts';
+import { actionPayload, beforeBody, initialData } from './action-form.ts';
 
 export const SAVE_TEXT = '保 存';
 export const CANCEL_TEXT = '取 消';
 export const SAVED_TEXT = '保存成功';
+/** An action dialog's success (its list or detail then reloads). */
+export const DONE_TEXT = '操作成功';
 
 const useStyles = makeStyles({
   buttons: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalL },
@@ -33,8 +36,8 @@ export function FormPage({ page, env, context }: PageRendererProps) {
   const s = useStyles();
   const model = useMemo(() => buildFormModel(page), [page]);
   const before = page.api?.before;
-  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(before ? null : { initial: {} });
-  const [data, setData] = useState<FormData>({});
+  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(before ? null : { initial: initialData(page, undefined, {}) });
+  const [data, setData] = useState<FormData>(() => (before ? {} : initialData(page, undefined, {})));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [saving, setSaving] = useState(false);
   // Errors show for fields the user has left, and for all of them once a save was tried.
@@ -45,11 +48,14 @@ export function FormPage({ page, env, context }: PageRendererProps) {
     if (!before) return;
     if (!context.id) return setLoaded({ error: '缺少记录ID' });
     let live = true;
-    const load = before.method === 'POST' ? env.api.post<FormData>(before.path, { id: context.id }) : env.api.get<FormData>(before.path, { id: context.id });
+    const load =
+      before.method === 'POST'
+        ? env.api.post<FormData>(before.path, beforeBody(page, context.id, 'POST'))
+        : env.api.get<FormData>(before.path, beforeBody(page, context.id, 'GET') as Record<string, string>);
     load.then(
       (record) => {
         if (!live) return;
-        const initial = formDataFrom(record, model.fields);
+        const initial = initialData(page, record, formDataFrom(record, model.fields));
         setLoaded({ record, initial });
         setData(initial);
       },
@@ -58,11 +64,12 @@ export function FormPage({ page, env, context }: PageRendererProps) {
     return () => {
       live = false;
     };
-  }, [env, before, context.id, model]);
+  }, [env, before, context.id, model, page]);
 
   const record = loaded && 'initial' in loaded ? loaded.record : undefined;
-  const formContext = useMemo<HuoyunFormContext>(
-    () => ({ env, labels: initialLabels(page, record), upload: createUploader(env) }),
+  const formContext = useMemo<HuoyunFormContext & { record?: FormData }>(
+    // `record` (the before call's answer) feeds the recordOptions widget of action dialogs.
+    () => ({ env, labels: initialLabels(page, record), upload: createUploader(env), record }),
     [env, page, record],
   );
   const transformErrors = useMemo(
@@ -79,13 +86,17 @@ export function FormPage({ page, env, context }: PageRendererProps) {
     if (!loaded || !('initial' in loaded)) return;
     const submit = page.api?.submit;
     if (!submit) return env.notify.error(`页面 ${page.id} 没有配置保存接口`);
-    const body = loaded.record
-      ? updatePayload(loaded.initial, current, model.fields, loaded.record.id, loaded.record.version)
-      : addPayload(current, model.fields);
+    // Action dialogs send every field with the record's id and version; update forms what changed.
+    const body =
+      page.form?.payload === 'all'
+        ? actionPayload(page, current, model.fields, context.id, loaded.record)
+        : loaded.record
+          ? updatePayload(loaded.initial, current, model.fields, loaded.record.id, loaded.record.version)
+          : addPayload(current, model.fields);
     setSaving(true);
     try {
       await env.api.post(submit.path, body);
-      env.notify.success(SAVED_TEXT);
+      env.notify.success(page.form?.payload === 'all' ? DONE_TEXT : SAVED_TEXT);
       close(true);
     } catch (err) {
       // The client has already shown the message; a named field also gets it in place.

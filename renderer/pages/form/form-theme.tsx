@@ -6,6 +6,8 @@ import { Theme } from '@rjsf/fluentui-rc';
 import type { ObjectFieldTemplateProps, UiSchema } from '@rjsf/utils';
 import { huoyunFields, huoyunWidgets } from '../../fields/index.ts';
 import { TextInputTemplate } from '../../fields/text-input-template.tsx';
+import { FileIdsWidget } from './file-ids-widget.tsx';
+import { RecordOptionsWidget } from './record-options-widget.tsx';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalS, alignItems: 'start' },
@@ -36,6 +38,7 @@ function GridObjectTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) 
 export const HuoyunForm = withTheme({
   ...Theme,
   templates: { ...Theme.templates, ObjectFieldTemplate: GridObjectTemplate, BaseInputTemplate: TextInputTemplate },
-  widgets: { ...Theme.widgets, ...huoyunWidgets() },
+  // Action dialogs: a select fed by the before call, and receipt files sent as their ids.
+  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, fileIds: FileIdsWidget },
   fields: { ...Theme.fields, ...huoyunFields() },
 });

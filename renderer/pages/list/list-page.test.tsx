@@ -93,7 +93,7 @@ describe('ListPage', () => {
 
   it('shows status tabs with counts and filters by the chosen tab', async () => {
     const fake = setup();
-    expect(await screen.findByRole('tab', { name: '全部(12)' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: '全部(12)' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByRole('tab', { name: '启用(7)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '停用(5)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '启用(7)' }));

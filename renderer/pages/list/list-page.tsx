@@ -5,7 +5,7 @@ import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-t
 import { functionalUpdate } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SETTINGS_TITLES, type SavedSettings, type SettingsMode } from '../../components/column-settings/settings-model.ts';
-import type { Action, PageRendererProps } from '../page-types.ts';
+import type { Action, Column, PageRendererProps } from '../page-types.ts';
 import { applyFieldSettings } from './apply-settings.ts';
 import { dictionaryOf } from './condition-options.ts';
 import { DataTable, rowIdOf } from './data-table.tsx';
@@ -16,7 +16,8 @@ import { PaginationBar } from './pagination-bar.tsx';
 import { SearchBar } from './search-bar.tsx';
 import { sortFieldOf } from './search-body.ts';
 import { buildColumns, pinningOf } from './table-columns.tsx';
-import { useActionRunner } from './use-action-runner.ts';
+import { routeFor, useActionRunner } from './use-action-runner.ts';
+import { linkHref } from './row-rules.ts';
 import { useListData } from './use-list-data.ts';
 
 // What a list shows only on demand loads on demand, so the first render carries the table alone
@@ -79,9 +80,11 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
   const runRow = useRef(runner.runRow);
   runRow.current = runner.runRow;
   const onRowAction = useCallback((a: Action, r: Row) => runRow.current(a, r), []);
+  const linkOf = useCallback((column: Column, row: Row) => linkHref(page, column, row, (id) => routeFor(context, id)), [page, context]);
+  const onLink = useCallback((href: string) => env.navigate(href), [env]);
   const tableColumns = useMemo(
-    () => buildColumns({ page, columns: shownColumns, dictionaries, rowActions, onRowAction, selectable }),
-    [page, shownColumns, dictionaries, rowActions, onRowAction, selectable],
+    () => buildColumns({ page, columns: shownColumns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink }),
+    [page, shownColumns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink],
   );
   const pinning = useMemo(() => pinningOf(shownColumns, selectable, rowActions.length > 0), [shownColumns, selectable, rowActions.length]);
 

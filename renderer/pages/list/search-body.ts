@@ -79,7 +79,9 @@ export function buildSearchBody(page: ListPageSchema, conditions: ListCondition[
 export function tabFilter(page: ListPageSchema, conditions: ListCondition[], tabValue: SearchValue): Record<string, unknown> {
   if (!page.tabs || isBlank(tabValue)) return {};
   const field = page.tabs.field;
-  const cond: ListCondition = conditions.find((c) => c.field === field) ?? { field, widget: 'select', dictionary: page.tabs.dictionary };
+  // Without a search condition on the field, a tab is a catalogue value, filtered with `in` like
+  // every status select (unless the page's operators say otherwise).
+  const cond: ListCondition = conditions.find((c) => c.field === field) ?? { field, widget: 'select', operator: page.searchOperators?.[field] ?? 'in' };
   const value = bodyValue(operatorOf(page, { ...cond, widget: cond.widget ?? 'select' }), tabValue, page.fields?.[field]);
   return value === undefined ? {} : { [field]: value };
 }

@@ -16,6 +16,7 @@ import { cellText } from './cell-text.ts';
 import { dictionaryOf } from './condition-options.ts';
 import type { DictItem } from './dictionary-cache.ts';
 import type { ListPageSchema, Row } from './list-types.ts';
+import { actionAvailable } from './row-rules.ts';
 
 export interface CellMeta {
   align?: 'left' | 'center' | 'right';
@@ -45,9 +46,10 @@ const useStyles = makeStyles({
 
 function RowActions({ actions, row, onAction }: { actions: Action[]; row: Row; onAction: (action: Action, row: Row) => void }) {
   const styles = useStyles();
+  // Each row shows only the actions its state allows now (row-rules.ts).
   return (
     <span className={styles.actions}>
-      {actions.map((a) => (
+      {actions.filter((a) => actionAvailable(a, row)).map((a) => (
         <Link key={a.id} as="button" onClick={() => onAction(a, row)}>
           {a.label ?? a.id}
         </Link>
@@ -68,13 +70,16 @@ export interface BuildColumnsInput {
   rowActions: Action[];
   onRowAction: (action: Action, row: Row) => void;
   selectable: boolean;
+  /** Business jump: the address a `link` column's cell opens, and how to go there. */
+  linkOf?: (column: Column, row: Row) => string | undefined;
+  onLink?: (href: string) => void;
 }
 
 export function titleOfColumn(page: ListPageSchema, column: Column): string {
   return column.title ?? page.fields?.[column.field]?.title ?? column.field;
 }
 
-export function buildColumns({ page, columns, dictionaries, rowActions, onRowAction, selectable }: BuildColumnsInput): ListColumnDef[] {
+export function buildColumns({ page, columns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink }: BuildColumnsInput): ListColumnDef[] {
   const defs: ListColumnDef[] = [];
   if (selectable) {
     defs.push(
@@ -105,7 +110,17 @@ export function buildColumns({ page, columns, dictionaries, rowActions, onRowAct
         enableSorting: Boolean(column.sortable),
         sortDescFirst: false,
         meta: { align: column.align },
-        cell: (info) => cellText(info.getValue(), { column, schema, dictionary: dict ? (dictionaries[dict] ?? []) : undefined }),
+        cell: (info) => {
+          const text = cellText(info.getValue(), { column, schema, dictionary: dict ? (dictionaries[dict] ?? []) : undefined });
+          const href = column.link && linkOf?.(column, info.row.original);
+          return href && onLink ? (
+            <Link href={href} onClick={(e) => (e.preventDefault(), onLink(href))}>
+              {text}
+            </Link>
+          ) : (
+            text
+          );
+        },
       }) as ListColumnDef,
     );
   }

@@ -3,6 +3,7 @@
 //   ?id=<row id> for row actions; or in a dialog when `dialog` is set;
 // - a `call` action asks its `confirm` text first, then calls with {ids} (batch), {id} (row) or the
 //   current filter (toolbar), and reloads; a 105 answer opens its result dialog inside the client;
+//   a row call sends the row's version too (workflow actions are version-checked);
 // - the 'export' action always asks the export confirmation of spec section 5.
 import { useState } from 'react';
 import type { Env } from '../../env/env-context.tsx';
@@ -11,8 +12,11 @@ import type { ActionPageRequest } from './action-page-dialog.tsx';
 import { callApi } from './call-api.ts';
 import type { ConfirmRequest } from './confirm-dialog.tsx';
 import type { ListContext, Row } from './list-types.ts';
+import { rowCallBody } from './row-rules.ts';
 
 export const EXPORT_CONFIRM = '确定导出？‘确定’后将生成导出任务，后续需在【导出中心】跟进导出进度！';
+/** Shown after a row's workflow call succeeds (the list then reloads with the new state). */
+export const DONE_TEXT = '操作成功';
 /** Spec section 9: an export reads up to 100000 rows. */
 export const EXPORT_PAGE_SIZE = 100_000;
 
@@ -69,7 +73,7 @@ export function useActionRunner({ env, context, filterBody, selectedRows, reload
   };
   const runRow = (action: Action, row: Row) => {
     if (action.page) return open(action, row.id);
-    if (action.call) ask(action.confirm, () => call(action, { id: row.id }));
+    if (action.call) ask(action.confirm, () => call(action, rowCallBody(action, row), () => env.notify.success(DONE_TEXT)));
   };
 
   return {

@@ -40,7 +40,8 @@ export function useListData(env: Env, page: ListPageSchema, conditions: ListCond
   const [result, setResult] = useState<{ rows: Row[]; total: number; loading: boolean }>({ rows: EMPTY, total: 0, loading: true });
   const seq = useRef(0);
 
-  const searchBody = useMemo(() => buildSearchBody(page, conditions, applied), [page, conditions, applied]);
+  // The page's fixed filter (a business line's business types) goes last: no search can widen it.
+  const searchBody = useMemo(() => ({ ...buildSearchBody(page, conditions, applied), ...page.filter }), [page, conditions, applied]);
   const filterBody = useMemo(() => ({ ...searchBody, ...tabFilter(page, conditions, tab) }), [page, conditions, searchBody, tab]);
 
   useEffect(() => {

@@ -1,0 +1,66 @@
+// Dialog forms of workflow actions (the waybill and order dialogs): the before call's answer fills
+// the form (`form.initial` maps lists and totals onto the submit's fields), what is sent is pruned
+// to the submit route's schema, and the body is {id, version, ...every field}. Pure, so the
+// mapping rules are tested without a DOM.
+import type { FieldSchema, InitialFrom, PageSchema } from '../page-types.ts';
+import type { FormData } from './form-model.ts';
+
+/** Ids travel as numbers in JSON bodies (the routes declare integer ids); query strings keep text. */
+export function idValue(id: string | undefined): string | number | undefined {
+  return id !== undefined && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : id;
+}
+
+/** The body of a before call: the record id under the call's idParam. */
+export function beforeBody(page: PageSchema, id: string | undefined, method: 'GET' | 'POST' = 'GET'): Record<string, unknown> {
+  const key = page.api?.before?.idParam ?? 'id';
+  return { [key]: method === 'POST' ? idValue(id) : id };
+}
+
+const pathValue = (record: FormData, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as FormData)[k] : undefined), record);
+
+function initialValue(record: FormData, rule: InitialFrom): unknown {
+  if (typeof rule === 'string') return pathValue(record, rule);
+  if ('value' in rule) return rule.value;
+  const list = pathValue(record, rule.from);
+  if (!Array.isArray(list)) return undefined;
+  return list
+    .filter((item) => !rule.where || Boolean((item as FormData)[rule.where]))
+    .map((item) => (rule.pick ? Object.fromEntries(Object.entries(rule.pick).map(([to, from]) => [to, (item as FormData)[from]])) : item));
+}
+
+/** Keeps only what the schema declares (objects and arrays of objects), so no unknown field is sent. */
+export function prune(value: unknown, schema: FieldSchema | undefined): unknown {
+  if (!schema || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => prune(v, schema.items as FieldSchema | undefined));
+  const props = schema.properties as Record<string, FieldSchema> | undefined;
+  if (!props) return value;
+  return Object.fromEntries(Object.entries(value as FormData).filter(([k]) => k in props).map(([k, v]) => [k, prune(v, props[k])]));
+}
+
+/** The form's starting data: the record's own fields, then the page's `initial` mapping, pruned. */
+export function initialData(page: PageSchema, record: FormData | undefined, base: FormData): FormData {
+  const out: FormData = { ...base };
+  const rules = page.form?.initial ?? {};
+  for (const [field, rule] of Object.entries(rules)) {
+    const v = record ? initialValue(record, rule) : typeof rule === 'object' && 'value' in rule ? rule.value : undefined;
+    if (v !== undefined && v !== null) out[field] = v;
+  }
+  const props = page.formSchema?.properties ?? {};
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, prune(v, props[k])]));
+}
+
+/** {id (under the submit's idParam), version, ...every field with a value}. */
+export function actionPayload(page: PageSchema, data: FormData, fields: string[], id: string | undefined, record: FormData | undefined): FormData {
+  const key = page.api?.submit?.idParam ?? 'id';
+  const out: FormData = {};
+  if (id !== undefined) out[key] = idValue(id);
+  if (record?.version !== undefined && record.version !== null) out.version = record.version;
+  const props = page.formSchema?.properties ?? {};
+  for (const f of fields) {
+    const v = data[f];
+    if (v === undefined || v === null || v === '') continue;
+    out[f] = prune(v, props[f]);
+  }
+  return out;
+}

@@ -1,0 +1,40 @@
+// What a row offers: which of its actions its state allows, what a row call sends, and where a
+// business-jump cell leads. Pure, so the rules are tested without rendering.
+import type { Action, Column, PageSchema } from '../page-types.ts';
+import type { Row } from './list-types.ts';
+
+/** Spec section 2: the business jump from a record needs operation 5023. */
+export const JUMP_OPERATION = '5023';
+
+/**
+ * A state-gated action is offered when the record allows it now: the row's own `availableActions`
+ * when the server sends them, else the states the server derived from the workflow module
+ * (`availableWhen`: any entry whose every field holds one of its values).
+ */
+export function actionAvailable(action: Action, row: Row): boolean {
+  if (!action.state) return true;
+  const own = row.availableActions;
+  if (Array.isArray(own)) return own.includes(action.state.action);
+  const gates = action.availableWhen;
+  if (!gates) return true;
+  return gates.some((gate) => Object.entries(gate).every(([field, values]) => values.includes(row[field] as never)));
+}
+
+/** A row call carries the record's id (under the call's idParam) and, when the row has one, its version. */
+export function rowCallBody(action: Action, row: Row): Record<string, unknown> {
+  const key = action.call?.idParam ?? 'id';
+  return { [key]: row.id, ...(row.version !== undefined && row.version !== null ? { version: row.version } : {}) };
+}
+
+/**
+ * The address a `link` column opens: the page the list names for that kind of record, at its menu
+ * route, with `orderId` / `waybillId` (spec section 2) set to the row's `<kind>Id`, else its id.
+ */
+export function linkHref(page: Pick<PageSchema, 'links'>, column: Column, row: Row, routeOf: (pageId: string) => string): string | undefined {
+  const kind = column.link;
+  if (!kind) return undefined;
+  const target = page.links?.[kind];
+  const id = row[`${kind}Id`] ?? row.id;
+  if (!target || id === undefined || id === null || id === '') return undefined;
+  return `${routeOf(target)}?${kind}Id=${encodeURIComponent(String(id))}`;
+}

@@ -1,0 +1,50 @@
+// What the renderer needs of pages whose records are not engine resources (orders, waybills): the
+// form's JSON Schema and the field titles come from the submit route's own `input` schema, so a
+// dialog validates exactly like the server and nothing is declared twice; and each state-gated
+// action gets the record states in which the workflow module allows it.
+import type { RouteDef } from '../http/route.ts';
+import { applyOrderAction, OrderStatus, type OrderAction } from '../domain/workflow/order-machine.ts';
+import { WAYBILL_TRANSITIONS } from '../domain/workflow/waybill-machine.ts';
+import type { Action, FieldSchema, PageFile } from './types.ts';
+
+type Call = { method?: 'GET' | 'POST'; path: string };
+type InputSchema = { properties?: Record<string, FieldSchema>; required?: string[] };
+
+/** The declared route a page call names (its method defaults to POST, like the renderer's). */
+export function routeOfCall(routes: readonly RouteDef[], call: Call | undefined): RouteDef | undefined {
+  if (!call) return undefined;
+  const method = call.method ?? 'POST';
+  return routes.find((r) => !r.absolute && r.method === method && r.path === call.path);
+}
+
+/**
+ * For a form page without a resource: `fields` (every input property, for titles) and `formSchema`
+ * (the route's input restricted to form.fields; the record's id and version travel beside it).
+ */
+export function routeFormShapes(page: PageFile, routes: readonly RouteDef[]) {
+  const api = page.api as { submit?: Call } | undefined;
+  const input = routeOfCall(routes, api?.submit)?.input as InputSchema | undefined;
+  if (!input?.properties) return {};
+  const fields = input.properties;
+  const form = page.form as { fields: string[] } | undefined;
+  if (!form) return { fields };
+  const properties = Object.fromEntries(form.fields.filter((f) => f in fields).map((f) => [f, fields[f]]));
+  const required = (input.required ?? []).filter((f) => form.fields.includes(f));
+  return { fields, formSchema: { type: 'object', properties, required } };
+}
+
+/** The states (field → allowed values, any entry) in which a machine's action is available. */
+export function availableWhen(machine: 'order' | 'waybill', action: string): Record<string, number[]>[] {
+  if (machine === 'waybill') {
+    return WAYBILL_TRANSITIONS.filter((r) => r.action === action).map((r) => ({ status: [...r.status], step: [...r.step] }));
+  }
+  const statuses = Object.values(OrderStatus).filter((s) => applyOrderAction(s, action as OrderAction, false).ok);
+  return statuses.length ? [{ status: statuses }] : [];
+}
+
+export function withActionStates(actions: Action[] | undefined): Action[] | undefined {
+  return actions?.map((a) => {
+    const state = a.state as { machine: 'order' | 'waybill'; action: string } | undefined;
+    return state ? { ...a, availableWhen: availableWhen(state.machine, state.action) } : a;
+  });
+}
