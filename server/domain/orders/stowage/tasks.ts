@@ -36,10 +36,11 @@ const TASK_COLUMNS = `t.id, t.task_no AS taskNo, t.status, t.vehicle_id AS vehic
  * A user sees a task when they may see every order in it (access.ts orderScope): staff all of the
  * corporation's, a customer user only tasks of its own orders, a carrier user only tasks of orders
  * delegated to it or carried by its waybills. Deleted orders still count, so a task never changes hands.
+ * (coalesce: a NULL carrier_id makes the scope NULL, and NOT NULL would let the order through.)
  */
 function visibilityOf(user: SessionUser) {
   const w = orderScope(user, 'o', true);
-  return { sql: `NOT EXISTS (SELECT 1 FROM order_stowage_task_orders x JOIN orders o ON o.id = x.order_id WHERE x.task_id = t.id AND NOT (${w.sql.join(' AND ')}))`, params: w.params };
+  return { sql: `NOT EXISTS (SELECT 1 FROM order_stowage_task_orders x JOIN orders o ON o.id = x.order_id WHERE x.task_id = t.id AND NOT coalesce((${w.sql.join(' AND ')}), 0))`, params: w.params };
 }
 
 function visibleTask(sqlite: Sqlite, user: SessionUser, id: number): TaskRow | undefined {
