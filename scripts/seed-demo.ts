@@ -7,6 +7,7 @@ import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
 import { loadRegistry } from '../server/registry/load.ts';
 import { seedTransportDemo } from './seed-transport.ts';
+import { seedTracks } from './seed-tracks.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 
@@ -60,7 +61,7 @@ function grantsOf(sqlite: Database.Database, grants: string[]): string[] {
  * transport: false leaves out the demo orders and waybills (tests that count their own rows rely on
  * an empty transport; createTestApp({ transportDemo: true }) asks for them).
  */
-export function seedDemo(sqlite: Database.Database, now = Date.now(), opts: { transport?: boolean } = {}) {
+export function seedDemo(sqlite: Database.Database, now = Date.now(), opts: { transport?: boolean; tracks?: boolean } = {}) {
   const demo = generateDemo();
   // Roles are granted operation ids, which live in the operations table loaded from the menus.
   syncMenus(sqlite, loadRegistry().menus);
@@ -111,6 +112,7 @@ export function seedDemo(sqlite: Database.Database, now = Date.now(), opts: { tr
     }
   })();
   if (opts.transport !== false) seedTransportDemo(sqlite, now);
+  if (opts.transport !== false && opts.tracks !== false) seedTracks(sqlite, now);
   return demo;
 }
 

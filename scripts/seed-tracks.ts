@@ -1,0 +1,45 @@
+// Fills the track store with the demo tracks (fixtures/tracks.ts) of every waybill that reached its
+// loading place. A vehicle's waybills that overlap in time keep only the first one's track.
+import type Database from 'better-sqlite3';
+import { generateWaybillTrack, type TrackNode, type TrackWaybill } from '../fixtures/tracks.ts';
+import type { SensorSetup } from '../fixtures/tracks-motion.ts';
+import { writeTrack } from '../server/tracking/store/store.ts';
+
+interface Row extends SensorSetup {
+  waybillId: number;
+  vehicleId: number;
+  corpId: number;
+  status: number;
+}
+
+/** Waybills per corporation given a track: the latest in transit or finished (the demo stays quick to seed). */
+export const DEMO_TRACKED_WAYBILLS = 60;
+
+export function seedTracks(sqlite: Database.Database, now = Date.now(), perCorp = DEMO_TRACKED_WAYBILLS) {
+  const waybills = sqlite.prepare(`SELECT w.id AS waybillId, w.vehicle_id AS vehicleId, w.corp_id AS corpId, w.status,
+      v.cold_machine AS coldMachine, v.gather_temperature AS gatherTemperature, v.temperaturectrl, v.gather_humidity AS gatherHumidity,
+      v.humidity_channel AS humidityChannel, v.detect_door AS detectDoor, v.open_door_status AS openDoorStatus, v.oil_control AS oilControl
+    FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id
+    WHERE w.id IN (SELECT id FROM (SELECT x.id, row_number() OVER (PARTITION BY x.corp_id ORDER BY x.updated_at DESC, x.id) AS k FROM waybills x
+        WHERE x.is_deleted = 0 AND x.status IN (400, 500) AND x.vehicle_id IS NOT NULL
+          AND EXISTS (SELECT 1 FROM waybill_nodes n WHERE n.waybill_id = x.id AND n.actual_arrive_time IS NOT NULL)) WHERE k <= ?)
+    ORDER BY w.vehicle_id, w.id`).all(perCorp) as Row[];
+  const nodesOf = sqlite.prepare(`SELECT a.lon, a.lat, n.node_type AS nodeType, n.actual_arrive_time AS arrive, n.actual_leave_time AS leave
+    FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`);
+  const busyUntil = new Map<number, number>();
+  let points = 0;
+  let tracks = 0;
+  sqlite.transaction(() => {
+    for (const r of waybills) {
+      const { waybillId, vehicleId, corpId, status, ...sensors } = r;
+      const w: TrackWaybill = { waybillId, vehicleId, sensors, nodes: nodesOf.all(waybillId) as TrackNode[], inTransit: status === 400 };
+      const cols = generateWaybillTrack(w, now);
+      if (!cols || cols.gpsTime[0] <= (busyUntil.get(vehicleId) ?? -Infinity)) continue;
+      writeTrack(sqlite, corpId, vehicleId, cols);
+      busyUntil.set(vehicleId, cols.gpsTime[cols.length - 1]);
+      points += cols.length;
+      tracks++;
+    }
+  })();
+  return { tracks, points };
+}
