@@ -28,22 +28,31 @@ export function insertRows(sqlite: Database.Database, table: string, rows: Itera
 }
 
 const ALL = '*';
+/** The report pages (schemas/menus/reports.json); every demo role may open them, scoped to its data. */
+const REPORT_OPERATIONS = [
+  'reportCarrierMonthly', 'reportWaybillTimeliness', 'reportArriveAging', 'reportNodePrescription', 'reportWaybillStatus',
+  'reportOrderStatus', 'reportFreightVolume', 'reportMaterialInventory', 'reportStockInTransit', 'reportCustomerOrders',
+  'reportLineOrders', 'reportDailyWaybills', 'reportYearlyWaybills', 'reportReceipts', 'reportEvaluations',
+  'reportEvaluationDetails', 'reportVehicleTrips', 'reportDriverPerformance', 'reportLoadingRate', 'reportAbnormalWaybills',
+  'reportRefusals', 'reportDispatchEfficiency', 'reportColdChainFleet', 'reportCarrierCapacity', 'reportOrderDetails',
+];
+
 /** What each demo role is granted; '*' grants everything. */
 export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   admin: { name: '系统管理员', grants: [ALL] },
   dispatcher: {
     name: '调度员',
-    grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'order', 'waybill', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', '5023'],
+    grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'order', 'waybill', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', '5023', ...REPORT_OPERATIONS],
   },
   monitor: {
     name: '监控员',
-    grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'BusinessAlarmReport3', 'messageCenter3', '5023'],
+    grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'BusinessAlarmReport3', 'messageCenter3', '5023', ...REPORT_OPERATIONS],
   },
-  customer: { name: '客户', grants: ['customer3', 'customerDetail3', 'carModel3', 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'messageCenter3', 'exportCenter3'] },
+  customer: { name: '客户', grants: ['customer3', 'customerDetail3', 'carModel3', 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'messageCenter3', 'exportCenter3', ...REPORT_OPERATIONS] },
   carrier: {
     name: '承运商',
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
-      'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3'],
+      'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', ...REPORT_OPERATIONS],
   },
 };
 
