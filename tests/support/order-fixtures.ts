@@ -1,5 +1,6 @@
 // Orders that the order endpoints' baseline bodies act on in tests/bad-input.test.ts: a plain
-// order, one with a split part and one delegated to a carrier, created through the API as admin.
+// order, one with a split part, one delegated to a carrier and one in a stowage task, created
+// through the API as admin.
 // Each bad-input case runs in a rolled-back transaction, so these stay as they are here.
 import type { TestApp } from './test-app.ts';
 
@@ -31,6 +32,8 @@ export async function orderFixtures(t: TestApp) {
   const part = await ok('/orderInfo/splitOrder', { orderId: split.id, version: 1, lines: [{ goodsId: splitGoods.id, quantity: 1 }] });
   const delegated = await ok('/orderInfo/save', ORDER_BODY);
   const moved = await ok('/orderInfo/delegate', { id: delegated.id, version: 1, carrierId: 1 });
+  const stowed = await ok('/orderInfo/save', ORDER_BODY);
+  const task = await ok('/orderStowageTask/save', { orderIds: [stowed.id], vehicleId: vehicleInService(t).id });
   const at = { id: plain.id, version: plain.version };
   const bodies: Record<string, Row> = {
     '/orderInfo/save': ORDER_BODY,
@@ -48,10 +51,28 @@ export async function orderFixtures(t: TestApp) {
     '/orderInfo/distribution': { ...at, orgId: 1 },
     '/orderInfo/delete': { ids: [plain.id] },
     '/orderInfoHistory/findByPage': { orderNo: plain.orderNo },
+    '/orderInfo/copyOrder': { id: plain.id },
+    '/orderInfo/changeDestination': { ...at, receiverAreaId: 2, reason: '客户要求' },
+    '/orderInfo/getChangeDistance': { id: plain.id, receiverAreaId: 2 },
+    '/orderInfo/changeGoodsDetail': { ...at, goods: [{ id: goods.id, goodsName: '测试货物', quantity: 11, unit: '件' }] },
+    '/batch/order/getGoodsInfo': { ids: [plain.id] },
+    '/batch/order/confirmShipment': { ids: [plain.id] },
+    '/batch/order/confirmDelivery': { ids: [plain.id] },
+    '/orderStowageTask/list': {},
+    '/orderStowageTask/count': {},
+    '/orderStowageTask/unAcceptedLineResult': {},
+    '/orderStowageTask/unStowageOrderList': {},
+    '/orderStowageTask/save': { orderIds: [plain.id] },
+    '/orderStowageTask/confirmResult': { id: task.id, version: task.version },
+    '/orderInfo/generateWaybillFromStowage': { id: task.id, version: task.version },
+    '/orderStowageSetting/save': { maxOrders: 10, maxLoadRate: 100, sameShipperArea: 0, sameBusinessType: 0 },
+    '/orderInfo/findOrderStowage': { orderId: plain.id },
   };
   /** Free-text fields of domain routes: SQL- or script-looking text is a value, saved as typed (code 1). */
   const acceptedText: Record<string, string> = {
     '/orderInfo/save remark': 'a remark is free text; tests/orders.test.ts reads such a value back verbatim',
+    '/orderInfo/changeDestination reason': 'the reason is free text, kept verbatim in the record history and the waybill event',
+    '/orderStowageTask/save remark': 'a stowage task remark is free text, stored as typed',
   };
   return { bodies, acceptedText };
 }
