@@ -42,7 +42,11 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   admin: { name: '系统管理员', grants: [ALL] },
   dispatcher: {
     name: '调度员',
-    grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'order', 'waybill', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', '5023', ...REPORT_OPERATIONS],
+    grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'order', 'waybill',
+      // The business lines' list and detail screens (schemas/menus/transport.json).
+      'feedstuffOrder', 'orderManageDHN', 'orderManageJR', 'orderManageZM', 'yqChicksOrder', 'yqmjOrder',
+      'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
+      'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', '5023', ...REPORT_OPERATIONS],
   },
   monitor: {
     name: '监控员',

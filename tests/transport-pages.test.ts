@@ -1,0 +1,105 @@
+// The order and waybill screens (schemas/pages/transport/**) as GET /api/ui/pages serves them: every
+// page loads for the dispatcher; a form's schema is its submit route's own input (nothing declared
+// twice); state-gated actions carry the states the workflow tables allow; business lines extend
+// the base pages with their business-type group; the menus route every line.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WAYBILL_TRANSITIONS } from '../server/domain/workflow/waybill-machine.ts';
+import { routeOfCall } from '../server/registry/route-shapes.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp({ transportDemo: true });
+});
+
+const transportPages = () => [...t.registry.get().pages.keys()].filter((id) => id.startsWith('transport/'));
+
+describe('transport pages', () => {
+  it('every page loads for the dispatcher, and every form takes its schema from its submit route', async () => {
+    const d = await t.as('dispatcher');
+    const ids = transportPages();
+    expect(ids.length).toBeGreaterThan(50);
+    for (const id of ids) {
+      const r = await d.get(`/ui/pages/${id}`);
+      expect(r.code, `${id}: ${r.message}`).toBe(1);
+      const page = r.result;
+      if (page.kind !== 'form') continue;
+      const route = routeOfCall(t.routes(), page.api.submit);
+      expect(route, `${id}: submit route ${page.api.submit.path}`).toBeDefined();
+      const input = route!.input as { properties: Record<string, unknown>; required?: string[] };
+      // Every form field is one of the route's own inputs, with its very schema and required flag.
+      for (const f of page.form.fields) expect(page.formSchema.properties[f], `${id}: ${f}`).toEqual(input.properties[f]);
+      expect(page.formSchema.required).toEqual((input.required ?? []).filter((f) => page.form.fields.includes(f)));
+      expect(page.fields).toEqual(input.properties);
+    }
+  });
+
+  it("gates the waybill's workflow buttons by the machine's own states", async () => {
+    const page = (await (await t.as('dispatcher')).get('/ui/pages/transport/waybill-list')).result;
+    const receive = page.actions.find((a: any) => a.id === 'receive');
+    const rows = WAYBILL_TRANSITIONS.filter((r) => r.action === 'receive');
+    expect(receive.availableWhen).toEqual(rows.map((r) => ({ status: [...r.status], step: [...r.step] })));
+    expect(receive.availableWhen).toEqual([{ status: [200], step: [3] }]);
+    const delegate = (await (await t.as('dispatcher')).get('/ui/pages/transport/order-list')).result.actions.find((a: any) => a.id === 'delegate');
+    expect(delegate.availableWhen).toEqual([{ status: [2, 20, 30] }]);
+  });
+
+  it('a carrier sees only the waybill actions its role grants', async () => {
+    const page = (await (await t.as('carrier')).get('/ui/pages/transport/waybill-list')).result;
+    const ids = page.actions.map((a: any) => a.id);
+    expect(ids).toContain('receive');
+    expect(ids).not.toContain('receiptReview');
+    expect(ids).not.toContain('delete');
+  });
+
+  it('business lines extend the base list with their business-type group, and the group filters the list', async () => {
+    const d = await t.as('dispatcher');
+    const groups: Record<string, number[]> = {
+      'transport/order-list': [1],
+      'transport/feedstuffOrder/list': [0, 5, 6, 7, 8],
+      'transport/orderManageDHN/list': [9, 11, 12],
+      'transport/orderManageJR/list': [13, 14],
+      'transport/yqmjOrder/list': [15],
+      'transport/yqChicksOrder/list': [16, 17, 18],
+      'transport/orderManageZM/list': [19],
+    };
+    const base = (await d.get('/ui/pages/transport/order-list')).result;
+    let shown = 0;
+    for (const [id, types] of Object.entries(groups)) {
+      const page = (await d.get(`/ui/pages/${id}`)).result;
+      expect(page.filter, id).toEqual({ businessType: types });
+      expect(page.columns.map((c: any) => c.field)).toEqual(base.columns.map((c: any) => c.field));
+      // Its rows and detail jump go to the line's own detail page.
+      const detail = page.actions.find((a: any) => a.id === 'detail');
+      expect(detail.page).toBe(page.links.order);
+      const list = await d.post(page.api.list.path, { ...page.filter, curPage: 1, pageSize: 50 });
+      expect(list.code).toBe(1);
+      for (const row of list.result.data) expect(types).toContain(row.businessType);
+      shown += list.result.data.length;
+    }
+    // The demo orders cover the lines, so the check above saw real rows.
+    expect(shown).toBeGreaterThan(0);
+  });
+
+  it('routes every line: side menu lists, and the detail paths of spec section 2', async () => {
+    const tree = (await (await t.as('dispatcher')).post('/menu/menuTree')).result;
+    const ops: any[] = [];
+    const walk = (items: any[]) => items.forEach((m) => (ops.push(...(m.operationList ?? [])), walk(m.children ?? [])));
+    walk(Array.isArray(tree) ? tree : [tree]);
+    const byRoute = new Map(ops.filter((o) => o.route).map((o) => [o.route, o]));
+    for (const route of ['/order', '/waybill', '/feedstuffOrder', '/orderManageDHN', '/orderManageJR', '/orderManageZM', '/yqChicksOrder', '/yqmjOrder',
+      '/feedstuffWaybill', '/waybillListJR', '/waybillManageZM', '/yqChicksWaybill', '/yqmjWaybill']) {
+      expect(byRoute.get(route)?.sideMenu, route).toBe(true);
+    }
+    const details = ['/orderDetail', '/waybillDetails', '/feedstuffOrderInfo', '/feedstuffWaybillInfo', '/orderDetailDHN', '/waybillDetailsDHN', '/orderDetailJR',
+      '/waybillDetailsJR', '/yqmjOrderDetail', '/yqmjWaybillDetails', '/yqChicksOrderDetail', '/yqChicksWaybillDetails', '/orderDetailZM', '/waybillDetailsZM'];
+    for (const route of details) {
+      const op = byRoute.get(route);
+      expect(op, route).toBeDefined();
+      expect(op.sideMenu ?? false).toBe(false);
+      const page = (await (await t.as('dispatcher')).get(`/ui/pages/${op.jsPath}`)).result;
+      expect(page.kind).toBe('detail');
+      expect(page.idParam).toBe(route.toLowerCase().includes('waybill') ? 'waybillId' : 'orderId');
+    }
+  });
+});
