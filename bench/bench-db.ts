@@ -4,6 +4,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../server/db/connection.ts';
 import { addScaleVehicles, seedDemo } from '../scripts/seed-demo.ts';
+import { addScaleWaybills } from '../scripts/seed-transport.ts';
 
 export const BENCH_DIR = join(import.meta.dirname, '..', '.bench');
 export const BENCH_DB = join(BENCH_DIR, 'list-api.db');
@@ -58,5 +59,64 @@ function counts(db: Db) {
   return {
     corp1Vehicles: one<{ n: number }>(db, 'SELECT count(*) AS n FROM vehicles WHERE corp_id = 1 AND is_deleted = 0').n,
     totalVehicles: one<{ n: number }>(db, 'SELECT count(*) AS n FROM vehicles').n,
+  };
+}
+
+// --- the waybill-list bench's database ---------------------------------------------------------
+
+export const WAYBILL_BENCH_DB = join(BENCH_DIR, 'waybill-list.db');
+export const EXTRA_WAYBILLS = 1_000_000;
+
+export interface WaybillBenchDb {
+  db: Db;
+  file: string;
+  built: boolean;
+  waybills: number;
+  corp1Waybills: number;
+  orders: number;
+  nodes: number;
+}
+
+/**
+ * .bench/waybill-list.db: migrations, the demo seed (with its demo orders and waybills), then at
+ * least 1,000,000 more waybills of corporation 1 from fixtures/transport.ts, then ANALYZE. The same
+ * file `npm run seed -- --db .bench/waybill-list.db --waybills 1000000` makes.
+ */
+export function openWaybillBenchDb(opts: { rebuild?: boolean; log?: (s: string) => void } = {}): WaybillBenchDb {
+  const file = WAYBILL_BENCH_DB;
+  const log = opts.log ?? ((s: string) => console.log(s));
+  const complete = (db: Db) =>
+    one<{ n: number }>(db, "SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'").n > 0 &&
+    one<{ n: number }>(db, "SELECT count(*) AS n FROM users WHERE user_name IN ('dispatcher', 'carrier')").n === 2 &&
+    one<{ n: number }>(db, 'SELECT count(*) AS n FROM waybills WHERE corp_id = 1').n >= EXTRA_WAYBILLS;
+  let built = false;
+  let db: Db | undefined;
+  if (!opts.rebuild && existsSync(file)) {
+    db = openDatabase(file);
+    if (!complete(db)) {
+      log(`  ${file} is incomplete (interrupted build?): rebuilding`);
+      db.$client.close();
+      db = undefined;
+    }
+  }
+  if (!db) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    db = openDatabase(file);
+    seedDemo(db.$client);
+    log(`  inserting ${EXTRA_WAYBILLS.toLocaleString('en')} waybills for corp 1 (with orders, goods, parts, links, nodes)`);
+    const started = performance.now();
+    addScaleWaybills(db.$client, EXTRA_WAYBILLS, Date.now(), (n) => {
+      if (n % 200_000 < 50_000) log(`    ${n.toLocaleString('en')} waybills  ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    });
+    log(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    built = true;
+  }
+  const count = (sql: string) => one<{ n: number }>(db!, sql).n;
+  return {
+    db, file, built,
+    waybills: count('SELECT count(*) AS n FROM waybills'),
+    corp1Waybills: count('SELECT count(*) AS n FROM waybills WHERE corp_id = 1 AND is_deleted = 0'),
+    orders: count('SELECT count(*) AS n FROM orders'),
+    nodes: count('SELECT count(*) AS n FROM waybill_nodes'),
   };
 }

@@ -8,6 +8,14 @@ const BENCHES: Record<string, Bench> = {
     summary: 'POST /api/res/vehicle/list over 1,000,000 vehicles: engine (app.request) vs the same SQL on better-sqlite3, then a 10 s loopback load (options: --rebuild)',
     run: async (args) => (await import('./list-api.ts')).main(args),
   },
+  'waybill-list': {
+    summary: 'waybill/pageQueryByCondition and getWaybillNumberByCondition over 1,000,000 waybills: app.request vs the same SQL on better-sqlite3 (options: --rebuild)',
+    run: async (args) => (await import('./waybill-list.ts')).main(args),
+  },
+  tracking: {
+    summary: 'a van with 1,000,000 points among 500 fences: store read + stops + visits + doors + cold machine + alarm marks vs one row per point and @turf; then an 8000-point getTrackList page (p50/p99 vs 10 ms)',
+    run: async (args) => (await import('./tracking.ts')).main(args),
+  },
   console: {
     summary: 'generic list page vs hand-written TanStack page in Chromium (1000x30: first render, scroll), then first-screen JS after login (options: --render, --bundle)',
     run: async (args) => (await import('./console/index.ts')).main(args),
@@ -19,7 +27,7 @@ const bench = name ? BENCHES[name] : undefined;
 if (!bench) {
   if (name) console.error(`unknown bench: ${name}`);
   console.error('usage: npm run bench -- <name> [options]\navailable benches:');
-  for (const [n, b] of Object.entries(BENCHES)) console.error(`  ${n.padEnd(10)} ${b.summary}`);
+  for (const [n, b] of Object.entries(BENCHES)) console.error(`  ${n.padEnd(12)} ${b.summary}`);
   process.exit(1);
 }
 try {

@@ -75,15 +75,21 @@ export function pageSql(user: SessionUser, q: WaybillQuery) {
   };
 }
 
-export function pageQuery(sqlite: Sqlite, reg: Registry, user: SessionUser, q: WaybillQuery) {
+/** The exact statements the list runs: the page's rows (joined to names after paging) and the count. */
+export function listSql(user: SessionUser, q: WaybillQuery) {
   const { curPage, pageSize, page, count } = pageSql(user, q);
-  const rows = all<Record<string, unknown>>(
-    sqlite,
-    `SELECT ${ROW_COLUMNS} FROM (${page.sql}) p
+  const rows = {
+    sql: `SELECT ${ROW_COLUMNS} FROM (${page.sql}) p
        LEFT JOIN carriers c ON c.id = p.carrier_id LEFT JOIN vehicles v ON v.id = p.vehicle_id LEFT JOIN drivers d ON d.id = p.driver_id
       ORDER BY ${orderBy(q, 'p')}`,
-    ...page.params,
-  );
+    params: page.params,
+  };
+  return { curPage, pageSize, rows, count };
+}
+
+export function pageQuery(sqlite: Sqlite, reg: Registry, user: SessionUser, q: WaybillQuery) {
+  const { curPage, pageSize, rows: rowsSql, count } = listSql(user, q);
+  const rows = all<Record<string, unknown>>(sqlite, rowsSql.sql, ...rowsSql.params);
   const [{ n }] = all<{ n: number }>(sqlite, count.sql, ...count.params);
   const data = rows.map((r) => ({
     ...r,
@@ -99,10 +105,16 @@ export function pageQuery(sqlite: Sqlite, reg: Registry, user: SessionUser, q: W
 /** The tabs: the statuses the waybill machine uses, in catalogue order. */
 const TAB_STATUSES: number[] = Object.values(WaybillStatus);
 
-/** One grouped count for every tab: the same filters as the list except the status itself. */
-export function statusCounts(sqlite: Sqlite, reg: Registry, user: SessionUser, q: WaybillQuery) {
+/** The statement of the tab counts: the same filters as the list except the status itself. */
+export function countsSql(user: SessionUser, q: WaybillQuery) {
   const where = filterWhere(user, q, false);
-  const rows = all<{ status: number; n: number }>(sqlite, `SELECT w.status, count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY w.status`, ...where.params);
+  return { sql: `SELECT w.status, count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY w.status`, params: where.params };
+}
+
+/** One grouped count for every tab. */
+export function statusCounts(sqlite: Sqlite, reg: Registry, user: SessionUser, q: WaybillQuery) {
+  const counts = countsSql(user, q);
+  const rows = all<{ status: number; n: number }>(sqlite, counts.sql, ...counts.params);
   const counted = new Map(rows.map((r) => [r.status, r.n]));
   const catalogue = (reg.dictionaries.get(DICTIONARY.status)?.items ?? []).map((i) => i.id as number);
   const statuses = catalogue.filter((s) => TAB_STATUSES.includes(s) || counted.has(s));

@@ -1,0 +1,169 @@
+// `npm run bench -- waybill-list [--rebuild]`
+// 1. builds (or reuses) .bench/waybill-list.db: the demo seed plus 1,000,000 waybills of
+//    corporation 1 with their orders, goods, split parts, links and route nodes (fixtures/transport.ts);
+// 2. in process, per request shape: POST /api/waybill/pageQueryByCondition and
+//    /api/waybill/getWaybillNumberByCondition through app.request (routing, session, permission,
+//    validation, SQL, labels, JSON) against the very same SQL run directly on better-sqlite3,
+//    interleaved; p50/p99 and the ratio, with the targets: engine <= 1.3x raw, tab counts < 50 ms at p50.
+import { cpus, totalmem, platform, arch } from 'node:os';
+import { join } from 'node:path';
+import { holdRegistry } from '../server/registry/holder.ts';
+import { createApp } from '../server/app.ts';
+import { countsSql, listSql, type WaybillQuery } from '../server/domain/waybills/query.ts';
+import type { SessionUser } from '../server/http/context.ts';
+import { DEMO_PASSWORD } from '../scripts/seed-demo.ts';
+import { BENCH_DIR, openWaybillBenchDb } from './bench-db.ts';
+import { BenchError, ms, percentile, ratio, table } from './stats.ts';
+
+const TARGET_RATIO = 1.3;
+const TARGET_COUNTS_MS = 50;
+const WARMUP = { iterations: 10, ms: 5_000 };
+const MEASURE = { iterations: 100, ms: 15_000 };
+const DAY = 86_400_000;
+
+type Row = Record<string, unknown>;
+type Kind = 'list' | 'counts';
+interface Shape {
+  key: string;
+  kind: Kind;
+  user: 'dispatcher' | 'carrier';
+  label: string;
+  body: WaybillQuery;
+}
+
+function shapesFor(carrierId: number, now: number, fragment: string): Shape[] {
+  const week = [now - 7 * DAY, now];
+  const month = [now - 30 * DAY, now];
+  return [
+    { key: 'L1', kind: 'list', user: 'dispatcher', label: 'no filter, default sort (updatedAt desc), page 1', body: {} },
+    { key: 'L2', kind: 'list', user: 'dispatcher', label: 'status 400 (运输中), createdAt desc', body: { status: [400], sorts: [{ field: 'createdAt', order: 'desc' }] } },
+    { key: 'L3', kind: 'list', user: 'dispatcher', label: `carrierId ${carrierId} + status 500, updatedAt desc, page 5`, body: { carrierId, status: [500], curPage: 5 } },
+    { key: 'L4', kind: 'list', user: 'dispatcher', label: 'created in the last 7 days, waybillNo asc', body: { createdAt: week, sorts: [{ field: 'waybillNo', order: 'asc' }] } },
+    { key: 'L5', kind: 'list', user: 'dispatcher', label: `waybillNo contains '${fragment}' (a typed number), default sort`, body: { waybillNo: fragment } },
+    { key: 'L6', kind: 'list', user: 'carrier', label: 'carrier user: status 300 or 400, default sort', body: { status: [300, 400] } },
+    { key: 'C1', kind: 'counts', user: 'dispatcher', label: 'tab counts, no filter', body: {} },
+    { key: 'C2', kind: 'counts', user: 'carrier', label: 'tab counts, carrier user', body: {} },
+    { key: 'C3', kind: 'counts', user: 'dispatcher', label: `tab counts, carrierId ${carrierId}`, body: { carrierId } },
+    { key: 'C4', kind: 'counts', user: 'dispatcher', label: 'tab counts, created in the last 30 days', body: { createdAt: month } },
+    { key: 'C5', kind: 'counts', user: 'dispatcher', label: `tab counts, waybillNo contains '${fragment}'`, body: { waybillNo: fragment } },
+  ];
+}
+
+const PATHS: Record<Kind, string> = { list: '/api/waybill/pageQueryByCondition', counts: '/api/waybill/getWaybillNumberByCondition' };
+const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+export async function main(args: string[]) {
+  const unknown = args.filter((a) => a !== '--rebuild');
+  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --rebuild)`);
+  console.log('== waybill-list: waybill list and status-tab counts over 1,000,000 waybills ==');
+  const cpu = cpus();
+  console.log(`node ${process.version} on ${platform()}/${arch()}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
+  const t0 = performance.now();
+  const bench = openWaybillBenchDb({ rebuild: args.includes('--rebuild') });
+  const sqlite = bench.db.$client;
+  const one = <T>(sql: string, ...p: unknown[]) => sqlite.prepare(sql).get(...p) as T;
+  console.log(`SQLite ${one<{ v: string }>('SELECT sqlite_version() AS v').v}; database ${bench.file}: ${bench.built ? `built in ${elapsed(t0)}` : 'reused (pass --rebuild to build again)'}`);
+  console.log(`waybills ${bench.waybills.toLocaleString('en')} (corporation 1: ${bench.corp1Waybills.toLocaleString('en')}), orders ${bench.orders.toLocaleString('en')}, route nodes ${bench.nodes.toLocaleString('en')}`);
+
+  const registry = holdRegistry();
+  const platformApp = createApp({ db: bench.db, registry, filesDir: join(BENCH_DIR, 'files') });
+  const { app } = platformApp;
+  const sessions: Record<string, { token: string; user: SessionUser }> = {};
+  for (const userName of ['dispatcher', 'carrier']) {
+    const res = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: DEMO_PASSWORD }) });
+    const json = (await res.json()) as { code: number; message: string; result: { token: string } };
+    if (json.code !== 1) throw new BenchError(`login as ${userName} failed: ${json.message}`);
+    const user = platformApp.sessions.resolve(json.result.token, Date.now());
+    if (!user) throw new BenchError(`the session of ${userName} does not resolve`);
+    sessions[userName] = { token: json.result.token, user };
+  }
+  // The busiest carrier that is not the carrier user's own, and a number fragment that some waybills contain.
+  const carrierId = one<{ id: number }>(
+    'SELECT carrier_id AS id FROM waybills WHERE corp_id = 1 AND is_deleted = 0 AND carrier_id <> ? GROUP BY carrier_id ORDER BY count(*) DESC LIMIT 1',
+    sessions.carrier.user.partnerId,
+  ).id;
+  const fragment = one<{ no: string }>('SELECT waybill_no AS no FROM waybills WHERE corp_id = 1 ORDER BY id DESC LIMIT 1').no.slice(-5);
+  const now = Date.now();
+  const shapes = shapesFor(carrierId, now, fragment);
+
+  console.log(`\n-- engine = app.request(path) incl. reading the response; raw = the same SQL (listSql / countsSql), prepared once --`);
+  console.log(`   warm-up ${WARMUP.iterations} each; then interleaved, up to ${MEASURE.iterations} pairs or ${MEASURE.ms / 1000} s per shape`);
+  const summary: { shape: Shape; e50: number; r50: number; e99: number; r99: number; total: number }[] = [];
+  for (const shape of shapes) {
+    const { token, user } = sessions[shape.user];
+    const bodyText = JSON.stringify(shape.body);
+    const q = JSON.parse(bodyText) as WaybillQuery;
+    const statements = shape.kind === 'list' ? (({ rows, count }) => [rows, count])(listSql(user, q)) : [countsSql(user, q)];
+    const prepared = statements.map((s) => ({ stmt: sqlite.prepare(s.sql), params: s.params }));
+    const raw = () => prepared.map((p) => p.stmt.all(...p.params) as Row[]);
+    const engine = async () => {
+      const res = await app.request(PATHS[shape.kind], { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: bodyText });
+      return { status: res.status, text: await res.text() };
+    };
+
+    // Correctness, once, before any timing: the engine answers what the raw SQL finds.
+    const e = await engine();
+    const envelope = JSON.parse(e.text) as { code: number; message: string; result: any };
+    if (e.status !== 200 || envelope.code !== 1) throw new BenchError(`${shape.key}: engine answered HTTP ${e.status} code ${envelope.code}: ${envelope.message}`);
+    const r = raw();
+    let total: number;
+    if (shape.kind === 'list') {
+      total = (r[1][0] as { n: number }).n;
+      const ids = (rows: Row[]) => rows.map((x) => x.id).join(',');
+      if (envelope.result.totalRecords !== total) throw new BenchError(`${shape.key}: engine totalRecords ${envelope.result.totalRecords} != raw ${total}`);
+      if (ids(envelope.result.data) !== ids(r[0])) throw new BenchError(`${shape.key}: engine ids differ from raw ids`);
+      if (r[0].length === 0) throw new BenchError(`${shape.key}: the page is empty; the shape measures nothing`);
+    } else {
+      const rawTabs = new Map(r[0].map((x) => [x.status as number, x.n as number]));
+      total = [...rawTabs.values()].reduce((a, b) => a + b, 0);
+      for (const tab of envelope.result.tabs as { status: number; count: number }[]) {
+        if (tab.count !== (rawTabs.get(tab.status) ?? 0)) throw new BenchError(`${shape.key}: tab ${tab.status}: engine ${tab.count} != raw ${rawTabs.get(tab.status) ?? 0}`);
+      }
+      if (envelope.result.totalRecords !== total) throw new BenchError(`${shape.key}: engine total ${envelope.result.totalRecords} != raw ${total}`);
+    }
+
+    const warmUntil = performance.now() + WARMUP.ms;
+    for (let i = 0; i < WARMUP.iterations && performance.now() < warmUntil; i++) (await engine(), raw());
+    const eng: number[] = [];
+    const rawT: number[] = [];
+    const timeRaw = () => {
+      const t = performance.now();
+      raw();
+      rawT.push(performance.now() - t);
+    };
+    const stopAt = performance.now() + MEASURE.ms;
+    for (let i = 0; i < MEASURE.iterations && performance.now() < stopAt; i++) {
+      // Which side goes first alternates, so neither always runs on a warmer cache.
+      if (i % 2 === 1) timeRaw();
+      const t = performance.now();
+      const out = await engine();
+      eng.push(performance.now() - t);
+      if (out.status !== 200) throw new BenchError(`${shape.key}: engine answered HTTP ${out.status} during the run`);
+      if (i % 2 === 0) timeRaw();
+    }
+    const s = { shape, e50: percentile(eng, 50), r50: percentile(rawT, 50), e99: percentile(eng, 99), r99: percentile(rawT, 99), total };
+    summary.push(s);
+    console.log(`\n(${shape.key}) ${shape.label}   [${shape.user}]`);
+    console.log(`    body ${bodyText}; ${shape.kind === 'list' ? 'totalRecords' : 'waybills counted'} ${total.toLocaleString('en')}; n = ${eng.length} pairs`);
+    console.log(table([
+      ['', 'p50 ms', 'p99 ms'],
+      ['engine', ms(s.e50), ms(s.e99)],
+      ['raw', ms(s.r50), ms(s.r99)],
+      ['engine/raw', `${ratio(s.e50, s.r50).toFixed(2)}x`, `${ratio(s.e99, s.r99).toFixed(2)}x`],
+    ], '    '));
+  }
+
+  console.log(`\nsummary (targets: engine <= ${TARGET_RATIO}x raw at p50; tab counts < ${TARGET_COUNTS_MS} ms at p50 through the engine)`);
+  console.log(table([
+    ['shape', 'engine p50', 'raw p50', 'ratio p50', 'engine p99', 'raw p99', 'ratio p99', 'verdict'],
+    ...summary.map((s) => {
+      const okRatio = ratio(s.e50, s.r50) <= TARGET_RATIO;
+      const okCounts = s.shape.kind !== 'counts' || s.e50 < TARGET_COUNTS_MS;
+      return [s.shape.key, ms(s.e50), ms(s.r50), `${ratio(s.e50, s.r50).toFixed(2)}x`, ms(s.e99), ms(s.r99), `${ratio(s.e99, s.r99).toFixed(2)}x`,
+        okRatio && okCounts ? 'OK' : !okRatio ? 'RATIO ABOVE TARGET' : 'COUNTS TOO SLOW'];
+    }),
+  ]));
+  const failed = summary.filter((s) => ratio(s.e50, s.r50) > TARGET_RATIO || (s.shape.kind === 'counts' && s.e50 >= TARGET_COUNTS_MS));
+  console.log(failed.length === 0 ? '\nall targets met' : `\ntargets missed by ${failed.map((s) => s.shape.key).join(', ')}`);
+  bench.db.$client.close();
+}
