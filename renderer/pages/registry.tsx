@@ -13,6 +13,7 @@ export function createPageRegistry(): PageRegistry {
     detail: lazy(() => import('./detail/detail-page.tsx').then((m) => ({ default: m.DetailPage }))),
     history: lazy(() => import('./history/history-page.tsx').then((m) => ({ default: m.HistoryPage }))),
     widget: lazy(() => import('./widget/widget-page.tsx').then((m) => ({ default: m.WidgetPage }))),
+    report: lazy(() => import('./report/report-page.tsx').then((m) => ({ default: m.ReportPage }))),
   };
 }
 
