@@ -1,0 +1,24 @@
+// What a report page adds to a page (server/reports/page.ts builds it from the report file).
+import type { Column } from '../page-types.ts';
+import type { ListPageSchema } from '../list/list-types.ts';
+
+export interface ReportChart {
+  type: 'line' | 'bar' | 'pie';
+  title?: string;
+  x: string;
+  series: string[];
+}
+
+export type ReportColumn = Column & { linkId?: string };
+
+export type ReportPageSchema = ListPageSchema & {
+  columns?: ReportColumn[];
+  report?: { totals?: { label: string; path: string }; chart?: ReportChart };
+};
+
+/** Business jump (spec: an order opens a page taking orderId, a waybill one taking waybillId). */
+export function linkOf(column: ReportColumn, row: Record<string, unknown>): string | undefined {
+  const id = column.linkId ? row[column.linkId] : undefined;
+  if (id === undefined || id === null) return undefined;
+  return column.link === 'order' ? `/orderDetail?orderId=${id}` : `/waybillDetails?waybillId=${id}`;
+}
