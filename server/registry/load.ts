@@ -75,7 +75,13 @@ export function loadRegistry(root = SCHEMAS_DIR, problems?: SchemaError[]): Regi
       place(registry, kind, doc, rel, local);
     }
   }
-  checkReferences(registry);
+  try {
+    checkReferences(registry);
+  } catch (err) {
+    // Collecting: a file skipped above may leave a reference dangling; report it and go on.
+    if (!problems || !(err instanceof SchemaError)) throw err;
+    problems.push(err);
+  }
   checkReports(registry, problems);
   return registry;
 }
