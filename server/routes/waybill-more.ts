@@ -85,7 +85,7 @@ const saveInput = {
     waybillNo: { title: '运单号', type: 'string', maxLength: 32, pattern: '^[A-Za-z0-9_-]{1,32}$' },
     waybillName: text('运单名称', 64),
     businessType: { title: '业务类型', type: 'integer', minimum: 0, maximum: 19 },
-    carrierId: { ...idOf('承运商'), type: ['integer', 'null'] },
+    carrierId: idOf('承运商'),
     remark: text('备注'),
     nodes: NODES,
     goods: HAND_GOODS,

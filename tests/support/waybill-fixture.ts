@@ -34,22 +34,28 @@ export interface FixtureOptions {
 const firstId = (sqlite: Database.Database, table: string, corpId: number, offset = 0) =>
   (sqlite.prepare(`SELECT id FROM ${table} WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 1 OFFSET ?`).get(corpId, offset) as { id: number }).id;
 
-export function insertWaybill(sqlite: Database.Database, opts: FixtureOptions = {}): WaybillFixture {
+/** An order of the fixture's shape (no waybill yet): 待调度, or 待派车 when delegated to `carrierId`. */
+export function insertOrder(sqlite: Database.Database, opts: FixtureOptions = {}) {
   const corpId = opts.corpId ?? 1;
   const now = opts.now ?? Date.now();
   const customerId = opts.customerId ?? firstId(sqlite, 'customers', corpId);
   const carrierId = opts.carrierId ?? null;
   const areas = [0, 1, 2].map((i) => firstId(sqlite, 'areas', corpId, i));
   const goods = opts.goods ?? [{ goodsName: '饲料', quantity: 30, unit: '吨' }, { goodsName: '玉米', quantity: 12.5, unit: '吨' }];
+  const orderNo = nextNumber(sqlite, 'orders', corpId, now);
+  const orderId = Number(sqlite.prepare(
+    `INSERT INTO orders (corp_id, order_no, customer_id, business_type, status, task_status, carrier_id, shipper_area_id, receiver_area_id,
+       required_load_time, required_arrive_time, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 10, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(corpId, orderNo, customerId, carrierId ? 3 : 2, carrierId, areas[0], areas[2], now - 2 * HOUR, now + 5 * HOUR, now, now).lastInsertRowid);
+  const goodsIds = goods.map((g) => Number(sqlite.prepare(
+    'INSERT INTO order_goods (corp_id, order_id, goods_name, quantity, unit) VALUES (?, ?, ?, ?, ?)',
+  ).run(corpId, orderId, g.goodsName, g.quantity, g.unit).lastInsertRowid));
+  return { orderId, orderNo, goodsIds, areas, corpId, now, carrierId };
+}
+
+export function insertWaybill(sqlite: Database.Database, opts: FixtureOptions = {}): WaybillFixture {
   return sqlite.transaction(() => {
-    const orderNo = nextNumber(sqlite, 'orders', corpId, now);
-    const orderId = Number(sqlite.prepare(
-      `INSERT INTO orders (corp_id, order_no, customer_id, business_type, status, task_status, carrier_id, shipper_area_id, receiver_area_id,
-         required_load_time, required_arrive_time, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 10, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(corpId, orderNo, customerId, carrierId ? 3 : 2, carrierId, areas[0], areas[2], now - 2 * HOUR, now + 5 * HOUR, now, now).lastInsertRowid);
-    const goodsIds = goods.map((g) => Number(sqlite.prepare(
-      'INSERT INTO order_goods (corp_id, order_id, goods_name, quantity, unit) VALUES (?, ?, ?, ?, ?)',
-    ).run(corpId, orderId, g.goodsName, g.quantity, g.unit).lastInsertRowid));
+    const { orderId, orderNo, goodsIds, areas, corpId, now, carrierId } = insertOrder(sqlite, opts);
     const waybillNo = nextNumber(sqlite, 'waybills', corpId, now);
     const s = INITIAL_WAYBILL_STATE;
     const waybillId = Number(sqlite.prepare(
@@ -162,6 +168,7 @@ export function waybillFixtures(t: { db: { $client: Database.Database } }) {
     '/waybillAction/getOrderBeforeReceiptReview': before(review),
     '/waybillAction/getOrderBeforeReceiptReReview': before(reReview),
     '/waybillAction/getOrderBeforeEvaluate': before(evaluate),
+    ...moreBodies(sqlite, { fresh, loadStart, leaving, carrierId, vehicleId: vehicle.id }),
   };
   const verbatim = 'free text kept verbatim in the event payload; tests/waybills-actions.test.ts reads such a value back';
   /** Free-text fields: SQL- or script-looking text is a value (code 1). */
@@ -176,6 +183,50 @@ export function waybillFixtures(t: { db: { $client: Database.Database } }) {
     '/waybillAction/receiptReReview opinion': verbatim,
     '/waybillAction/evaluate content': verbatim,
     '/waybillAction/manualEnd remark': verbatim,
+    '/waybill/saveOrEdit waybillName': 'a waybill name is free text',
+    '/waybill/saveOrEdit remark': 'a remark is free text',
+    '/waybill/generateWaybillFromOrder waybillName': 'a waybill name is free text',
+    '/waybill/generateWaybillFromOrder remark': 'a remark is free text',
+    '/waybillHistory/findByPage waybillNo': 'a number to look up (the id in the body decides here); an unknown number has no versions',
+    '/transfer/getTransferOrderList waybillNo': 'a waybill number filter: such text matches no transfer',
+    '/transfer/transferUnload remark': 'a remark is free text, kept on the transfer and its event',
+    '/waybillAction/check remark': verbatim,
   };
   return { bodies, acceptedText };
+}
+
+/**
+ * Baselines of the routes in server/routes/waybill-more.ts and transfer.ts: an order to generate
+ * from, a hand-made waybill, a waybill at the transfer point and a transfer waiting for a vehicle.
+ */
+function moreBodies(sqlite: Database.Database, f: { fresh: WaybillFixture; loadStart: WaybillFixture; leaving: WaybillFixture; carrierId: number; vehicleId: number }) {
+  const order = insertOrder(sqlite);
+  const [a, , c] = order.areas;
+  const road = insertWaybill(sqlite);
+  placeAt(sqlite, road, { status: 400, step: 9 }, f.carrierId);
+  const waiting = insertWaybill(sqlite);
+  placeAt(sqlite, waiting, { status: 400, step: 9 }, f.carrierId);
+  const now = Date.now();
+  const transferId = Number(sqlite.prepare(
+    `INSERT INTO transfers (corp_id, from_waybill_id, from_vehicle_id, area_id, unloaded_at, status, created_at, updated_at)
+     VALUES (1, ?, (SELECT vehicle_id FROM waybills WHERE id = ?), ?, ?, 1, ?, ?)`,
+  ).run(waiting.waybillId, waiting.waybillId, a, now, now, now).lastInsertRowid);
+  sqlite.prepare("INSERT INTO transfer_goods (transfer_id, goods_id, goods_name, quantity) VALUES (?, ?, '饲料', 30)").run(transferId, waiting.goodsIds[0]);
+  const other = rowOf(sqlite, `SELECT v.id FROM vehicles v JOIN drivers d ON d.id = v.driver_id WHERE v.corp_id = 1 AND v.status = 0 AND v.is_deleted = 0
+    AND d.status = 0 AND d.is_deleted = 0 AND v.id <> (SELECT vehicle_id FROM waybills WHERE id = ?) ORDER BY v.id LIMIT 1`, waiting.waybillId).id;
+  const orgId = rowOf(sqlite, 'SELECT id FROM departments WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1').id;
+  return {
+    '/waybill/generateWaybillFromOrder': { orders: [{ orderId: order.orderId, version: 1 }] },
+    '/waybill/saveOrEdit': {
+      businessType: 1, nodes: [{ nodeType: 'start', areaId: a }, { nodeType: 'end', areaId: c }], goods: [{ goodsName: '饲料', quantity: 5, unit: '吨' }],
+    },
+    '/waybillHistory/findByPage': { id: f.fresh.waybillId },
+    '/waybillAction/getLeaveNodeInfoList': { id: f.leaving.waybillId },
+    '/waybillAction/assignDepartment': { id: f.fresh.waybillId, version: 1, orgId },
+    '/waybillAction/delegateWaybill': { id: f.fresh.waybillId, version: 1, carrierId: f.carrierId },
+    '/waybillAction/check': { id: f.loadStart.waybillId, version: 1, checkType: 2, passed: true },
+    '/transfer/getTransferOrderList': {},
+    '/transfer/transferUnload': { id: road.waybillId, version: 1, areaId: a },
+    '/transfer/transferAllocate': { id: transferId, version: 1, vehicleId: other },
+  };
 }

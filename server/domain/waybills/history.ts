@@ -47,15 +47,18 @@ export interface HistoryQuery {
   pageSize?: number;
 }
 
-/** The waybill named by id or number in the user's scope, deleted ones included (their history stays readable). */
-function waybillOf(sqlite: Sqlite, user: SessionUser, q: HistoryQuery): number {
+/**
+ * The waybill named by id or number in the user's scope, deleted ones included (their history stays
+ * readable). An id not in scope is not found; a number is a look-up, so an unknown one has no versions.
+ */
+function waybillOf(sqlite: Sqlite, user: SessionUser, q: HistoryQuery): number | null {
   if (q.id === undefined && !q.waybillNo?.trim()) throw failure('请指定运单ID或运单号');
   const where = waybillScope(user, 'w', true);
   const [col, value] = q.id !== undefined ? ['w.id', q.id] : ['w.waybill_no', q.waybillNo!.trim()];
   // A number may be reused after its waybill was deleted: the latest waybill of that number is meant.
   const row = one<{ id: number }>(sqlite, `SELECT w.id FROM waybills w WHERE ${where.sql.join(' AND ')} AND ${col} = ? ORDER BY w.id DESC LIMIT 1`, ...where.params, value);
-  if (!row) throw failure(NOT_FOUND);
-  return row.id;
+  if (!row && q.id !== undefined) throw failure(NOT_FOUND);
+  return row?.id ?? null;
 }
 
 /** The saved versions, newest first, each the waybill as it stood with labels, who and when. */
@@ -63,6 +66,7 @@ export function historyPage(sqlite: Sqlite, reg: Registry, user: SessionUser, q:
   const waybillId = waybillOf(sqlite, user, q);
   const curPage = q.curPage ?? 1;
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (waybillId === null) return { data: [], totalRecords: 0, curPage, pageSize };
   const rows = all<{ version: number; action: string; snapshot: string; userName: string; changedAt: number }>(
     sqlite,
     `SELECT version, action, snapshot, user_name AS userName, changed_at AS changedAt FROM waybill_history
