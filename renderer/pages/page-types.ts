@@ -66,6 +66,8 @@ export interface Action {
   hidden?: boolean;
   /** The workflow action this button performs; the server derives `availableWhen` from it. */
   state?: { machine: 'order' | 'waybill'; action: string };
+  /** Row field passed as the opened page's record id; default id. */
+  idField?: string;
   availableWhen?: StateGate;
 }
 

@@ -6,6 +6,11 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export type DetailWidgetName = 'waybillTimeline' | 'orderFlowTimeline';
 type WidgetComponent = ComponentType<{ recordId: string }> | LazyExoticComponent<ComponentType<{ recordId: string }>>;
 
-export function createDetailWidgets(): Partial<Record<DetailWidgetName, WidgetComponent>> {
-  return {};
+const timelines = () => import('../../components/timeline/index.tsx');
+
+export function createDetailWidgets(): Record<DetailWidgetName, WidgetComponent> {
+  return {
+    waybillTimeline: lazy(() => timelines().then((m) => ({ default: ({ recordId }: { recordId: string }) => <m.WaybillTimeline waybillId={recordId} /> }))),
+    orderFlowTimeline: lazy(() => timelines().then((m) => ({ default: ({ recordId }: { recordId: string }) => <m.OrderFlowTimeline orderId={recordId} /> }))),
+  };
 }

@@ -9,7 +9,13 @@ import { useDictionaries } from '../detail/use-dictionaries.ts';
 import { LOADING_TEXT, PageError } from '../page-host.tsx';
 import type { PageRendererProps, PageSchema } from '../page-types.ts';
 import { ChangeTable } from './change-table.tsx';
-import { ACTION_LABELS, comparedIndexes, contrastOf, type HistoryEntry } from './versions.ts';
+import { ACTION_LABELS, comparedIndexes, contrastOf, entriesFromSnapshots, type HistoryEntry, type Snapshot } from './versions.ts';
+import { idValue } from '../form/action-form.ts';
+
+function asEntries(rows: (HistoryEntry | Snapshot)[], fields: { field: string; title?: string }[]): HistoryEntry[] {
+  if (rows.every((r) => Array.isArray((r as HistoryEntry).changes))) return rows as HistoryEntry[];
+  return entriesFromSnapshots(rows as Snapshot[], fields);
+}
 
 /** Spec section 9: default page size 20. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -30,7 +36,10 @@ export function historyCall(page: PageSchema): string | undefined {
 export function HistoryPage({ page, env, context }: PageRendererProps) {
   const styles = useStyles();
   const path = historyCall(page);
-  const [entries, setEntries] = useState<HistoryEntry[]>([]);
+  // Rows are change entries (the resource engine) or whole saved versions (orders), turned into entries.
+  const [rows, setRows] = useState<(HistoryEntry | Snapshot)[]>([]);
+  const entries = useMemo(() => asEntries(rows, page.columns ?? []), [rows, page.columns]);
+  const idKey = page.api?.history?.idParam ?? 'id';
   const [state, setState] = useState<{ loading: boolean; total: number; curPage: number; error?: string }>({ loading: true, total: 0, curPage: 0 });
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [contrastOpen, setContrastOpen] = useState(false);
@@ -44,12 +53,12 @@ export function HistoryPage({ page, env, context }: PageRendererProps) {
     let live = true;
     setState((s) => ({ ...s, loading: true, error: undefined }));
     env.api
-      .post<{ data: HistoryEntry[]; totalRecords: number }>(path, { id: Number(context.id), curPage, pageSize: HISTORY_PAGE_SIZE },
+      .post<{ data: (HistoryEntry | Snapshot)[]; totalRecords: number }>(path, { [idKey]: idValue(context.id), curPage, pageSize: HISTORY_PAGE_SIZE },
         // The first page's failure is shown in place of the page; a later page's as a toast.
         { silent: curPage === 1 })
       .then((r) => {
         if (!live) return;
-        setEntries((old) => (curPage === 1 ? r.data ?? [] : [...old, ...(r.data ?? [])]));
+        setRows((old) => (curPage === 1 ? r.data ?? [] : [...old, ...(r.data ?? [])]));
         setState({ loading: false, total: r.totalRecords ?? 0, curPage });
       })
       .catch((err: Error) => live && setState((s) => ({ ...s, loading: false, error: err.message })));

@@ -71,3 +71,29 @@ export function contrastOf(entries: readonly HistoryEntry[], indexes: readonly n
     })),
   };
 }
+
+/** A saved version as some histories answer it: the whole record as saved (orderInfoHistory/findByPage). */
+export type Snapshot = Record<string, unknown> & { version?: number; userName?: string | null; changedAtStr?: string };
+
+/**
+ * Entries from whole saved versions (newest first): each version's changes are the listed fields
+ * that differ from the version before it; the oldest loaded one is the creation when it is version 1.
+ */
+export function entriesFromSnapshots(rows: readonly Snapshot[], fields: readonly { field: string; title?: string }[]): HistoryEntry[] {
+  return rows.map((row, i) => {
+    const prev = rows[i + 1];
+    const changes = fields
+      .filter(({ field }) => !prev || JSON.stringify(prev[field] ?? null) !== JSON.stringify(row[field] ?? null))
+      .filter(({ field }) => prev || (row[field] !== undefined && row[field] !== null && row[field] !== ''))
+      .map(({ field, title }) => ({ field, title, before: prev?.[field] ?? null, after: row[field] ?? null }));
+    const version = typeof row.version === 'number' ? row.version : undefined;
+    return {
+      id: version ?? rows.length - i,
+      action: !prev && version === 1 ? 'create' : 'update',
+      userName: row.userName,
+      changedAtStr: row.changedAtStr,
+      recordVersion: version,
+      changes,
+    };
+  });
+}

@@ -2,6 +2,7 @@
 // the start of the first day and the last millisecond of the last day, in Shanghai time.
 import { Button, Input, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarLtrRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { DATE_SHORTCUTS, DAY_MS, fromDateText, toDateText } from './date-shortcuts.ts';
 
 const useStyles = makeStyles({
@@ -21,6 +22,19 @@ export function DateRangeField({ label, value, onChange }: DateRangeFieldProps) 
   const styles = useStyles();
   const [from, to] = value ?? [null, null];
   const set = (next: [number | null, number | null]) => onChange(next[0] === null && next[1] === null ? undefined : next);
+  // The shortcut menu is created on its first open: most searches never use it (list first render).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuCreated, setMenuCreated] = useState(false);
+  const shortcutButton = (
+    <Button
+      size="small"
+      appearance="subtle"
+      icon={<CalendarLtrRegular />}
+      aria-label={`${label}快捷选择`}
+      title="快捷选择"
+      onClick={menuCreated ? undefined : () => (setMenuCreated(true), setMenuOpen(true))}
+    />
+  );
   return (
     <div className={styles.root}>
       <Input
@@ -43,20 +57,22 @@ export function DateRangeField({ label, value, onChange }: DateRangeFieldProps) 
           set([from, day === null ? null : day + DAY_MS - 1]);
         }}
       />
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
-          <Button size="small" appearance="subtle" icon={<CalendarLtrRegular />} aria-label={`${label}快捷选择`} title="快捷选择" />
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {DATE_SHORTCUTS.map((s) => (
-              <MenuItem key={s.label} onClick={() => onChange(s.range())}>
-                {s.label}
-              </MenuItem>
-            ))}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+      {menuCreated ? (
+        <Menu open={menuOpen} onOpenChange={(_e, d) => setMenuOpen(d.open)}>
+          <MenuTrigger disableButtonEnhancement>{shortcutButton}</MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {DATE_SHORTCUTS.map((s) => (
+                <MenuItem key={s.label} onClick={() => onChange(s.range())}>
+                  {s.label}
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      ) : (
+        shortcutButton
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // One search condition drawn by its widget: text, number, select, date, dateRange or multi.
 import { Input, makeStyles } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
 import type { Env } from '../../env/env-context.tsx';
 import { Select } from '../../components/select/select.tsx';
 import { useConditionOptions } from './condition-options.ts';
@@ -23,21 +24,34 @@ export interface SearchFieldProps {
   onEnter: () => void;
 }
 
-export function SearchField({ env, cache, page, cond, label, value, onChange, onEnter }: SearchFieldProps) {
+/**
+ * A select condition reads its options (a dictionary, or a lookup list of up to 1000 records) when
+ * its dropdown first opens, not when the list mounts: most searches leave most selects closed.
+ * Until then the same condition is asked for as a plain text one, which needs no options.
+ */
+function SelectCondition({ env, cache, page, cond, label, value, onChange }: Omit<SearchFieldProps, 'onEnter'>) {
+  const [wanted, setWanted] = useState(false);
+  const idle = useMemo(() => ({ ...cond, widget: 'text' as const }), [cond]);
+  const options = useConditionOptions(env, cache, page, wanted ? cond : idle);
+  return (
+    <Select
+      aria-label={label}
+      options={options}
+      multiple={operatorOf(page, cond) === 'in'}
+      value={value as Scalar | Scalar[] | undefined}
+      onChange={onChange}
+      onOpen={() => setWanted(true)}
+    />
+  );
+}
+
+export function SearchField(props: SearchFieldProps) {
+  const { cond, label, value, onChange, onEnter } = props;
   const styles = useStyles();
-  const options = useConditionOptions(env, cache, page, cond);
   const enter = (e: { key: string }) => e.key === 'Enter' && onEnter();
   switch (cond.widget) {
     case 'select':
-      return (
-        <Select
-          aria-label={label}
-          options={options}
-          multiple={operatorOf(page, cond) === 'in'}
-          value={value as Scalar | Scalar[] | undefined}
-          onChange={onChange}
-        />
-      );
+      return <SelectCondition {...props} />;
     case 'dateRange':
       return <DateRangeField label={label} value={value as DateRangeValue} onChange={onChange} />;
     case 'date': {

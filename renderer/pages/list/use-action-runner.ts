@@ -72,7 +72,7 @@ export function useActionRunner({ env, context, filterBody, selectedRows, reload
     ask(action.confirm, () => call(action, { ids }, clearSelection));
   };
   const runRow = (action: Action, row: Row) => {
-    if (action.page) return open(action, row.id);
+    if (action.page) return open(action, row[action.idField ?? 'id']);
     if (action.call) ask(action.confirm, () => call(action, rowCallBody(action, row), () => env.notify.success(DONE_TEXT)));
   };
 

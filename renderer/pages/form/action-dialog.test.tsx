@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+// Action dialogs (waybill and order workflow): the before call fills the form, submit sends
+// {id, version, ...fields} pruned to the route's schema, success closes with 'changed'.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PageSchema } from '../page-types.ts';
+import { actionPayload, initialData, prune } from './action-form.ts';
+import { FormPage } from './form-page.tsx';
+import { fakeEnv, wrap } from './test-env.tsx';
+
+afterEach(cleanup);
+
+const goodsSchema = {
+  title: '装货明细', type: 'array', minItems: 1,
+  items: { title: '装货明细', type: 'object', additionalProperties: false, required: ['goodsId', 'quantity'],
+    properties: { goodsId: { title: '货物', type: 'integer', minimum: 1 }, quantity: { title: '数量', type: 'number', minimum: 0 } } },
+};
+
+const confirmLoad: PageSchema = {
+  id: 'transport/waybill-affirm-shipment', title: '确认装货', kind: 'form',
+  api: { before: { method: 'POST', path: '/waybillAction/getGoodsInfoBeforeLoad' }, submit: { method: 'POST', path: '/waybillAction/confirmLoad' } },
+  form: {
+    fields: ['goods'], payload: 'all',
+    initial: { goods: { from: 'goods', pick: { goodsId: 'goodsId', quantity: 'quantity' } } },
+    uiSchema: { goods: { items: { goodsId: { 'ui:widget': 'recordOptions', 'ui:options': { from: 'goods', value: 'goodsId', label: 'goodsName' } } } } },
+  },
+  formSchema: { type: 'object', properties: { goods: goodsSchema as never }, required: ['goods'] },
+};
+
+const before = { id: 31, version: 6, waybillNo: 'YD1', goods: [{ goodsId: 4, goodsName: '饲料', quantity: 12, loadedQuantity: null, orderNo: 'DD1' }] };
+
+describe('action dialogs', () => {
+  it('fill from the before call and send {id, version, fields} pruned to the schema, then close as changed', async () => {
+    const onDone = vi.fn();
+    const env = fakeEnv({ '/waybillAction/getGoodsInfoBeforeLoad': before, '/waybillAction/confirmLoad': { id: 31, version: 7 } });
+    render(wrap(<FormPage page={confirmLoad} env={env} context={{ id: '31', inDialog: true, onDone }} />));
+    // The before call is sent with the id as a number (the route declares an integer).
+    await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/waybillAction/getGoodsInfoBeforeLoad', { id: 31 }));
+    // The goods line shows the goods by name (picked from the before answer).
+    expect(await screen.findByRole('option', { name: '饲料', hidden: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/waybillAction/confirmLoad', { id: 31, version: 6, goods: [{ goodsId: 4, quantity: 12 }] }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+    expect(env.notify.success).toHaveBeenCalledWith('操作成功');
+  });
+
+  it('sends the record id under the call idParam (split: orderId)', async () => {
+    const page: PageSchema = { ...confirmLoad, api: { before: { method: 'POST', path: '/b', idParam: 'orderId' }, submit: { method: 'POST', path: '/s', idParam: 'orderId' } } };
+    const env = fakeEnv({ '/b': before, '/s': {} });
+    render(wrap(<FormPage page={page} env={env} context={{ id: '8', inDialog: true, onDone: vi.fn() }} />));
+    await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/b', { orderId: 8 }));
+    fireEvent.click(await screen.findByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/s', { orderId: 8, version: 6, goods: [{ goodsId: 4, quantity: 12 }] }));
+  });
+});
+
+describe('action form rules', () => {
+  it('maps paths, lists (with where) and fixed values', () => {
+    const page = {
+      ...confirmLoad,
+      form: {
+        fields: ['goods', 'signedQuantity', 'passed'],
+        initial: {
+          goods: { from: 'goods', where: 'open', pick: { goodsId: 'goodsId', quantity: 'left' } },
+          signedQuantity: 'totals.delivered',
+          passed: { value: true },
+        },
+      },
+    } as PageSchema;
+    const record = { goods: [{ goodsId: 1, left: 2, open: true }, { goodsId: 2, left: 0, open: false }], totals: { delivered: 9 } };
+    expect(initialData(page, record, {})).toEqual({ goods: [{ goodsId: 1, quantity: 2 }], signedQuantity: 9, passed: true });
+    expect(initialData(page, undefined, {})).toEqual({ passed: true });
+  });
+
+  it('prunes objects to the declared properties, and leaves empty fields out of the payload', () => {
+    expect(prune([{ goodsId: 1, quantity: 2, goodsName: 'x' }], goodsSchema as never)).toEqual([{ goodsId: 1, quantity: 2 }]);
+    expect(actionPayload(confirmLoad, { goods: [], other: 1 }, ['goods', 'remark'], '5', { version: 2 })).toEqual({ id: 5, version: 2, goods: [] });
+    expect(actionPayload(confirmLoad, { remark: '' }, ['remark'], '5', undefined)).toEqual({ id: 5 });
+  });
+});
