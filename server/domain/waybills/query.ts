@@ -1,4 +1,6 @@
 // The waybill list (pageQueryByCondition) and its status-tab counts (getWaybillNumberByCondition).
+// Counts that only scope by corporation and carrier (and status) read the maintained per-status
+// counts instead of counting a million rows (docs/decisions.md "Waybill tab counts").
 // The page is chosen on the waybills table alone (scope, filters, sort, limit: served by the
 // indexes on corp_id, is_deleted and status or carrier_id), and only its rows are then joined to
 // names, areas and order numbers, so a million waybills cost one index walk, not a million joins.
@@ -45,6 +47,22 @@ function filterWhere(user: SessionUser, q: WaybillQuery, withStatus = true): Whe
   return where;
 }
 
+/**
+ * Counts the maintained table waybill_status_counts can answer exactly (migration 0009, kept by
+ * triggers): live waybills by corporation, carrier and status. That covers the scope of staff and
+ * carrier users plus the carrier and status filters; any other filter is counted on the waybills.
+ */
+function countsTableWhere(user: SessionUser, q: WaybillQuery, withStatus: boolean): Where | null {
+  const [from, to] = q.createdAt ?? [];
+  if (user.userType === 1 || !blank(q.waybillNo) || !blank(q.step) || !blank(q.vehicleId) || !blank(from) || !blank(to)) return null;
+  const where: Where = { sql: ['s.corp_id = ?'], params: [user.corpId] };
+  const add = (sql: string, ...params: unknown[]) => (where.sql.push(sql), where.params.push(...params));
+  if (user.userType === 2) add('s.carrier_id = ?', user.partnerId ?? -1);
+  if (!blank(q.carrierId)) add('s.carrier_id = ?', q.carrierId);
+  if (withStatus && !blank(q.status)) add(`s.status IN (${q.status!.map(() => '?').join(', ')})`, ...q.status!);
+  return where;
+}
+
 function orderBy(q: WaybillQuery, alias: string) {
   const sorts = q.sorts?.length ? q.sorts : [{ field: 'updatedAt' as const, order: 'desc' as const }];
   const parts = sorts.map((s) => `${alias}.${SORTABLE[s.field]} ${s.order === 'asc' ? 'ASC' : 'DESC'}`);
@@ -68,10 +86,13 @@ export function pageSql(user: SessionUser, q: WaybillQuery) {
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = filterWhere(user, q);
   const cond = where.sql.join(' AND ');
+  const counted = countsTableWhere(user, q, true);
   return {
     curPage, pageSize,
     page: { sql: `SELECT w.* FROM waybills w WHERE ${cond} ORDER BY ${orderBy(q, 'w')} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, (curPage - 1) * pageSize] },
-    count: { sql: `SELECT count(*) AS n FROM waybills w WHERE ${cond}`, params: where.params },
+    count: counted
+      ? { sql: `SELECT coalesce(sum(s.n), 0) AS n FROM waybill_status_counts s WHERE ${counted.sql.join(' AND ')}`, params: counted.params }
+      : { sql: `SELECT count(*) AS n FROM waybills w WHERE ${cond}`, params: where.params },
   };
 }
 
@@ -107,6 +128,9 @@ const TAB_STATUSES: number[] = Object.values(WaybillStatus);
 
 /** The statement of the tab counts: the same filters as the list except the status itself. */
 export function countsSql(user: SessionUser, q: WaybillQuery) {
+  const counted = countsTableWhere(user, q, false);
+  // A status whose waybills all moved on keeps a row of 0: left out, as the GROUP BY would.
+  if (counted) return { sql: `SELECT s.status, sum(s.n) AS n FROM waybill_status_counts s WHERE ${counted.sql.join(' AND ')} GROUP BY s.status HAVING sum(s.n) > 0`, params: counted.params };
   const where = filterWhere(user, q, false);
   return { sql: `SELECT w.status, count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY w.status`, params: where.params };
 }
