@@ -54,6 +54,11 @@ export class OfflineGeocoder implements ReverseGeocoder {
   }
 
   async locate(lon: number, lat: number): Promise<Place> {
+    return this.locateNow(lon, lat);
+  }
+
+  /** The same lookup without waiting: everything it reads is local (alarms name places while ingesting). */
+  locateNow(lon: number, lat: number): Place {
     if (!Number.isFinite(lon) || !Number.isFinite(lat)) throw new GeocodeError(GEOCODE_FAILED);
     if (!insideChina(lon, lat)) throw new GeocodeError(GEOCODE_FOREIGN);
     const near = this.nearestFence(lon, lat);
@@ -68,5 +73,15 @@ export class OfflineGeocoder implements ReverseGeocoder {
       return { province: city.city.province, city: city.city.city, district: '', position: `${head}（距市中心${km(city.distance)}公里）` };
     }
     throw new GeocodeError(GEOCODE_FAILED);
+  }
+
+  /** The position text of a point, or '' where nothing is known. */
+  placeName(lon: number, lat: number): string {
+    try {
+      return this.locateNow(lon, lat).position;
+    } catch (e) {
+      if (e instanceof GeocodeError) return '';
+      throw e;
+    }
   }
 }

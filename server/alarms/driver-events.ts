@@ -1,0 +1,69 @@
+// Active-safety events (fatigue, phone, smoking...) reported by a vehicle's driver-monitoring
+// terminal become driver alarms (firstAlarmType 300, alarm type 2: begin and end with on-site
+// media). Photos are uploaded first through the upload endpoint; the event names their file ids.
+import type { SessionUser } from '../http/context.ts';
+import { failure, invalid } from '../http/envelope.ts';
+import { NOT_FOUND } from '../resources/engine.ts';
+import { all, one, run, type Sqlite } from '../resources/statements.ts';
+import { findVehicle } from '../tracking/target.ts';
+import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
+import { OfflineGeocoder } from '../fences/geocode/offline.ts';
+import { ALARM_TYPE, DRIVER_KINDS, EVENT_LEVEL_LABELS, FIRST_DRIVER, STATUS } from './catalogue.ts';
+
+export interface DriverEvent {
+  vehicleId?: number;
+  dataTerminalId?: string;
+  eventType: number;
+  eventLevel: number;
+  gpsTime: number;
+  endTime?: number;
+  lon: number;
+  lat: number;
+  speed?: number;
+  fileIds?: string[];
+}
+
+const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.bmp'];
+
+export function receiveDriverEvent(sqlite: Sqlite, user: SessionUser, e: DriverEvent, now = Date.now()) {
+  if (e.vehicleId === undefined && e.dataTerminalId === undefined) throw invalid('终端号：请指定车辆ID或终端号', { field: 'dataTerminalId' });
+  if (e.gpsTime > now + 60_000) throw invalid('事件时间：不能晚于当前时间', { field: 'gpsTime' });
+  if (e.endTime !== undefined && e.endTime < e.gpsTime) throw invalid('结束时间：不能早于事件时间', { field: 'endTime' });
+  const vehicle = findVehicle(sqlite, user, e.vehicleId !== undefined ? { id: e.vehicleId } : { dataTerminalId: e.dataTerminalId });
+  if (!vehicle) throw failure(NOT_FOUND);
+  return recordDriverEvent(sqlite, vehicle, e, now);
+}
+
+/** The driver alarm of an event of a vehicle already known to be the caller's (ingestion, demo seeding). */
+export function recordDriverEvent(sqlite: Sqlite, vehicle: { id: number; corpId: number; carrierId: number | null }, e: DriverEvent, now = Date.now()) {
+  const fileIds = [...new Set(e.fileIds ?? [])];
+  if (fileIds.length) {
+    const found = all<{ id: string; extension: string }>(sqlite, `SELECT id, extension FROM files WHERE corp_id = ? AND id IN (${fileIds.map(() => '?')})`, vehicle.corpId, ...fileIds);
+    const ok = new Set(found.filter((f) => IMAGE_EXTENSIONS.includes(f.extension)).map((f) => f.id));
+    const bad = fileIds.find((id) => !ok.has(id));
+    if (bad) throw invalid(`现场照片：文件不存在或不是图片：${bad}`, { field: 'fileIds' });
+  }
+  // The same event sent twice (a terminal retrying) is one alarm.
+  const same = one<{ id: number }>(sqlite, 'SELECT id FROM alarms WHERE vehicle_id = ? AND first_alarm_type = ? AND last_alarm_type = ? AND begin_time = ?',
+    vehicle.id, FIRST_DRIVER, e.eventType, e.gpsTime);
+  if (same) return { id: same.id, duplicate: true };
+
+  const waybill = one<{ id: number; carrierId: number | null; driverId: number | null }>(sqlite,
+    `SELECT id, carrier_id AS carrierId, driver_id AS driverId FROM waybills WHERE vehicle_id = ? AND is_deleted = 0
+       AND status IN (${WaybillStatus.AWAITING_TRANSPORT}, ${WaybillStatus.IN_TRANSIT}) ORDER BY updated_at DESC, id DESC LIMIT 1`, vehicle.id);
+  const vehicleDriver = one<{ driverId: number | null }>(sqlite, 'SELECT driver_id AS driverId FROM vehicles WHERE id = ?', vehicle.id)!.driverId;
+  const place = new OfflineGeocoder(sqlite, vehicle.corpId).placeName(e.lon, e.lat);
+  const content = `${DRIVER_KINDS[e.eventType]}，报警级别：${EVENT_LEVEL_LABELS[e.eventLevel]}${e.speed !== undefined ? `，车速${e.speed}km/h` : ''}`;
+  const id = sqlite.transaction(() => {
+    const alarmId = Number(run(sqlite,
+      `INSERT INTO alarms (corp_id, vehicle_id, waybill_id, carrier_id, driver_id, first_alarm_type, last_alarm_type, alarm_type, begin_time, end_time,
+         begin_lon, begin_lat, end_lon, end_lat, begin_place_name, end_place_name, alarm_content, status, confirmed, event_level, speed, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+      vehicle.corpId, vehicle.id, waybill?.id ?? null, waybill?.carrierId ?? vehicle.carrierId, waybill?.driverId ?? vehicleDriver,
+      FIRST_DRIVER, e.eventType, ALARM_TYPE.BEGIN_END, e.gpsTime, e.endTime ?? e.gpsTime, e.lon, e.lat, e.lon, e.lat, place, place, content,
+      STATUS.ENDED, e.eventLevel, e.speed ?? null, now).lastInsertRowid);
+    fileIds.forEach((fileId, seq) => run(sqlite, 'INSERT INTO alarm_media (alarm_id, file_id, media_type, seq) VALUES (?, ?, 0, ?)', alarmId, fileId, seq));
+    return alarmId;
+  })();
+  return { id, duplicate: false };
+}

@@ -1,0 +1,36 @@
+// Driver alarms (driverAlarm/*, firstAlarmType 300): the detail, handling and ignoring, and the
+// call a terminal gateway reports active-safety events through (not among the spec's calls, like
+// the track ingestion: access is the right to change the vehicle's data, vehicleUpdate3).
+import type { Db } from '../db/connection.ts';
+import { Code } from '../http/envelope.ts';
+import { Outcome, route, type RouteDef } from '../http/route.ts';
+import { alarmDetail } from '../alarms/read.ts';
+import { handleAlarm, HANDLED, IGNORED, ignoreAlarms } from '../alarms/handle.ts';
+import { receiveDriverEvent, type DriverEvent } from '../alarms/driver-events.ts';
+import { driverEventInput, handleInput, idListInput, idQuery } from './alarm-inputs.ts';
+import { ALARM_OPS } from './alarm-result.ts';
+
+export const DRIVER_EVENT_OPS = ['vehicleUpdate3'];
+
+export function driverAlarmRoutes(db: Db): RouteDef[] {
+  const sqlite = db.$client;
+  const access = { anyOf: ALARM_OPS };
+  return [
+    route<{ id: string }>({
+      method: 'GET', path: '/driverAlarm/getAlarmById', access, input: idQuery,
+      handler: ({ user, body }) => alarmDetail(sqlite, user, Number(body.id), 'driver'),
+    }),
+    route<{ id: number; handleRemark: string }>({
+      method: 'POST', path: '/driverAlarm/handle', access, input: handleInput,
+      handler: ({ user, body }) => new Outcome(Code.SUCCESS, HANDLED, handleAlarm(sqlite, user, 'driver', body.id, body.handleRemark)),
+    }),
+    route<{ idList: number[] }>({
+      method: 'POST', path: '/driverAlarm/ignore', access, input: idListInput,
+      handler: ({ user, body }) => new Outcome(Code.SUCCESS, IGNORED, ignoreAlarms(sqlite, user, 'driver', body.idList)),
+    }),
+    route<DriverEvent>({
+      method: 'POST', path: '/driverAlarm/receiveEvent', access: { anyOf: DRIVER_EVENT_OPS }, input: driverEventInput,
+      handler: ({ user, body }) => receiveDriverEvent(sqlite, user, body),
+    }),
+  ];
+}
