@@ -28,6 +28,9 @@ import { waybillMoreRoutes } from './routes/waybill-more.ts';
 import { transferRoutes } from './routes/transfer.ts';
 import { reportRoutes } from './routes/report.ts';
 import { electronicRoutes } from './routes/electronic.ts';
+import { alarmResultRoutes } from './routes/alarm-result.ts';
+import { driverAlarmRoutes } from './routes/alarm-driver.ts';
+import { alarmWindows } from './alarms/read.ts';
 
 /**
  * Scripts only from this origin. 'unsafe-eval' is needed because ajv compiles the forms' JSON
@@ -62,8 +65,8 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   });
   const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get, () => staticRoutes), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
     ...orderRoutes(db, registry.get), ...orderMoreRoutes(db, registry.get),
-    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...trackRoutes(db), ...waybillMoreRoutes(db, registry.get), ...transferRoutes(db, registry.get), ...reportRoutes(db, registry.get),
-    ...electronicRoutes(db)];
+    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...trackRoutes(db, alarmWindows), ...waybillMoreRoutes(db, registry.get), ...transferRoutes(db, registry.get), ...reportRoutes(db, registry.get),
+    ...electronicRoutes(db), ...alarmResultRoutes(db), ...driverAlarmRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();
