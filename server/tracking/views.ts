@@ -2,7 +2,7 @@
 // visit, door, cold machine) and the chart series, built from the analytics over the store.
 import { formatTime } from '../resources/time.ts';
 import { durationStr } from '../domain/waybills/timeline.ts';
-import type { Sqlite } from '../resources/statements.ts';
+import { all, one, type Sqlite } from '../resources/statements.ts';
 import { ACC_BIT, COLD_MACHINE_BIT, DOOR_BITS, channelMask, type TimeWindow, type TrackColumns } from './columns.ts';
 import { markAlarms } from './analytics/alarm-marks.ts';
 import { coldMachineIntervals, doorIntervals } from './analytics/doors.ts';
@@ -49,7 +49,7 @@ export class TrackContext {
   constructor(readonly sqlite: Sqlite, readonly user: SessionUser, readonly target: TrackTarget, readonly alarmWindows: AlarmWindowSource = noAlarmWindows) {}
 
   get grid(): FenceGrid {
-    return (this.gridCache ??= prepareFences(fencesFor(this.sqlite, this.user, this.target.waybill?.id ?? null)));
+    return (this.gridCache ??= fenceGridFor(this.sqlite, this.user, this.target.waybill?.id ?? null));
   }
 
   /** The fence a point is in ('' outside every fence). */
@@ -63,8 +63,9 @@ export class TrackContext {
     return this.areaAt(lon, lat) || `${coord(lon).toFixed(6)},${coord(lat).toFixed(6)}`;
   }
 
-  track(): TrackColumns {
-    return readTrack(this.sqlite, this.target.vehicle.id, this.target.from, this.target.to);
+  /** The whole range; without sensors when only positions and status bits are needed. */
+  track(sensors = true): TrackColumns {
+    return readTrack(this.sqlite, this.target.vehicle.id, this.target.from, this.target.to, { sensors });
   }
 
   /** Page `curPage` of the track points as rows, with the total and the start and end places. */
@@ -105,13 +106,13 @@ export class TrackContext {
   }
 
   private routeEnds() {
-    const nodes = this.sqlite.prepare(`SELECT a.area_name AS name, n.node_type AS type FROM waybill_nodes n JOIN areas a ON a.id = n.area_id
-      WHERE n.waybill_id = ? AND n.node_type IN ('start', 'end') ORDER BY n.seq`).all(this.target.waybill!.id) as { name: string; type: string }[];
+    const nodes = all<{ name: string; type: string }>(this.sqlite, `SELECT a.area_name AS name, n.node_type AS type FROM waybill_nodes n JOIN areas a ON a.id = n.area_id
+      WHERE n.waybill_id = ? AND n.node_type IN ('start', 'end') ORDER BY n.seq`, this.target.waybill!.id);
     return { start: nodes.find((n) => n.type === 'start')?.name ?? '', end: nodes.find((n) => n.type === 'end')?.name ?? '' };
   }
 
   stops() {
-    const cols = this.track();
+    const cols = this.track(false);
     const doors = shownChannels(this.target.vehicle, cols).doors;
     const startOdo = cols.length ? cols.odometer[0] : 0;
     return detectStops(cols).map((s) => {
@@ -126,7 +127,7 @@ export class TrackContext {
   }
 
   doors() {
-    const cols = this.track();
+    const cols = this.track(false);
     const startOdo = cols.length ? cols.odometer[0] : 0;
     return doorIntervals(cols, shownChannels(this.target.vehicle, cols).doors).map((d) => {
       const lon = cols.lon[d.beginIndex], lat = cols.lat[d.beginIndex];
@@ -141,7 +142,7 @@ export class TrackContext {
 
   coldMachine() {
     if (!this.target.vehicle.coldMachine) return [];
-    const cols = this.track();
+    const cols = this.track(false);
     return coldMachineIntervals(cols).map((x) => ({
       bTime: x.begin, eTime: x.end, bTimeStr: formatTime(x.begin), eTimeStr: formatTime(x.end), duration: durationStr(x.end - x.begin), durationMs: x.end - x.begin,
       areaName: this.areaAt(cols.lon[x.beginIndex], cols.lat[x.beginIndex]),
@@ -150,7 +151,7 @@ export class TrackContext {
   }
 
   areas() {
-    return detectVisits(this.track(), this.grid).map((v) => ({
+    return detectVisits(this.track(false), this.grid).map((v) => ({
       areaId: v.fenceId, areaName: v.name, inGpsTime: formatTime(v.inTime), outGpsTime: formatTime(v.outTime), inTime: v.inTime, outTime: v.outTime,
       duration: durationStr(v.durationMs), durationMs: v.durationMs,
     }));
@@ -165,6 +166,28 @@ export class TrackContext {
     for (const [channel, s] of channelSeries(cols, kind, mask)) out[`${prefix}${channel}`] = pairs(s);
     return out;
   }
+}
+
+/**
+ * Prepared fence grids, kept per database and scope while the corporation's fences are unchanged
+ * (their count, newest edit and highest id): every track request names places, and preparing
+ * hundreds of polygons each time would cost more than the page itself.
+ */
+const grids = new WeakMap<Sqlite, Map<string, { signature: string; grid: FenceGrid }>>();
+
+function fenceGridFor(sqlite: Sqlite, user: SessionUser, waybillId: number | null): FenceGrid {
+  const sig = one<Record<string, unknown>>(sqlite, `SELECT count(*) AS n, max(updated_at) AS u, max(id) AS m, sum(is_deleted) AS d,
+    (SELECT group_concat(area_id) FROM waybill_nodes WHERE waybill_id = ?) AS route FROM areas WHERE corp_id = ?`, waybillId ?? -1, user.corpId)!;
+  const signature = `${sig.n}:${sig.u}:${sig.m}:${sig.d}:${sig.route}`;
+  const key = `${user.corpId}:${user.userType === 1 ? user.partnerId : '*'}:${waybillId ?? ''}`;
+  let byKey = grids.get(sqlite);
+  if (!byKey) grids.set(sqlite, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit && hit.signature === signature) return hit.grid;
+  if (byKey.size > 200) byKey.clear();
+  const grid = prepareFences(fencesFor(sqlite, user, waybillId));
+  byKey.set(key, { signature, grid });
+  return grid;
 }
 
 const pairs = (s: Series) => s.x.map((x, i) => ({ x, y: s.y[i] }));

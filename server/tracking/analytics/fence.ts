@@ -87,6 +87,7 @@ export class FenceGrid {
   static readonly EMPTY: readonly PreparedFence[] = [];
 
   constructor(readonly fences: readonly PreparedFence[], readonly cellDeg = 0.02) {
+    if (180 / cellDeg >= 16_384) throw new Error('grid cells too small for the key layout');
     for (const f of fences) {
       for (let x = this.cx(f.minLon); x <= this.cx(f.maxLon); x++) {
         for (let y = this.cy(f.minLat); y <= this.cy(f.maxLat); y++) {
@@ -101,7 +102,8 @@ export class FenceGrid {
 
   private cx(lon: number) { return Math.floor((lon + 180) / this.cellDeg); }
   private cy(lat: number) { return Math.floor((lat + 90) / this.cellDeg); }
-  private key(x: number, y: number) { return x * 100_000 + y; }
+  // Below 2^30 (x < 36000 cells of longitude, y < 16384 of latitude at the default size), so keys stay small integers.
+  private key(x: number, y: number) { return x * 16_384 + y; }
 
   /** Key of the cell holding a point (compare keys to skip a lookup when a vehicle stays in a cell). */
   cellOf(lon: number, lat: number): number { return this.key(this.cx(lon), this.cy(lat)); }

@@ -101,7 +101,7 @@ export function readHeader(blob: Uint8Array): ChunkHeader {
  * Decodes a chunk into `out` at row `offset`. `out` must have room and an array for every channel
  * the chunk carries (channels it lacks keep the sentinel the caller filled them with).
  */
-export function decodeChunkInto(blob: Uint8Array, out: TrackColumns, offset: number): number {
+export function decodeChunkInto(blob: Uint8Array, out: TrackColumns, offset: number, sensors = true): number {
   const b = aligned(blob);
   const ab = b.buffer;
   const base = b.byteOffset;
@@ -134,6 +134,7 @@ export function decodeChunkInto(blob: Uint8Array, out: TrackColumns, offset: num
   const speed = i16();
   for (let i = 0; i < n; i++) out.speed[offset + i] = speed[i] / TENTHS;
   out.direction.set(i16(), offset);
+  if (!sensors) return n;
   const channels = (mask: number, count: number, arrays: (Float64Array | null)[], read: () => Int32Array | Int16Array) => {
     for (let c = 0; c < count; c++) {
       if (!(mask & (1 << c))) continue;

@@ -50,61 +50,83 @@ function sliceView(cols: TrackColumns, from: number, to: number): TrackColumns {
   };
 }
 
+interface ChunkMeta {
+  startMs: number;
+  firstMs: number;
+  endMs: number;
+  count: number;
+}
+
+/** The chunks of the range without their blobs: a page fetches only the blobs it decodes. */
+function chunkMetas(sqlite: Sqlite, vehicleId: number, from: number, to: number): ChunkMeta[] {
+  return all<ChunkMeta>(sqlite, `SELECT start_ms AS startMs, first_ms AS firstMs, end_ms AS endMs, count FROM track_chunks
+    WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`, vehicleId, chunkStart(from), to, from, to);
+}
+
+const blobOf = (sqlite: Sqlite, vehicleId: number, startMs: number) =>
+  one<{ columns: Buffer }>(sqlite, 'SELECT columns FROM track_chunks WHERE vehicle_id = ? AND start_ms = ?', vehicleId, startMs)!.columns;
+
 function chunksOf(sqlite: Sqlite, vehicleId: number, from: number, to: number): ChunkRow[] {
   return all<ChunkRow>(sqlite, `SELECT start_ms AS startMs, first_ms AS firstMs, end_ms AS endMs, count, columns FROM track_chunks
     WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`, vehicleId, chunkStart(from), to, from, to);
 }
 
 /** Decodes the given chunks into one TrackColumns (channel arrays present if any chunk has them). */
-function decodeAll(rows: readonly ChunkRow[]): TrackColumns {
+function decodeAll(rows: readonly ChunkRow[], sensors: boolean): TrackColumns {
   let t = 0, h = 0, o = 0, n = 0;
   for (const r of rows) {
     const head = readHeader(r.columns);
     t |= head.tempMask; h |= head.humidityMask; o |= head.oilMask; n += head.count;
   }
-  const out = emptyColumns(n, t, h, o);
+  const out = sensors ? emptyColumns(n, t, h, o) : emptyColumns(n);
   let at = 0;
-  for (const r of rows) at += decodeChunkInto(r.columns, out, at);
+  for (const r of rows) at += decodeChunkInto(r.columns, out, at, sensors);
   return out;
 }
 
-/** The vehicle's points with from <= gpsTime <= to, in time order. */
-export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: number): TrackColumns {
+/**
+ * The vehicle's points with from <= gpsTime <= to, in time order. `sensors: false` skips the
+ * temperature, humidity and oil channels (stops, visits, doors and alarms do not read them).
+ */
+export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: number, opts: { sensors?: boolean } = {}): TrackColumns {
   if (to < from) return emptyColumns(0);
-  const cols = decodeAll(chunksOf(sqlite, vehicleId, from, to));
+  const cols = decodeAll(chunksOf(sqlite, vehicleId, from, to), opts.sensors !== false);
   const a = lowerBound(cols.gpsTime, from, cols.length);
   const b = lowerBound(cols.gpsTime, to + 1, cols.length);
   return sliceView(cols, a, b);
 }
 
-/** Points within the chunk that fall in [from, to]: a whole chunk inside the range counts without decoding. */
-function rowsInRange(r: ChunkRow, from: number, to: number): { cols: TrackColumns | null; a: number; b: number } {
-  if (r.firstMs >= from && r.endMs <= to) return { cols: null, a: 0, b: r.count };
-  const cols = decodeChunk(r.columns);
-  return { cols, a: lowerBound(cols.gpsTime, from, cols.length), b: lowerBound(cols.gpsTime, to + 1, cols.length) };
-}
-
 /**
- * Rows [offset, offset + limit) of the vehicle's points in [from, to] and the total count. Only
- * the chunks at the range's edges and under the page are decoded.
+ * Rows [offset, offset + limit) of the vehicle's points in [from, to] and the total count. Chunks
+ * wholly inside the range are counted from their row; only the chunks at the range's edges and
+ * under the page are fetched and decoded.
  */
 export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, to: number, offset: number, limit: number): { page: TrackColumns; total: number } {
-  const rows = to < from ? [] : chunksOf(sqlite, vehicleId, from, to);
-  const spans = rows.map((r) => ({ r, ...rowsInRange(r, from, to) }));
+  const metas = to < from ? [] : chunkMetas(sqlite, vehicleId, from, to);
+  const decoded = new Map<number, TrackColumns>();
+  const decode = (m: ChunkMeta) => {
+    let c = decoded.get(m.startMs);
+    if (!c) decoded.set(m.startMs, (c = decodeChunk(blobOf(sqlite, vehicleId, m.startMs))));
+    return c;
+  };
+  const spans = metas.map((m) => {
+    if (m.firstMs >= from && m.endMs <= to) return { m, a: 0, b: m.count };
+    const c = decode(m);
+    return { m, a: lowerBound(c.gpsTime, from, c.length), b: lowerBound(c.gpsTime, to + 1, c.length) };
+  });
   const total = spans.reduce((s, x) => s + (x.b - x.a), 0);
-  const wanted: { r: ChunkRow; a: number; b: number; cols: TrackColumns | null }[] = [];
-  let skip = offset;
-  let need = Math.max(0, Math.min(limit, total - offset));
+  const parts: TrackColumns[] = [];
+  let skip = Math.max(0, offset);
+  let need = Math.max(0, Math.min(limit, total - skip));
   for (const s of spans) {
     if (need === 0) break;
     const n = s.b - s.a;
     if (skip >= n) { skip -= n; continue; }
     const take = Math.min(n - skip, need);
-    wanted.push({ r: s.r, a: s.a + skip, b: s.a + skip + take, cols: s.cols });
+    parts.push(sliceView(decode(s.m), s.a + skip, s.a + skip + take));
     need -= take;
     skip = 0;
   }
-  const parts = wanted.map((w) => sliceView(w.cols ?? decodeChunk(w.r.columns), w.a, w.b));
   return { page: parts.length ? concatColumns(parts) : emptyColumns(0), total };
 }
 

@@ -1,0 +1,62 @@
+// The peer of the tracking bench: what a user would write without a track store — one SQLite row
+// per point, read back as objects, and @turf functions per point (distance for stops,
+// booleanPointInPolygon against every fence for visits, circles made polygons by turf.circle).
+import type Database from 'better-sqlite3';
+import * as turf from '@turf/turf';
+import type { ScaleFence } from '../fixtures/tracks-scale.ts';
+import type { TrackColumns, TimeWindow } from '../server/tracking/columns.ts';
+import { COLD_MACHINE_BIT } from '../server/tracking/columns.ts';
+
+export function createPlainTable(sqlite: Database.Database, vehicleId: number, cols: TrackColumns) {
+  sqlite.exec(`DROP TABLE IF EXISTS plain_track_points;
+    CREATE TABLE plain_track_points (vehicle_id INTEGER NOT NULL, gps_time INTEGER NOT NULL, lon REAL, lat REAL, speed REAL, direction INTEGER,
+      odometer REAL, status INTEGER, t1 REAL, t2 REAL, h1 REAL, oil1 REAL, PRIMARY KEY (vehicle_id, gps_time))`);
+  const ins = sqlite.prepare('INSERT INTO plain_track_points VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  sqlite.transaction(() => {
+    for (let i = 0; i < cols.length; i++) {
+      ins.run(vehicleId, cols.gpsTime[i], cols.lon[i], cols.lat[i], cols.speed[i], cols.direction[i], cols.odometer[i], cols.status[i],
+        cols.temps[0]?.[i] ?? null, cols.temps[1]?.[i] ?? null, cols.humidities[0]?.[i] ?? null, cols.oils[0]?.[i] ?? null);
+    }
+  })();
+}
+
+interface Row { gps_time: number; lon: number; lat: number; speed: number; status: number }
+
+export function plainFences(fences: readonly ScaleFence[]) {
+  return fences.map((f) => {
+    if (f.typeId === 3) return { f, poly: turf.circle([f.lon, f.lat], (f.radius ?? 200) / 1000, { steps: 32, units: 'kilometers' }) };
+    const ring = f.areaLonLat!.split(';').map((p) => { const [lat, lon] = p.split(',').map(Number); return [lon, lat]; });
+    return { f, poly: turf.polygon([[...ring, ring[0]]]) };
+  });
+}
+
+/** The whole analytics the plain way; returns counts so the bench can compare answers roughly. */
+export function plainAnalytics(sqlite: Database.Database, vehicleId: number, from: number, to: number, fences: ReturnType<typeof plainFences>, windows: readonly TimeWindow[]) {
+  const rows = sqlite.prepare('SELECT gps_time, lon, lat, speed, status FROM plain_track_points WHERE vehicle_id = ? AND gps_time BETWEEN ? AND ? ORDER BY gps_time')
+    .all(vehicleId, from, to) as Row[];
+  let stops = 0, visits = 0, doors = 0, cold = 0, alarms = 0;
+  let anchor: Row | null = null, last: Row | null = null;
+  const inside = new Map<number, boolean>();
+  let prevStatus = 0;
+  for (const r of rows) {
+    const pt = turf.point([r.lon, r.lat]);
+    // Stops: within 100 m of where it stopped, at walking speed, for 3 minutes.
+    if (anchor && r.speed <= 5 && turf.distance(turf.point([anchor.lon, anchor.lat]), pt, { units: 'meters' }) <= 100) last = r;
+    else {
+      if (anchor && last && last.gps_time - anchor.gps_time >= 180_000) stops++;
+      anchor = r.speed <= 5 ? r : null;
+      last = anchor;
+    }
+    // Visits: every fence, every point.
+    for (const { f, poly } of fences) {
+      const now = turf.booleanPointInPolygon(pt, poly);
+      if (now && !inside.get(f.id)) visits++;
+      inside.set(f.id, now);
+    }
+    if ((r.status & 0xffff) && !(prevStatus & 0xffff)) doors++;
+    if ((r.status & COLD_MACHINE_BIT) && !(prevStatus & COLD_MACHINE_BIT)) cold++;
+    if (windows.some((w) => r.gps_time >= w.begin && r.gps_time <= w.end)) alarms++;
+    prevStatus = r.status;
+  }
+  return { points: rows.length, stops, visits, doors, cold, alarms };
+}

@@ -1,0 +1,136 @@
+// `npm run bench -- tracking`: a cold van with 1,000,000 points among 500 fences. The whole
+// analytics (read from the store, stops, area visits, door and cold-machine intervals, alarm marks)
+// side by side with the plain approach (one SQLite row per point, @turf per point), points per
+// second and the ratio; then one 8000-point page of waybill/getTrackList through the real route.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cpus } from 'node:os';
+import { openDatabase } from '../server/db/connection.ts';
+import { holdRegistry } from '../server/registry/holder.ts';
+import { createApp } from '../server/app.ts';
+import { DEMO_PASSWORD, seedDemo } from '../scripts/seed-demo.ts';
+import { scaleFences, scaleTrack } from '../fixtures/tracks-scale.ts';
+import { readTrack, writeTrack } from '../server/tracking/store/store.ts';
+import { detectStops } from '../server/tracking/analytics/stops.ts';
+import { detectVisits, prepareFences } from '../server/tracking/analytics/visits.ts';
+import { coldMachineIntervals, doorIntervals } from '../server/tracking/analytics/doors.ts';
+import { markAlarms } from '../server/tracking/analytics/alarm-marks.ts';
+import type { TimeWindow } from '../server/tracking/columns.ts';
+import { BenchError, ms, percentile, table } from './stats.ts';
+import { createPlainTable, plainAnalytics, plainFences } from './tracking-plain.ts';
+
+const POINTS = 1_000_000;
+const FENCES = 500;
+/** The plain approach tests every fence for every point: measured on this many points, rated per point. */
+const PLAIN_SAMPLE = 20_000;
+const PAGE = 8000;
+const PAGE_LIMIT_MS = 10;
+const TARGET_PPS = 10_000_000;
+const TARGET_RATIO = 10;
+
+function ours(sqlite: import('better-sqlite3').Database, vehicleId: number, from: number, to: number, fences: ReturnType<typeof scaleFences>, windows: TimeWindow[], doorMask: number) {
+  const cols = readTrack(sqlite, vehicleId, from, to, { sensors: false });
+  const stops = detectStops(cols);
+  const visits = detectVisits(cols, prepareFences(fences));
+  const doors = doorIntervals(cols, doorMask);
+  const cold = coldMachineIntervals(cols);
+  const marks = markAlarms(cols.gpsTime, windows, cols.length);
+  let alarmed = 0;
+  for (let i = 0; i < marks.length; i++) alarmed += marks[i];
+  return { points: cols.length, stops: stops.length, visits: visits.length, doors: doors.length, cold: cold.length, alarms: alarmed };
+}
+
+function timeIt<T>(runs: number, f: () => T): { best: number; median: number; result: T } {
+  const times: number[] = [];
+  let result!: T;
+  for (let k = 0; k < runs; k++) {
+    const t = performance.now();
+    result = f();
+    times.push(performance.now() - t);
+  }
+  return { best: Math.min(...times), median: percentile(times, 50), result };
+}
+
+export async function main(_args: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'huoyun-track-bench-'));
+  try {
+    console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'})`);
+    const db = openDatabase(join(dir, 'track.db'));
+    const sqlite = db.$client;
+    seedDemo(sqlite, Date.now(), { transport: false });
+    const vehicle = sqlite.prepare('SELECT id, vehicle_no AS vehicleNo FROM vehicles WHERE corp_id = 1 ORDER BY id LIMIT 1').get() as { id: number; vehicleNo: string };
+    sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 3, gather_humidity = 1, humidity_channel = 1, detect_door = 1, open_door_status = 3, cold_machine = 1, oil_control = 1 WHERE id = ?').run(vehicle.id);
+
+    let t = performance.now();
+    const fences = scaleFences(FENCES);
+    const start = Date.now() - 130 * 86_400_000;
+    const cols = scaleTrack(POINTS, fences, start);
+    console.log(`\ngenerated ${POINTS.toLocaleString()} points over ${((cols.gpsTime[POINTS - 1] - start) / 86_400_000).toFixed(0)} days and ${FENCES} fences in ${ms(performance.now() - t, 0)} ms`);
+    t = performance.now();
+    writeTrack(sqlite, 1, vehicle.id, cols);
+    const chunks = sqlite.prepare('SELECT count(*) AS n, sum(length(columns)) AS bytes FROM track_chunks WHERE vehicle_id = ?').get(vehicle.id) as { n: number; bytes: number };
+    console.log(`store: ${chunks.n} day chunks, ${(chunks.bytes / 1e6).toFixed(1)} MB (${(chunks.bytes / POINTS).toFixed(1)} bytes/point), written in ${ms(performance.now() - t, 0)} ms`);
+    t = performance.now();
+    createPlainTable(sqlite, vehicle.id, cols);
+    console.log(`plain: one row per point, written in ${ms(performance.now() - t, 0)} ms`);
+
+    // 300 alarm windows of 5-30 minutes spread over the period.
+    const span = cols.gpsTime[POINTS - 1] - start;
+    const windows: TimeWindow[] = Array.from({ length: 300 }, (_, k) => ({ begin: start + (span * k) / 300, end: start + (span * k) / 300 + (5 + (k % 26)) * 60_000 }));
+    const from = start, to = cols.gpsTime[POINTS - 1];
+
+    console.log('\n1. Whole analytics: read + stops + area visits + doors + cold machine + alarm marks');
+    const full = timeIt(5, () => ours(sqlite, vehicle.id, from, to, fences, windows, 3));
+    const sampleTo = cols.gpsTime[PLAIN_SAMPLE - 1];
+    const oursSample = timeIt(5, () => ours(sqlite, vehicle.id, from, sampleTo, fences, windows, 3));
+    const pf = plainFences(fences);
+    const plain = timeIt(1, () => plainAnalytics(sqlite, vehicle.id, from, sampleTo, pf, windows));
+    if (full.result.points !== POINTS || plain.result.points !== PLAIN_SAMPLE) throw new BenchError(`read ${full.result.points} / ${plain.result.points} points`);
+    const pps = (n: number, msv: number) => (n / msv) * 1000;
+    const oursPps = pps(POINTS, full.median);
+    const plainPps = pps(PLAIN_SAMPLE, plain.median);
+    console.log(table([
+      ['approach', 'points', 'median ms', 'points/s', 'stops', 'visits', 'door opens', 'cold runs', 'alarm points'],
+      ['track store + typed-array analytics', POINTS, ms(full.median, 1), Math.round(oursPps).toLocaleString(), full.result.stops, full.result.visits, full.result.doors, full.result.cold, full.result.alarms],
+      ['  same, first 20,000 points', PLAIN_SAMPLE, ms(oursSample.median, 2), Math.round(pps(PLAIN_SAMPLE, oursSample.median)).toLocaleString(), oursSample.result.stops, oursSample.result.visits, oursSample.result.doors, oursSample.result.cold, oursSample.result.alarms],
+      ['plain: row per point + @turf (first 20,000 points)', PLAIN_SAMPLE, ms(plain.median, 1), Math.round(plainPps).toLocaleString(), plain.result.stops, plain.result.visits, plain.result.doors, plain.result.cold, plain.result.alarms],
+    ]));
+    console.log(`  (the plain approach does ${FENCES} point-in-polygon tests per point, so it is rated on a sample; at its rate 1,000,000 points take ${ms(POINTS / plainPps, 0)} s)`);
+    const r = oursPps / plainPps;
+    console.log(`  end to end: ${Math.round(oursPps).toLocaleString()} points/s (target ${TARGET_PPS.toLocaleString()}): ${oursPps >= TARGET_PPS ? 'met' : 'NOT met'}`);
+    console.log(`  ratio to the plain approach: ${r.toFixed(1)}x (target ${TARGET_RATIO}x): ${r >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+
+    console.log(`\n2. One ${PAGE}-point page of POST /api/waybill/getTrackList through the route (auth, validation, rows, JSON)`);
+    const { app } = createApp({ db, registry: holdRegistry(), filesDir: dir });
+    const login = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }) });
+    const token = ((await login.json()) as { result: { token: string } }).result.token;
+    const pages = Math.floor(POINTS / PAGE);
+    const samples: number[] = [];
+    let bytes = 0;
+    for (let k = 0; k < 200; k++) {
+      const curPage = 1 + ((k * 37) % pages);
+      const t0 = performance.now();
+      const res = await app.request('/api/waybill/getTrackList', {
+        method: 'POST', headers: { token, 'content-type': 'application/json' },
+        body: JSON.stringify({ vehicleId: vehicle.id, startTime: from, endTime: to, pageParamVO: { curPage, pageSize: PAGE } }),
+      });
+      const text = await res.text();
+      samples.push(performance.now() - t0);
+      bytes = text.length;
+      if (k === 0) {
+        const body = JSON.parse(text);
+        if (body.code !== 1 || body.result.data.length !== PAGE || body.result.totalRecords !== POINTS) throw new BenchError(`page answer: ${text.slice(0, 200)}`);
+      }
+    }
+    const p50 = percentile(samples.slice(20), 50), p99 = percentile(samples.slice(20), 99);
+    console.log(table([
+      ['page of 8000 points', 'p50 ms', 'p99 ms', 'limit ms', 'JSON bytes'],
+      ['getTrackList (180 requests after 20 warm-up)', ms(p50), ms(p99), PAGE_LIMIT_MS, bytes.toLocaleString()],
+    ]));
+    console.log(`  p50 ${p50 <= PAGE_LIMIT_MS ? 'within' : 'OVER'} the ${PAGE_LIMIT_MS} ms limit; p99 ${p99 <= PAGE_LIMIT_MS ? 'within' : 'over'} it`);
+    sqlite.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
