@@ -214,3 +214,18 @@ describe('scope', () => {
     expect((await carrier.get(`/alarmResult/queryById?id=${alarmsOf(104)[0].id}`)).message).toBe('记录不存在或无权访问');
   });
 });
+
+describe('ingestion', () => {
+  it('points posted by a terminal gateway raise their alarms', async () => {
+    const t0 = Date.now() - 20 * MIN;
+    const points = Array.from({ length: 6 }, (_, i) => ({
+      lon: start.lon + 0.5, lat: start.lat, gpsTime: t0 + i * 30_000, speed: i < 4 ? 125 : 70, direction: 90, odometer: 1000 + i, status: 0, t1: 5,
+    }));
+    const before = alarmsOf(102).length;
+    const r = await admin.post('/track/ingest', { vehicleId, points });
+    expect(r.code).toBe(1);
+    const raised = alarmsOf(102);
+    expect(raised).toHaveLength(before + 1);
+    expect(raised.at(-1)).toMatchObject({ begin_time: t0, end_time: t0 + 90_000, peak_value: 125, status: 0 });
+  });
+});

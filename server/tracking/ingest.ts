@@ -8,6 +8,7 @@ import type { Sqlite } from '../resources/statements.ts';
 import { HUMIDITY_CHANNELS, HUMIDITY_NONE, OIL_CHANNELS, OIL_NONE, TEMP_CHANNELS, TEMP_NONE, type TrackPoint } from './columns.ts';
 import { pointsToColumns } from './store/merge.ts';
 import { writeTrack } from './store/store.ts';
+import { raiseAlarms } from '../alarms/raise.ts';
 
 /** Terminal clocks run a little ahead of ours; a point further in the future than this is refused. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -56,6 +57,11 @@ export function checkPoints(points: readonly unknown[], now: number): TrackPoint
 /** Stores a checked batch for the vehicle in one transaction. */
 export function ingest(sqlite: Sqlite, corpId: number, vehicleId: number, points: readonly TrackPoint[]) {
   const cols = pointsToColumns(points);
-  const { added } = sqlite.transaction(() => writeTrack(sqlite, corpId, vehicleId, cols))();
+  const { added } = sqlite.transaction(() => {
+    const written = writeTrack(sqlite, corpId, vehicleId, cols);
+    // The alarm rules see the batch in the same transaction: stored points and their alarms go together.
+    raiseAlarms(sqlite, vehicleId, cols);
+    return written;
+  })();
   return { received: points.length, stored: added, duplicates: points.length - added };
 }
