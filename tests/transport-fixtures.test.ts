@@ -240,3 +240,27 @@ describe('the endpoints on the demo data', () => {
     expect(new Set(r.result.data.map((o: Row) => o.customerId))).toEqual(new Set([partner]));
   });
 });
+
+describe('the maintained tab counts (waybill_status_counts)', () => {
+  const exact = () => {
+    const kept = all('SELECT corp_id AS c, carrier_id AS k, status AS s, n FROM waybill_status_counts WHERE n <> 0 ORDER BY 1, 2, 3');
+    const counted = all(`SELECT corp_id AS c, coalesce(carrier_id, 0) AS k, status AS s, count(*) AS n FROM waybills WHERE is_deleted = 0
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    expect(kept).toEqual(counted);
+    return kept.length;
+  };
+
+  it('equal a count of the rows after the seed, after actions, a vehicle change and a batch delete', async () => {
+    expect(exact()).toBeGreaterThan(20);
+    const dispatcher = await t.as('dispatcher');
+    const fresh = all('SELECT id, version FROM waybills WHERE corp_id = 1 AND status = 100 ORDER BY id LIMIT 2');
+    const vehicle = all('SELECT id FROM vehicles WHERE corp_id = 1 AND status = 0 AND carrier_id IS NOT NULL AND driver_id IS NOT NULL ORDER BY id LIMIT 1')[0].id;
+    const assigned = await dispatcher.post('/waybill/assignVehicle', { id: fresh[0].id, version: fresh[0].version, vehicleId: vehicle });
+    expect(assigned.code, assigned.message).toBe(1);
+    const waiting = all('SELECT id, version FROM waybills WHERE corp_id = 1 AND status = 200 ORDER BY id LIMIT 1')[0];
+    expect((await dispatcher.post('/waybillAction/abnormalEnd', { id: waiting.id, version: waiting.version, reason: '车辆故障' })).code).toBe(1);
+    expect((await dispatcher.post('/waybill/batchDeleteWaybill', { ids: [fresh[1].id] })).code).toBe(105);
+    expect(all('SELECT is_deleted AS d FROM waybills WHERE id = ?', fresh[1].id)[0].d).toBe(1);
+    exact();
+  });
+});
