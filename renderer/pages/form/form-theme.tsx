@@ -7,6 +7,7 @@ import type { ObjectFieldTemplateProps, UiSchema } from '@rjsf/utils';
 import { huoyunFields, huoyunWidgets } from '../../fields/index.ts';
 import { TextInputTemplate } from '../../fields/text-input-template.tsx';
 import { FileIdsWidget } from './file-ids-widget.tsx';
+import { KeyedReferenceWidget } from './keyed-reference-widget.tsx';
 import { RecordOptionsWidget } from './record-options-widget.tsx';
 
 const useStyles = makeStyles({
@@ -39,6 +40,6 @@ export const HuoyunForm = withTheme({
   ...Theme,
   templates: { ...Theme.templates, ObjectFieldTemplate: GridObjectTemplate, BaseInputTemplate: TextInputTemplate },
   // Action dialogs: a select fed by the before call, and receipt files sent as their ids.
-  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, fileIds: FileIdsWidget },
+  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, fileIds: FileIdsWidget, keyedReference: KeyedReferenceWidget },
   fields: { ...Theme.fields, ...huoyunFields() },
 });
