@@ -1,0 +1,94 @@
+// Where an export's rows come from: the very query the page's list uses (one implementation), with
+// the same permission, input rules and scoping, only read in pages of 100000 rows.
+// - a report page: the report compiler's queryReport;
+// - a list page: the declared route of its list call (its own api.list, or the resource engine's
+//   /res/<id>/list), whose handler is called as the list would be, for this user.
+import type { Db } from '../db/connection.ts';
+import type { SessionUser } from '../http/context.ts';
+import { ApiError, forbidden, invalid } from '../http/envelope.ts';
+import type { RouteDef } from '../http/route.ts';
+import { validateOrThrow } from '../http/validate.ts';
+import type { Column, PageFile, Registry } from '../registry/types.ts';
+import { requestSchema } from '../reports/input.ts';
+import { queryReport } from '../reports/run.ts';
+import type { ReportRequest } from '../reports/compile.ts';
+import { pageFor } from '../routes/ui.ts';
+
+export type Row = Record<string, unknown>;
+export interface RowPage {
+  data: Row[];
+  totalRecords: number;
+}
+
+export interface ExportSource {
+  page: PageFile;
+  /** The columns the user sees on the page (their own column settings applied). */
+  columns: Column[];
+  /** The search body, checked by the list's own rules. */
+  search: Row;
+  fetch(curPage: number, pageSize: number): Promise<RowPage>;
+}
+
+export interface SourceContext {
+  db: Db;
+  registry: () => Registry;
+  routes: () => readonly RouteDef[];
+}
+
+/** The list's body without paging: the task pages through it itself. */
+export function searchOf(body: Row): Row {
+  const { pageId: _p, curPage: _c, pageSize: _s, ...search } = body;
+  return search;
+}
+
+function composedPage(ctx: SourceContext, user: SessionUser, pageId: string): PageFile {
+  try {
+    return pageFor(ctx.db, ctx.registry(), user, pageId, true, ctx.routes) as PageFile;
+  } catch (e) {
+    if (e instanceof ApiError) throw invalid(`页面：页面不存在: ${pageId}`, { field: 'pageId' });
+    throw e;
+  }
+}
+
+function listCall(page: PageFile): { method: string; path: string } | undefined {
+  const api = page.api as { list?: { method: string; path: string } } | undefined;
+  if (api?.list) return api.list;
+  return page.resource ? { method: 'POST', path: `/res/${page.resource}/list` } : undefined;
+}
+
+function allowed(def: RouteDef, user: SessionUser): boolean {
+  const a = def.access;
+  return 'anyOf' in a ? a.anyOf.some((op) => user.operationIds.has(op)) : true;
+}
+
+/** Resolves what to export, refusing what the user could not list: code 100, 104 as the list would. */
+export function exportSource(ctx: SourceContext, user: SessionUser, pageId: string, body: Row): ExportSource {
+  const page = composedPage(ctx, user, pageId);
+  const columns = ((page.columns ?? []) as Column[]).filter((c) => !c.hidden && !c.actions);
+  const search = searchOf(body);
+  if (page.kind === 'report') {
+    const reg = ctx.registry();
+    const report = reg.reports.get(pageId)!;
+    if (!user.operationIds.has(report.operationId)) throw forbidden();
+    const req = validateOrThrow<ReportRequest>(requestSchema(report), search);
+    return {
+      page, columns, search,
+      fetch: async (curPage, pageSize) => {
+        const r = queryReport(ctx.db.$client, report, user, { ...req, curPage, pageSize }, ctx.registry().resources);
+        return { data: r.data, totalRecords: r.totalRecords };
+      },
+    };
+  }
+  const call = page.kind === 'list' ? listCall(page) : undefined;
+  const def = call && ctx.routes().find((r) => r.method === call.method && `/api${r.path}` === `/api${call.path.replace(/^\/api(?=\/)/, '')}`);
+  if (!def) throw invalid(`页面：页面 ${pageId} 不是可导出的列表`, { field: 'pageId' });
+  if (!allowed(def, user)) throw forbidden();
+  const checked = def.input ? validateOrThrow<Row>(def.input, search) : search;
+  return {
+    page, columns, search: checked,
+    fetch: async (curPage, pageSize) => {
+      const out = await def.handler({ c: undefined as never, user, body: { ...checked, curPage, pageSize }, query: {}, params: {} });
+      return out as RowPage;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// The export task rows: created 'generating', moved on by the runner, read by the export centre.
+// Every write is keyed on the task's id and status, so a task that vanished (a rolled-back create)
+// or was already ended is left alone.
+import { all, one, run, type Sqlite } from '../resources/statements.ts';
+import { formatTime } from '../resources/time.ts';
+
+/** Spec section 4: export statuses. */
+export const ExportStatus = { GENERATED: 1, FAILED: 2, GENERATING: 3 } as const;
+export const EXPORT_STATUS_LABELS: Record<number, string> = { 1: '已生成', 2: '生成失败', 3: '生成中' };
+/** The reason given to a task the server stopped in the middle of (documented in docs/api.md). */
+export const RESTART_REASON = '服务重启，导出中断';
+
+export interface ExportTaskRow {
+  id: number;
+  corpId: number;
+  userId: number;
+  pageId: string;
+  search: string;
+  fileName: string;
+  status: number;
+  rowsDone: number;
+  rowsTotal: number;
+  failReason: string | null;
+  filePath: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+const COLUMNS = `id, corp_id AS corpId, user_id AS userId, page_id AS pageId, search, file_name AS fileName, status,
+  rows_done AS rowsDone, rows_total AS rowsTotal, fail_reason AS failReason, file_path AS filePath,
+  created_at AS createdAt, finished_at AS finishedAt`;
+
+export function insertTask(sqlite: Sqlite, t: { corpId: number; userId: number; pageId: string; search: unknown; fileName: string; now: number }): number {
+  const r = run(sqlite, 'INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    t.corpId, t.userId, t.pageId, JSON.stringify(t.search), t.fileName, ExportStatus.GENERATING, t.now);
+  return Number(r.lastInsertRowid);
+}
+
+export const findTask = (sqlite: Sqlite, id: number) => one<ExportTaskRow>(sqlite, `SELECT ${COLUMNS} FROM export_tasks WHERE id = ?`, id);
+
+/** True while the task still exists and is generating: the runner stops as soon as it is not. */
+export function recordProgress(sqlite: Sqlite, id: number, done: number, total: number): boolean {
+  return run(sqlite, 'UPDATE export_tasks SET rows_done = ?, rows_total = ? WHERE id = ? AND status = ?', done, total, id, ExportStatus.GENERATING).changes === 1;
+}
+
+export function markGenerated(sqlite: Sqlite, id: number, filePath: string, done: number, now: number): boolean {
+  return run(sqlite, 'UPDATE export_tasks SET status = ?, file_path = ?, rows_done = ?, rows_total = ?, finished_at = ? WHERE id = ? AND status = ?',
+    ExportStatus.GENERATED, filePath, done, done, now, id, ExportStatus.GENERATING).changes === 1;
+}
+
+export function markFailed(sqlite: Sqlite, id: number, reason: string, now: number): boolean {
+  return run(sqlite, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE id = ? AND status = ?',
+    ExportStatus.FAILED, reason, now, id, ExportStatus.GENERATING).changes === 1;
+}
+
+/** At server start nothing is generating: tasks left so were cut off by a stop. Answers how many. */
+export function failInterrupted(sqlite: Sqlite, now: number): number {
+  return run(sqlite, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE status = ?',
+    ExportStatus.FAILED, RESTART_REASON, now, ExportStatus.GENERATING).changes;
+}
+
+/** One page of the user's own tasks, newest first, as the export centre shows them. */
+export function listTasks(sqlite: Sqlite, userId: number, req: { curPage?: number; pageSize?: number; status?: number | null }) {
+  const curPage = req.curPage ?? 1;
+  const pageSize = req.pageSize ?? 20;
+  const byStatus = req.status ? ' AND status = ?' : '';
+  const params = req.status ? [userId, req.status] : [userId];
+  const rows = all<ExportTaskRow>(sqlite, `SELECT ${COLUMNS} FROM export_tasks WHERE user_id = ?${byStatus} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ...params, pageSize, (curPage - 1) * pageSize);
+  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM export_tasks WHERE user_id = ?${byStatus}`, ...params)!;
+  const data = rows.map(({ search: _s, filePath: _f, corpId: _c, ...t }) => ({
+    ...t,
+    statusName: EXPORT_STATUS_LABELS[t.status],
+    /** Percent of rows written; a finished task is 100. */
+    progress: t.status === ExportStatus.GENERATED ? 100 : t.rowsTotal > 0 ? Math.floor((t.rowsDone * 100) / t.rowsTotal) : 0,
+    createdAtStr: formatTime(t.createdAt),
+    finishedAtStr: formatTime(t.finishedAt),
+  }));
+  return { data, totalRecords: n, curPage, pageSize };
+}

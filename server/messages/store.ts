@@ -1,0 +1,69 @@
+// Messages to one user and the corporation's system notices. Producers: the export runner (a task
+// finished or failed) and the database triggers of migration 0011 (a driver refused a waybill, an
+// order delegated to a carrier).
+import { all, one, run, type Sqlite } from '../resources/statements.ts';
+import { formatTime } from '../resources/time.ts';
+
+export interface NewMessage {
+  kind: string;
+  title: string;
+  content: string;
+  link?: string | null;
+  now: number;
+}
+
+/** Sends to the owner of an export task, only while the task exists (a rolled-back create has none). */
+export function sendToTaskOwner(sqlite: Sqlite, taskId: number, m: NewMessage) {
+  run(sqlite, `INSERT INTO messages (corp_id, user_id, kind, title, content, link, is_read, created_at)
+    SELECT corp_id, user_id, ?, ?, ?, ?, 0, ? FROM export_tasks WHERE id = ?`, m.kind, m.title, m.content, m.link ?? null, m.now, taskId);
+}
+
+interface MessageRow {
+  id: number;
+  kind: string;
+  title: string;
+  content: string;
+  link: string | null;
+  isRead: number;
+  createdAt: number;
+}
+const COLUMNS = 'id, kind, title, content, link, is_read AS isRead, created_at AS createdAt';
+const view = (m: MessageRow) => ({ ...m, createdAtStr: formatTime(m.createdAt) });
+
+export const unreadCount = (sqlite: Sqlite, userId: number) =>
+  one<{ n: number }>(sqlite, 'SELECT count(*) AS n FROM messages WHERE user_id = ? AND is_read = 0', userId)!.n;
+
+/** isRead: 0 unread only, 1 read only, absent both. */
+export function listMessages(sqlite: Sqlite, userId: number, req: { curPage?: number; pageSize?: number; isRead?: number | null }) {
+  const curPage = req.curPage ?? 1;
+  const pageSize = req.pageSize ?? 20;
+  const filter = req.isRead === 0 || req.isRead === 1 ? ' AND is_read = ?' : '';
+  const params = filter ? [userId, req.isRead] : [userId];
+  const data = all<MessageRow>(sqlite, `SELECT ${COLUMNS} FROM messages WHERE user_id = ?${filter} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ...params, pageSize, (curPage - 1) * pageSize).map(view);
+  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM messages WHERE user_id = ?${filter}`, ...params)!;
+  return { data, totalRecords: n, curPage, pageSize };
+}
+
+/** The top bar's summary: unread count, and the unread messages that arrived since the last poll (newest first, up to 5). */
+export function messageSummary(sqlite: Sqlite, userId: number, lastQueryTime: number) {
+  const theLatestNewsList = all<MessageRow>(sqlite,
+    `SELECT ${COLUMNS} FROM messages WHERE user_id = ? AND is_read = 0 AND created_at > ? ORDER BY created_at DESC, id DESC LIMIT 5`, userId, lastQueryTime).map(view);
+  return { messageCount: unreadCount(sqlite, userId), theLatestNewsList };
+}
+
+/** Marks the user's own messages read (ids), or all of them; answers how many changed. */
+export function markRead(sqlite: Sqlite, userId: number, ids: number[] | undefined, now: number): number {
+  if (!ids) return run(sqlite, 'UPDATE messages SET is_read = 1, read_at = ? WHERE user_id = ? AND is_read = 0', now, userId).changes;
+  let changed = 0;
+  for (const id of new Set(ids)) changed += run(sqlite, 'UPDATE messages SET is_read = 1, read_at = ? WHERE id = ? AND user_id = ? AND is_read = 0', now, id, userId).changes;
+  return changed;
+}
+
+/** Notices of the user's corporation in force now, newest first. */
+export function currentNotices(sqlite: Sqlite, corpId: number, now: number) {
+  return all<{ id: number; title: string; content: string; startsAt: number; endsAt: number | null }>(sqlite,
+    `SELECT id, title, content, starts_at AS startsAt, ends_at AS endsAt FROM system_notices
+      WHERE corp_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at DESC, id DESC LIMIT 20`, corpId, now, now)
+    .map((n) => ({ ...n, startsAtStr: formatTime(n.startsAt), endsAtStr: formatTime(n.endsAt) }));
+}

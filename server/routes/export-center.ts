@@ -1,0 +1,77 @@
+// The export centre (issue 6 part 4): POST /exportCenter/create starts a background export of a
+// list or report page for the user; POST /exportCenter/list pages the user's own tasks; GET
+// /exportCenter/download/:id sends a generated file as an attachment. Paths in docs/api.md.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Db } from '../db/connection.ts';
+import { Code, failure, invalid } from '../http/envelope.ts';
+import { Outcome, route, type RouteDef } from '../http/route.ts';
+import type { Registry } from '../registry/types.ts';
+import { pagingProperties } from '../resources/input-schemas.ts';
+import { exportColumns } from '../exports/cells.ts';
+import { exportSource, type Row } from '../exports/source.ts';
+import { runExport } from '../exports/runner.ts';
+import { ExportStatus, failInterrupted, findTask, insertTask, listTasks } from '../exports/tasks.ts';
+import { attachmentHeaders, exportFileName } from '../exports/file-name.ts';
+
+export const EXPORT_OP = 'exportCenter3';
+export const EXPORT_CREATED = '导出任务已生成';
+const PAGE_ID = { title: '页面', type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_/-]+$' };
+const { curPage, pageSize } = pagingProperties([]);
+
+export interface ExportRouteOptions {
+  db: Db;
+  registry: () => Registry;
+  /** Every declared route, to find a page's list call. */
+  routes: () => readonly RouteDef[];
+  filesDir: string;
+  /** Rows per read (spec: 100000); the tests use smaller pages. */
+  pageSize?: number;
+}
+
+export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
+  const sqlite = o.db.$client;
+  const dir = join(o.filesDir, 'exports');
+  // Created once per server start: nothing can be generating yet, so any such task was cut off.
+  failInterrupted(sqlite, Date.now());
+  return [
+    route<Row>({
+      method: 'POST', path: '/exportCenter/create', access: { anyOf: [EXPORT_OP] },
+      // The rest of the body is the list's own search body, checked by the list's own schema.
+      input: { type: 'object', properties: { pageId: PAGE_ID } },
+      handler: ({ user, body, query }) => {
+        // The list toolbar posts the list's body unchanged and names the page in the query string.
+        const pageId = (body.pageId ?? query.pageId) as string | undefined;
+        if (pageId === undefined || pageId === '') throw invalid('页面：不能为空', { field: 'pageId' });
+        if (typeof pageId !== 'string' || pageId.length > 100 || !/^[A-Za-z0-9_/-]+$/.test(pageId)) throw invalid('页面：格式不正确', { field: 'pageId' });
+        const source = exportSource({ db: o.db, registry: o.registry, routes: o.routes }, user, pageId, body);
+        const now = Date.now();
+        const fileName = exportFileName(String(source.page.title ?? pageId), now);
+        const taskId = insertTask(sqlite, { corpId: user.corpId, userId: user.userId, pageId, search: source.search, fileName, now });
+        void runExport({ sqlite, taskId, fileName, dir, columns: exportColumns(o.registry(), source.page, source.columns), fetch: source.fetch, pageSize: o.pageSize });
+        return new Outcome(Code.SUCCESS, EXPORT_CREATED, { id: taskId, fileName });
+      },
+    }),
+    route<{ curPage?: number; pageSize?: number; status?: number | null }>({
+      method: 'POST', path: '/exportCenter/list', access: { anyOf: [EXPORT_OP] },
+      input: { type: 'object', additionalProperties: false, properties: { curPage, pageSize, status: { title: '状态', enum: [1, 2, 3, null] } } },
+      handler: ({ user, body }) => listTasks(sqlite, user.userId, body),
+    }),
+    route({
+      method: 'GET', path: '/exportCenter/download/:id', access: { anyOf: [EXPORT_OP] },
+      input: { type: 'object', additionalProperties: false },
+      handler: ({ user, params }) => {
+        const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0;
+        const task = id ? findTask(sqlite, id) : undefined;
+        // Another user's task reads exactly like a missing one.
+        if (!task || task.userId !== user.userId) throw failure('导出任务不存在或无权访问');
+        if (task.status !== ExportStatus.GENERATED || !task.filePath) throw failure(task.status === ExportStatus.FAILED ? `导出失败：${task.failReason ?? ''}` : '导出文件正在生成，请稍后下载');
+        const file = join(dir, task.filePath);
+        if (!existsSync(file)) throw failure('导出文件已不存在，请重新导出');
+        const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
+        return new Response(body, { status: 200, headers: { ...attachmentHeaders(task.fileName), 'content-length': String(statSync(file).size) } });
+      },
+    }),
+  ];
+}
