@@ -1,0 +1,9 @@
+// The session user of a demo account as the server builds it, for calling domain functions directly.
+import type { SessionUser } from '../../server/http/context.ts';
+import type { TestApp } from './test-app.ts';
+
+export function loadUser(t: TestApp, userName: string): SessionUser {
+  const u = t.db.$client.prepare('SELECT id, corp_id AS corpId, org_id AS orgId, user_type AS userType, parent_id AS parentId, partner_id AS partnerId, real_name AS realName FROM users WHERE user_name = ?').get(userName) as any;
+  const ops = t.db.$client.prepare(`SELECT DISTINCT ro.operation_id AS op FROM user_roles ur JOIN role_operations ro ON ro.role_id = ur.role_id WHERE ur.user_id = ?`).all(u.id) as { op: string }[];
+  return { userId: u.id, userName, realName: u.realName, corpId: u.corpId, orgId: u.orgId, userType: u.userType, parentId: u.parentId, partnerId: u.partnerId, token: '', operationIds: new Set(ops.map((o) => o.op)) };
+}
