@@ -1,0 +1,61 @@
+// Messages and notices: produced by real events (a driver refusing a waybill, an order delegated to
+// a carrier), the top bar's summary, the list with its read filter, marking read, own messages only.
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './support/test-app.ts';
+
+const t = createTestApp({ transportDemo: true });
+const sqlite = t.db.$client;
+const admin = await t.as('admin');
+const carrier = await t.as('carrier');
+const userId = (name: string) => (sqlite.prepare('SELECT id FROM users WHERE user_name = ?').get(name) as { id: number }).id;
+
+describe('messages', () => {
+  it('a driver refusing a waybill tells the user who created it', () => {
+    const w = sqlite.prepare('SELECT id, waybill_no AS no FROM waybills WHERE status <> 1 LIMIT 1').get() as { id: number; no: string };
+    sqlite.prepare('UPDATE waybills SET created_by = ? WHERE id = ?').run(userId('admin'), w.id);
+    const before = sqlite.prepare("SELECT count(*) AS n FROM messages WHERE kind = 'waybillRefused'").get() as { n: number };
+    sqlite.prepare('UPDATE waybills SET status = 1, updated_at = ? WHERE id = ?').run(Date.now(), w.id);
+    const row = sqlite.prepare("SELECT user_id AS userId, content FROM messages WHERE kind = 'waybillRefused' ORDER BY id DESC LIMIT 1").get() as { userId: number; content: string };
+    expect((sqlite.prepare("SELECT count(*) AS n FROM messages WHERE kind = 'waybillRefused'").get() as { n: number }).n).toBe(before.n + 1);
+    expect(row).toEqual({ userId: userId('admin'), content: `运单 ${w.no} 已被司机拒单，请重新派车` });
+  });
+
+  it('an order delegated to a carrier reaches that carrier\'s users, and the summary counts it as unread', async () => {
+    const partner = (sqlite.prepare("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").get() as { p: number }).p;
+    const o = sqlite.prepare('SELECT id, order_no AS no FROM orders WHERE carrier_id IS NULL OR carrier_id <> ? LIMIT 1').get(partner) as { id: number; no: string };
+    const before = (await carrier.post('/message/summary', { lastQueryTime: 0 })).result.messageCount;
+    const since = Date.now() - 1;
+    sqlite.prepare('UPDATE orders SET carrier_id = ?, updated_at = ? WHERE id = ?').run(partner, Date.now(), o.id);
+    const summary = await carrier.post('/message/summary', { lastQueryTime: since });
+    expect(summary.result.messageCount).toBe(before + 1);
+    expect(summary.result.theLatestNewsList[0]).toMatchObject({ kind: 'orderDelegated', content: `订单 ${o.no} 已委托给贵司，请及时安排车辆`, isRead: 0 });
+    // Nothing new since now.
+    expect((await carrier.post('/message/summary', { lastQueryTime: Date.now() + 1000 })).result.theLatestNewsList).toEqual([]);
+  });
+
+  it('lists by read state, marks read (own messages only) and counts unread', async () => {
+    const unread = await carrier.post('/message/list', { isRead: 0 });
+    expect(unread.result.totalRecords).toBeGreaterThan(0);
+    const id = unread.result.data[0].id;
+    // Someone else's message id changes nothing.
+    expect((await admin.post('/message/markRead', { ids: [id] })).result.changed).toBe(0);
+    const marked = await carrier.post('/message/markRead', { ids: [id] });
+    expect(marked.result).toEqual({ changed: 1, messageCount: unread.result.totalRecords - 1 });
+    const read = await carrier.post('/message/list', { isRead: 1 });
+    expect(read.result.data.map((m: { id: number }) => m.id)).toContain(id);
+    expect((await carrier.post('/message/markRead', {})).code).toBe(100);
+    await carrier.post('/message/markRead', { all: true });
+    expect((await carrier.post('/message/unreadCount', {})).result).toBe(0);
+  });
+
+  it('system notices: the corporation\'s notices in force now, for any logged-in user', async () => {
+    const now = Date.now();
+    sqlite.prepare('INSERT INTO system_notices (corp_id, title, content, starts_at, ends_at, created_at) VALUES (1, ?, ?, ?, NULL, ?), (1, ?, ?, ?, ?, ?), (2, ?, ?, ?, NULL, ?)')
+      .run('维护通知', '今晚维护', now - 1000, now, '过期', '旧通知', now - 5000, now - 2000, now, '别家', '嘉兴通知', now - 1000, now);
+    const r = await carrier.get('/system/notice');
+    const titles = r.result.map((n: { title: string }) => n.title);
+    expect(titles).toContain('维护通知');
+    expect(titles).not.toContain('过期');
+    expect(titles).not.toContain('别家');
+  });
+});
