@@ -55,7 +55,7 @@ export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
     }),
     route<{ curPage?: number; pageSize?: number; status?: number | null }>({
       method: 'POST', path: '/exportCenter/list', access: { anyOf: [EXPORT_OP] },
-      input: { type: 'object', additionalProperties: false, properties: { curPage, pageSize, status: { title: '状态', enum: [1, 2, 3, null] } } },
+      input: { type: 'object', additionalProperties: false, properties: { curPage, pageSize, status: { title: '状态', enum: [1, 2, 3] } } },
       handler: ({ user, body }) => listTasks(sqlite, user.userId, body),
     }),
     route({

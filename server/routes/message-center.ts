@@ -26,7 +26,7 @@ export function messageCenterRoutes(db: Db): RouteDef[] {
     }),
     route<{ curPage?: number; pageSize?: number; isRead?: number | null }>({
       method: 'POST', path: '/message/list', access: { anyOf: [MESSAGE_OP] },
-      input: { type: 'object', additionalProperties: false, properties: { curPage, pageSize, isRead: { title: '是否已读', enum: [0, 1, null] } } },
+      input: { type: 'object', additionalProperties: false, properties: { curPage, pageSize, isRead: { title: '是否已读', enum: [0, 1] } } },
       handler: ({ user, body }) => listMessages(sqlite, user.userId, body),
     }),
     route({
