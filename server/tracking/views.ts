@@ -20,6 +20,23 @@ export type AlarmWindowSource = (sqlite: Sqlite, vehicleId: number, from: number
 export const noAlarmWindows: AlarmWindowSource = () => [];
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+const T_KEYS = Array.from({ length: 16 }, (_, c) => `t${c + 1}`);
+const H_KEYS = Array.from({ length: 16 }, (_, c) => `h${c + 1}`);
+const OIL_KEYS = ['oil1', 'oil2'];
+
+/** formatTime for consecutive points: the date part is formatted once per day, the clock by arithmetic. */
+class TimeText {
+  private day = NaN;
+  private prefix = '';
+  of(ms: number): string {
+    const local = ms + 8 * 3600_000; // Asia/Shanghai, no daylight saving
+    const day = Math.floor(local / 86_400_000);
+    if (day !== this.day) (this.day = day), (this.prefix = formatTime(day * 86_400_000 - 8 * 3600_000).slice(0, 11));
+    const s = Math.floor((local - day * 86_400_000) / 1000);
+    const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
+    return `${this.prefix}${hh < 10 ? '0' : ''}${hh}:${mm < 10 ? '0' : ''}${mm}:${ss < 10 ? '0' : ''}${ss}`;
+  }
+}
 const coord = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** The channels to show: those the vehicle is set up to collect (its masks), else whatever was collected. */
@@ -81,20 +98,25 @@ export class TrackContext {
     const shown = shownChannels(vehicle, page);
     const alarms = markAlarms(page.gpsTime, this.alarmWindows(this.sqlite, vehicle.id, from, to), page.length);
     const data = [];
+    const statusText = new Map<number, string>();
+    const timeText = new TimeText();
     for (let i = before; i < page.length; i++) {
       const lon = coord(page.lon[i]), lat = coord(page.lat[i]);
       const area = this.areaAt(lon, lat);
+      const st = page.status[i];
+      let stText = statusText.get(st);
+      if (stText === undefined) statusText.set(st, (stText = statusStr(st, vehicle)));
       const row: Record<string, unknown> = {
         sn: offset + i - before + 1, vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo,
-        lon, lat, direction: page.direction[i], gpsTime: formatTime(page.gpsTime[i]), gpsTimeMillisecond: page.gpsTime[i],
+        lon, lat, direction: page.direction[i], gpsTime: timeText.of(page.gpsTime[i]), gpsTimeMillisecond: page.gpsTime[i],
         speed: page.speed[i], odometer: round1(page.odometer[i]), curOdom: round1(page.odometer[i] - startOdo),
         odometerInterval: i > 0 ? round1(page.odometer[i] - page.odometer[i - 1]) : 0,
         position: area || `${lon.toFixed(6)},${lat.toFixed(6)}`, trackPlace: area,
-        statusStr: statusStr(page.status[i], vehicle), alarm: alarms[i],
+        statusStr: stText, alarm: alarms[i],
       };
-      page.temps.forEach((a, c) => { if (a && shown.temps & (1 << c)) row[`t${c + 1}`] = a[i]; });
-      page.humidities.forEach((a, c) => { if (a && shown.humidities & (1 << c)) row[`h${c + 1}`] = a[i]; });
-      page.oils.forEach((a, c) => { if (a && shown.oils & (1 << c)) row[`oil${c + 1}`] = a[i]; });
+      for (let c = 0; c < page.temps.length; c++) { const a = page.temps[c]; if (a && shown.temps & (1 << c)) row[T_KEYS[c]] = a[i]; }
+      for (let c = 0; c < page.humidities.length; c++) { const a = page.humidities[c]; if (a && shown.humidities & (1 << c)) row[H_KEYS[c]] = a[i]; }
+      for (let c = 0; c < page.oils.length; c++) { const a = page.oils[c]; if (a && shown.oils & (1 << c)) row[OIL_KEYS[c]] = a[i]; }
       data.push(row);
     }
     const names = this.target.waybill ? this.routeEnds() : null;

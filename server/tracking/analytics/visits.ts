@@ -66,7 +66,7 @@ export function detectVisits(cols: TrackColumns, grid: FenceGrid, options: Parti
     }
     for (let k = 0; k < near.length; k++) {
       const f = near[k];
-      if (contains(f, x, y) && !isOpen(open, f)) open.push({ f, inIndex: i, lastIn: i });
+      if (!isOpen(open, f) && contains(f, x, y)) open.push({ f, inIndex: i, lastIn: i });
     }
   }
   // Still inside at the end of the track: the visit is open (no exit time).

@@ -97,63 +97,93 @@ export function readHeader(blob: Uint8Array): ChunkHeader {
   return { count: h[1], tempMask: h[2], humidityMask: h[3], oilMask: h[4] };
 }
 
+export interface DecodeRange {
+  /** Decode the sensor channels too (default true). */
+  sensors?: boolean;
+  /** Rows [from, to) of the chunk only (default all): sections are fixed width, so any row is addressable. */
+  from?: number;
+  to?: number;
+}
+
 /**
- * Decodes a chunk into `out` at row `offset`. `out` must have room and an array for every channel
- * the chunk carries (channels it lacks keep the sentinel the caller filled them with).
+ * Decodes a chunk (or rows of it) into `out` at row `offset`. `out` must have room and an array
+ * for every channel the chunk carries (channels it lacks keep the sentinel the caller filled in).
  */
-export function decodeChunkInto(blob: Uint8Array, out: TrackColumns, offset: number, sensors = true): number {
+export function decodeChunkInto(blob: Uint8Array, out: TrackColumns, offset: number, range: DecodeRange = {}): number {
   const b = aligned(blob);
   const ab = b.buffer;
   const base = b.byteOffset;
   const h = new Int32Array(ab, base, 6);
   const [, n, tMask, hMask, oMask, flags] = h;
+  const from = range.from ?? 0;
+  const m = (range.to ?? n) - from;
   const view = new DataView(ab, base, HEADER_BYTES);
   const baseTime = view.getFloat64(24, true);
   const baseOdo = view.getFloat64(32, true);
   let at = HEADER_BYTES;
-  const i32 = () => { const a = new Int32Array(ab, base + at, n); at += n * 4; return a; };
-  const i16 = () => { const a = new Int16Array(ab, base + at, n); at += pad4(n * 2); return a; };
+  const i32 = () => { const a = new Int32Array(ab, base + at + from * 4, m); at += n * 4; return a; };
+  const i16 = () => { const a = new Int16Array(ab, base + at + from * 2, m); at += pad4(n * 2); return a; };
   const t = i32();
   const lon = i32();
   const lat = i32();
   const { gpsTime, lon: oLon, lat: oLat, odometer } = out;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < m; i++) {
     gpsTime[offset + i] = baseTime + t[i];
     oLon[offset + i] = lon[i] / COORD_SCALE;
     oLat[offset + i] = lat[i] / COORD_SCALE;
   }
   if (flags & FLAG_WIDE_ODOMETER) {
     at = pad8(at);
-    odometer.set(new Float64Array(ab, base + at, n), offset);
+    odometer.set(new Float64Array(ab, base + at + from * 8, m), offset);
     at += n * 8;
   } else {
     const d = i32();
-    for (let i = 0; i < n; i++) odometer[offset + i] = Math.round((baseOdo * ODOMETER_SCALE + d[i])) / ODOMETER_SCALE;
+    const baseM = baseOdo * ODOMETER_SCALE;
+    for (let i = 0; i < m; i++) odometer[offset + i] = Math.round(baseM + d[i]) / ODOMETER_SCALE;
   }
   out.status.set(i32(), offset);
   const speed = i16();
-  for (let i = 0; i < n; i++) out.speed[offset + i] = speed[i] / TENTHS;
+  for (let i = 0; i < m; i++) out.speed[offset + i] = speed[i] / TENTHS;
   out.direction.set(i16(), offset);
-  if (!sensors) return n;
+  if (range.sensors === false) return m;
   const channels = (mask: number, count: number, arrays: (Float64Array | null)[], read: () => Int32Array | Int16Array) => {
     for (let c = 0; c < count; c++) {
       if (!(mask & (1 << c))) continue;
       const src = read();
       const dst = arrays[c];
       if (!dst) throw new Error(`decode target lacks channel ${c + 1}`);
-      for (let i = 0; i < n; i++) dst[offset + i] = src[i] / TENTHS;
+      for (let i = 0; i < m; i++) dst[offset + i] = src[i] / TENTHS;
     }
   };
   channels(oMask, OIL_CHANNELS, out.oils, i32);
   channels(tMask, TEMP_CHANNELS, out.temps, i16);
   channels(hMask, HUMIDITY_CHANNELS, out.humidities, i16);
-  return n;
+  return m;
 }
 
-/** One chunk on its own (tests, merging on ingestion). */
-export function decodeChunk(blob: Uint8Array): TrackColumns {
+/** One chunk (or rows [from, to) of it) on its own. */
+export function decodeChunk(blob: Uint8Array, range: DecodeRange = {}): TrackColumns {
   const h = readHeader(blob);
-  const out = emptyColumns(h.count, h.tempMask, h.humidityMask, h.oilMask);
-  decodeChunkInto(blob, out, 0);
+  const n = (range.to ?? h.count) - (range.from ?? 0);
+  const out = range.sensors === false ? emptyColumns(n) : emptyColumns(n, h.tempMask, h.humidityMask, h.oilMask);
+  decodeChunkInto(blob, out, 0, range);
   return out;
+}
+
+/** Rows of the chunk with from <= gpsTime <= to, as [a, b), by binary search on the stored times (nothing decoded). */
+export function rowsBetween(blob: Uint8Array, from: number, to: number): [number, number] {
+  const b = aligned(blob);
+  const n = new Int32Array(b.buffer, b.byteOffset, 6)[1];
+  const baseTime = new DataView(b.buffer, b.byteOffset, HEADER_BYTES).getFloat64(24, true);
+  const t = new Int32Array(b.buffer, b.byteOffset + HEADER_BYTES, n);
+  const bound = (x: number) => {
+    let lo = 0, hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (baseTime + t[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return [bound(from), bound(to + 1)];
 }

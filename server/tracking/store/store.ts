@@ -4,7 +4,7 @@
 import type { Sqlite } from '../../resources/statements.ts';
 import { all, one, run } from '../../resources/statements.ts';
 import { emptyColumns, lowerBound, type TrackColumns } from '../columns.ts';
-import { decodeChunk, decodeChunkInto, encodeChunk, readHeader } from './codec.ts';
+import { decodeChunk, decodeChunkInto, encodeChunk, readHeader, rowsBetween } from './codec.ts';
 import { mergeColumns, trimColumns } from './merge.ts';
 
 export const CHUNK_MS = 86_400_000;
@@ -80,7 +80,7 @@ function decodeAll(rows: readonly ChunkRow[], sensors: boolean): TrackColumns {
   }
   const out = sensors ? emptyColumns(n, t, h, o) : emptyColumns(n);
   let at = 0;
-  for (const r of rows) at += decodeChunkInto(r.columns, out, at, sensors);
+  for (const r of rows) at += decodeChunkInto(r.columns, out, at, { sensors });
   return out;
 }
 
@@ -103,16 +103,16 @@ export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: n
  */
 export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, to: number, offset: number, limit: number): { page: TrackColumns; total: number } {
   const metas = to < from ? [] : chunkMetas(sqlite, vehicleId, from, to);
-  const decoded = new Map<number, TrackColumns>();
-  const decode = (m: ChunkMeta) => {
-    let c = decoded.get(m.startMs);
-    if (!c) decoded.set(m.startMs, (c = decodeChunk(blobOf(sqlite, vehicleId, m.startMs))));
-    return c;
+  const blobs = new Map<number, Buffer>();
+  const blob = (m: ChunkMeta) => {
+    let b = blobs.get(m.startMs);
+    if (!b) blobs.set(m.startMs, (b = blobOf(sqlite, vehicleId, m.startMs)));
+    return b;
   };
   const spans = metas.map((m) => {
     if (m.firstMs >= from && m.endMs <= to) return { m, a: 0, b: m.count };
-    const c = decode(m);
-    return { m, a: lowerBound(c.gpsTime, from, c.length), b: lowerBound(c.gpsTime, to + 1, c.length) };
+    const [a, b] = rowsBetween(blob(m), from, to);
+    return { m, a, b };
   });
   const total = spans.reduce((s, x) => s + (x.b - x.a), 0);
   const parts: TrackColumns[] = [];
@@ -123,7 +123,7 @@ export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, t
     const n = s.b - s.a;
     if (skip >= n) { skip -= n; continue; }
     const take = Math.min(n - skip, need);
-    parts.push(sliceView(decode(s.m), s.a + skip, s.a + skip + take));
+    parts.push(decodeChunk(blob(s.m), { from: s.a + skip, to: s.a + skip + take }));
     need -= take;
     skip = 0;
   }
