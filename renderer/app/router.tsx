@@ -8,6 +8,7 @@ import { createPageRegistry, type PageRegistry } from '../pages/registry.tsx';
 import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../pages/status-pages.tsx';
 import { HOME_PATH } from './return-url.ts';
 import { FIXED_PAGES } from './route-table.ts';
+import { fixedScreen } from './fixed-screens.tsx';
 import { RedirectPage, RoutedPage, Shell } from './shell.tsx';
 
 /** Pages behind login. Every path not listed lands in the catch-all, which shows a granted page or
@@ -18,7 +19,7 @@ export function shellRoutes(registry: PageRegistry): RouteObject[] {
     { index: true, element: <Navigate to={HOME_PATH} replace /> },
     { path: HOME_PATH.slice(1), Component: HomePage },
     { path: 'redirect/*', Component: RedirectPage },
-    ...FIXED_PAGES.map((f) => ({ path: f.route.slice(1), element: page })),
+    ...FIXED_PAGES.map((f) => ({ path: f.route.slice(1), element: fixedScreen(f.pageId) ?? page })),
     { path: '*', element: page },
   ];
 }

@@ -28,6 +28,11 @@ export function useSession(): Session {
   return session;
 }
 
+/** The session, or null outside the shell (pages drawn alone in tests): for optional pieces such as the export button. */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}
+
 /** For tests and stories that draw part of the shell without loading a session. */
 export const SessionProvider = SessionContext.Provider;
 

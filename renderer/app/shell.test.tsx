@@ -47,9 +47,9 @@ describe('routes from the menus', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
   });
 
-  it('an undeclared fixed shell page renders its page id (its screen arrives later: the host names it)', async () => {
+  it('an undeclared fixed shell page opens its hand-written screen (fixed-screens.tsx)', async () => {
     renderConsole('/messageCenter', sessionHandlers(pages));
-    expect(await screen.findByText('页面加载失败：shell/message-center')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '消息中心' })).toBeTruthy();
   });
 
   it('/ goes to /home, and /redirect/<path> goes on to <path> with its query', async () => {

@@ -3,6 +3,7 @@
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { Action } from '../page-types.ts';
+import { useExportAction } from '../export-center/export-action.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS },
@@ -21,7 +22,9 @@ export interface ListToolbarProps {
 
 export function ListToolbar({ toolbar, batch, selectedCount, settingsTitle, onToolbar, onBatch, onSettings }: ListToolbarProps) {
   const styles = useStyles();
-  if (!toolbar.length && !batch.length && !onSettings) return null;
+  // Every list can be exported by users holding exportCenter3 (issue 6), unless its schema declares its own export.
+  const exportAction = useExportAction(toolbar);
+  if (!toolbar.length && !batch.length && !onSettings && !exportAction) return null;
   return (
     <div className={styles.root} role="toolbar" aria-label="操作">
       {toolbar.map((a, i) => (
@@ -29,6 +32,11 @@ export function ListToolbar({ toolbar, batch, selectedCount, settingsTitle, onTo
           {a.label ?? a.id}
         </Button>
       ))}
+      {exportAction && (
+        <Button size="small" onClick={() => onToolbar(exportAction)}>
+          {exportAction.label}
+        </Button>
+      )}
       {batch.map((a) => (
         <Button key={a.id} size="small" disabled={selectedCount === 0} onClick={() => onBatch(a)}>
           {a.label ?? a.id}

@@ -1,0 +1,77 @@
+// /exportCenter: the user's export tasks with status, progress and download (issue 6 part 4).
+import { Button, ProgressBar, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { useCallback, useEffect, useState } from 'react';
+import { useEnv } from '../../env/env-context.tsx';
+import { downloadExport } from './download-file.ts';
+
+export interface ExportTask {
+  id: number;
+  fileName: string;
+  status: 1 | 2 | 3;
+  statusName: string;
+  progress: number;
+  rowsDone: number;
+  rowsTotal: number;
+  failReason: string | null;
+  createdAtStr: string;
+  finishedAtStr: string;
+}
+
+const PAGE_SIZE = 20;
+/** While a task is generating the list refreshes itself, so progress moves without a click. */
+const REFRESH_MS = 3000;
+
+export function ExportCenterPage({ download = downloadExport }: { download?: (id: number) => Promise<void> }) {
+  const env = useEnv();
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<{ data: ExportTask[]; totalRecords: number }>({ data: [], totalRecords: 0 });
+  const load = useCallback(() => {
+    env.api.post<{ data: ExportTask[]; totalRecords: number }>('/exportCenter/list', { curPage: page, pageSize: PAGE_SIZE }).then(setState).catch(() => undefined);
+  }, [env, page]);
+  useEffect(load, [load]);
+  const generating = state.data.some((t) => t.status === 3);
+  useEffect(() => {
+    if (!generating) return undefined;
+    const timer = setInterval(load, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [generating, load]);
+
+  const pages = Math.max(1, Math.ceil(state.totalRecords / PAGE_SIZE));
+  return (
+    <div>
+      <Text as="h1" weight="semibold" size={400}>导出中心</Text>
+      <Table size="small" aria-label="导出任务">
+        <TableHeader>
+          <TableRow>
+            {['文件名', '状态', '进度', '创建时间', '完成时间', '操作'].map((h) => <TableHeaderCell key={h}>{h}</TableHeaderCell>)}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {state.data.map((t) => (
+            <TableRow key={t.id}>
+              <TableCell>{t.fileName}</TableCell>
+              <TableCell title={t.failReason ?? undefined}>{t.status === 2 && t.failReason ? `${t.statusName}（${t.failReason}）` : t.statusName}</TableCell>
+              <TableCell>
+                <ProgressBar value={t.progress / 100} aria-label={`进度 ${t.progress}%`} />
+                {t.status === 3 ? `${t.rowsDone}/${t.rowsTotal}` : `${t.progress}%`}
+              </TableCell>
+              <TableCell>{t.createdAtStr}</TableCell>
+              <TableCell>{t.finishedAtStr}</TableCell>
+              <TableCell>
+                <Button size="small" appearance="transparent" disabled={t.status !== 1} onClick={() => download(t.id).catch((e: Error) => env.notify.error(e.message))}>
+                  下载
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {state.data.length === 0 && <Text>暂无数据</Text>}
+      <div>
+        <Text>共 {state.totalRecords} 条</Text>
+        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>上一页</Button>
+        <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>下一页</Button>
+      </div>
+    </div>
+  );
+}
