@@ -45,7 +45,7 @@ beforeAll(async () => {
   placeAt(t.db.$client, f, { status: 400, step: 10 }, carrierId);
   vehicleId = sql('SELECT vehicle_id AS id FROM waybills WHERE id = ?', f.waybillId).id;
   t.db.$client.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1 WHERE id = ?').run(vehicleId);
-  start = sql('SELECT a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.id = ?', f.nodes.start);
+  start = <{ lon: number; lat: number }>sql('SELECT a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.id = ?', f.nodes.start);
   clock = Date.now() - 48 * 60 * MIN;
 });
 

@@ -27,6 +27,7 @@ const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.bmp'];
 
 export function receiveDriverEvent(sqlite: Sqlite, user: SessionUser, e: DriverEvent, now = Date.now()) {
   if (e.vehicleId === undefined && e.dataTerminalId === undefined) throw invalid('终端号：请指定车辆ID或终端号', { field: 'dataTerminalId' });
+  if (e.vehicleId !== undefined && e.dataTerminalId !== undefined) throw invalid('终端号：车辆ID和终端号只能指定一个', { field: 'dataTerminalId' });
   if (e.gpsTime > now + 60_000) throw invalid('事件时间：不能晚于当前时间', { field: 'gpsTime' });
   if (e.endTime !== undefined && e.endTime < e.gpsTime) throw invalid('结束时间：不能早于事件时间', { field: 'endTime' });
   const vehicle = findVehicle(sqlite, user, e.vehicleId !== undefined ? { id: e.vehicleId } : { dataTerminalId: e.dataTerminalId });

@@ -56,6 +56,8 @@ export interface RaiseOptions {
   placeName?: PlaceNamer;
   /** The waybill the points belong to, when known (replaying a finished trip); else the vehicle's current one. */
   waybillId?: number;
+  /** No points will follow (a finished trip replayed): what still holds at the last point ends there. */
+  final?: boolean;
 }
 
 export function raiseAlarms(sqlite: Sqlite, vehicleId: number, cols: TrackColumns, options: RaiseOptions = {}): RaiseResult {
@@ -101,7 +103,7 @@ export function raiseAlarms(sqlite: Sqlite, vehicleId: number, cols: TrackColumn
 
     // A rule that no longer applies (the waybill ended, say) still ends its open alarm.
     for (const w of rule.applies(input) ? rule.windows(input) : []) {
-      const ongoing = !late && w.to === n - 1;
+      const ongoing = !late && !options.final && w.to === n - 1;
       const end = endOf(w);
       if (open && w.from === 0 && t[0] - open.endTime <= rule.maxGapMs) {
         const peak = rule.worse(open.peakValue, w.peak, settings);
