@@ -8,6 +8,8 @@ import { syncMenus } from '../server/domain/menus/sync.ts';
 import { loadRegistry } from '../server/registry/load.ts';
 import { seedTransportDemo } from './seed-transport.ts';
 import { seedTracks } from './seed-tracks.ts';
+import { seedAlarms } from '../fixtures/alarms.ts';
+import { alarmEngine } from '../server/alarms/engine.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 
@@ -126,6 +128,7 @@ export function seedDemo(sqlite: Database.Database, now = Date.now(), opts: { tr
   })();
   if (opts.transport !== false) seedTransportDemo(sqlite, now);
   if (opts.transport !== false && opts.tracks !== false) seedTracks(sqlite, now);
+  if (opts.transport !== false && opts.tracks !== false) seedAlarms(sqlite, now, alarmEngine(sqlite));
   return demo;
 }
 
