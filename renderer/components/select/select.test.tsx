@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ITEM_HEIGHT, LIST_HEIGHT, listHeightOf, OVERSCAN, SEARCH_DEBOUNCE_MS } from './select-constants.ts';
@@ -93,5 +93,27 @@ describe('Select', () => {
     fireEvent.click(screen.getByRole('option', { name: '停用' }));
     expect(onChange).toHaveBeenLastCalledWith(0);
     expect(screen.getByRole('button', { name: '车辆' }).textContent).toContain('停用');
+  });
+
+  it('creates its popover only on the first open, then opens and closes from the same button', async () => {
+    const onOpen = vi.fn();
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <Select aria-label="车辆" options={few} value={undefined} onChange={() => {}} onOpen={onOpen} />
+      </FluentProvider>,
+    );
+    // Closed: just the button, no popover surface or list anywhere in the document.
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: '搜索' })).toBeNull();
+    expect(screen.getByRole('button', { name: '车辆' }).getAttribute('aria-expanded')).toBe('false');
+    open();
+    expect(await screen.findByRole('listbox', { name: '车辆' })).toBeTruthy();
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: '车辆', hidden: true }).getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('textbox', { name: '搜索' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '车辆' }));
+    expect(await screen.findByRole('listbox', { name: '车辆' })).toBeTruthy();
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 });

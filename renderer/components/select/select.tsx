@@ -11,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDownRegular, DismissRegular, SearchRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, type SelectOption, type SelectValue } from './select-constants.ts';
 import { VirtualOptionList } from './virtual-option-list.tsx';
 
@@ -34,6 +34,8 @@ export interface SelectProps {
   'aria-label'?: string;
   width?: number;
   disabled?: boolean;
+  /** Called when the dropdown opens, so a caller can read its options only when someone looks. */
+  onOpen?: () => void;
 }
 
 const same = (a: SelectValue, b: SelectValue) => String(a) === String(b);
@@ -48,14 +50,33 @@ function useDebounced(text: string): string {
   return settled;
 }
 
-export function Select({ options, value, onChange, multiple = false, placeholder = '请选择', width = 180, disabled, ...rest }: SelectProps) {
+export function Select({ options, value, onChange, multiple = false, placeholder = '请选择', width = 180, disabled, onOpen, ...rest }: SelectProps) {
   const styles = useStyles();
   const label = rest['aria-label'];
   // Spec section 5: the select requires array data. A wrong feed is a configuration error: say so
   // loudly, but keep the page usable.
   if (!Array.isArray(options)) console.error(`Select${label ? `（${label}）` : ''}：options 必须是数组`);
   const all = Array.isArray(options) ? options : [];
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const setOpen = (next: boolean) => {
+    if (next) onOpen?.();
+    setOpenState(next);
+  };
+  // A list page shows several selects that are mostly never opened: the popover (positioning, focus
+  // trap, dismiss handling) is created on the first click, so a closed select costs one button. It is
+  // created closed and opened in the next commit, the same way every later open goes: opening
+  // while mounting would miss the move of focus into it.
+  const [created, setCreated] = useState(false);
+  const openOnCreate = useRef(false);
+  useEffect(() => {
+    if (!created || !openOnCreate.current) return;
+    openOnCreate.current = false;
+    setOpen(true);
+  });
+  const create = () => {
+    openOnCreate.current = true;
+    setCreated(true);
+  };
   const [query, setQuery] = useState('');
   const filter = useDebounced(query).trim().toLowerCase();
 
@@ -79,23 +100,28 @@ export function Select({ options, value, onChange, multiple = false, placeholder
     emit(allPicked ? selected.filter((v) => !pickable.some((o) => same(o.value, v))) : [...selected, ...pickable.filter((o) => !isSelected(o)).map((o) => o.value)]);
 
   const text = selected.map((v) => all.find((o) => same(o.value, v))?.label ?? String(v)).join('、');
+  const trigger = (
+    <Button
+      size="small"
+      className={styles.trigger}
+      style={{ width }}
+      disabled={disabled}
+      aria-label={label}
+      aria-haspopup="listbox"
+      aria-expanded={open}
+      icon={<ChevronDownRegular />}
+      iconPosition="after"
+      title={text || undefined}
+      // Until the popover exists the button opens it itself; afterwards PopoverTrigger toggles it.
+      onClick={created ? undefined : create}
+    >
+      <span className={text ? styles.text : `${styles.text} ${styles.placeholder}`}>{text || placeholder}</span>
+    </Button>
+  );
+  if (!created) return trigger;
   return (
     <Popover open={open} onOpenChange={(_e, data) => setOpen(data.open)} positioning="below-start" trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <Button
-          size="small"
-          className={styles.trigger}
-          style={{ width }}
-          disabled={disabled}
-          aria-label={label}
-          aria-haspopup="listbox"
-          icon={<ChevronDownRegular />}
-          iconPosition="after"
-          title={text || undefined}
-        >
-          <span className={text ? styles.text : `${styles.text} ${styles.placeholder}`}>{text || placeholder}</span>
-        </Button>
-      </PopoverTrigger>
+      <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
       <PopoverSurface className={styles.surface} style={{ width: Math.max(width, 200) }}>
         <Input
           size="small"
@@ -115,7 +141,9 @@ export function Select({ options, value, onChange, multiple = false, placeholder
             清空
           </Button>
         </div>
-        <VirtualOptionList options={shown} multiple={multiple} isSelected={isSelected} onToggle={toggle} label={label} />
+        {/* Options may arrive after the dropdown opened (they are read on first open): a fresh list
+            then measures its box with the options in it, instead of keeping the empty one's. */}
+        <VirtualOptionList key={shown.length ? 'options' : 'empty'} options={shown} multiple={multiple} isSelected={isSelected} onToggle={toggle} label={label} />
       </PopoverSurface>
     </Popover>
   );

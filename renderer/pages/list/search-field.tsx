@@ -3,7 +3,7 @@ import { Input, makeStyles } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import type { Env } from '../../env/env-context.tsx';
 import { Select } from '../../components/select/select.tsx';
-import { useConditionOptions } from './condition-options.ts';
+import { dictionaryOf, useConditionOptions } from './condition-options.ts';
 import { DAY_MS, fromDateText, toDateText } from './date-shortcuts.ts';
 import { DateRangeField, type DateRangeValue } from './date-range-field.tsx';
 import type { DictionaryCache } from './dictionary-cache.ts';
@@ -25,14 +25,17 @@ export interface SearchFieldProps {
 }
 
 /**
- * A select condition reads its options (a dictionary, or a lookup list of up to 1000 records) when
+ * A select condition fed by a lookup list (up to 1000 records, one server call each) reads it when
  * its dropdown first opens, not when the list mounts: most searches leave most selects closed.
- * Until then the same condition is asked for as a plain text one, which needs no options.
+ * Dictionary options are read at once: they come through the page's dictionary cache, usually
+ * shared with the table's own columns. Until it opens, a lookup condition is asked for as a plain
+ * text one, which needs no options.
  */
 function SelectCondition({ env, cache, page, cond, label, value, onChange }: Omit<SearchFieldProps, 'onEnter'>) {
-  const [wanted, setWanted] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const lazy = !dictionaryOf(page, cond.field, cond.dictionary);
   const idle = useMemo(() => ({ ...cond, widget: 'text' as const }), [cond]);
-  const options = useConditionOptions(env, cache, page, wanted ? cond : idle);
+  const options = useConditionOptions(env, cache, page, lazy && !opened ? idle : cond);
   return (
     <Select
       aria-label={label}
@@ -40,7 +43,7 @@ function SelectCondition({ env, cache, page, cond, label, value, onChange }: Omi
       multiple={operatorOf(page, cond) === 'in'}
       value={value as Scalar | Scalar[] | undefined}
       onChange={onChange}
-      onOpen={() => setWanted(true)}
+      onOpen={lazy ? () => setOpened(true) : undefined}
     />
   );
 }
