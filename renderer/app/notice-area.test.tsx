@@ -47,8 +47,10 @@ describe('notice icons', () => {
     expect(poll).not.toHaveBeenCalled();
   });
 
-  it('no source is registered yet, so no number is made up', () => {
-    expect(NOTICE_SOURCES).toEqual([]);
+  it('the message centre is the registered source: its count is the server summary\'s unread messages', async () => {
+    expect(NOTICE_SOURCES.map((s) => s.operationId)).toEqual(['messageCenter3']);
+    const api = { post: vi.fn(async () => ({ messageCount: 4, theLatestNewsList: [] })) } as never;
+    expect(await NOTICE_SOURCES[0].poll(api, 123)).toBe(4);
   });
 
   it('a held source is polled at once and every 180000 ms with the last query time kept per user', async () => {

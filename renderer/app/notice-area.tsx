@@ -5,6 +5,7 @@ import { AlertRegular, ArrowDownloadRegular, MailRegular, type FluentIcon } from
 import { useMemo } from 'react';
 import { useEnv } from '../env/env-context.tsx';
 import { NOTICE_SOURCES, useNoticePolling, type NoticeSource } from './notice-polling.ts';
+import { unreadText } from '../pages/message-center/message-source.ts';
 
 export interface NoticeItem {
   operationId: string;
@@ -48,7 +49,7 @@ export function NoticeArea({ operationIds, userId, sources = NOTICE_SOURCES }: N
         const count = counts[operationId];
         return (
           <span key={operationId} className={styles.icon}>
-            <Tooltip content={label} relationship="label" withArrow>
+            <Tooltip content={operationId === 'messageCenter3' && count !== undefined ? `${label}（${unreadText(count)}）` : label} relationship="label" withArrow>
               <Button appearance="subtle" size="small" icon={<Icon />} onClick={() => navigate(to)} />
             </Tooltip>
             {count ? <CounterBadge className={styles.badge} count={count} size="small" overflowCount={99} /> : null}

@@ -4,6 +4,7 @@
 // screens; until then the list is empty and nothing polls.
 import { useEffect, useState } from 'react';
 import type { Env } from '../env/env-context.tsx';
+import { messageSource } from '../pages/message-center/message-source.ts';
 
 export const NOTICE_POLL_MS = 180_000;
 
@@ -15,7 +16,7 @@ export interface NoticeSource {
 }
 
 /** Registered sources. Empty until the alarm summary and message calls land (no fake numbers). */
-export const NOTICE_SOURCES: readonly NoticeSource[] = [];
+export const NOTICE_SOURCES: readonly NoticeSource[] = [messageSource];
 
 export function lastQueryKey(userId: number | string): string {
   return `huoyun.notice.lastQueryTime.${userId}`;
