@@ -127,7 +127,7 @@ describe('orderInfo/changeGoodsDetail', () => {
     expect([r.code, r.message]).toEqual([0, '测试货物：数量不能少于已拆分或已派车数量3']);
     r = await refused(() => dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: versionOf(id), goods: [b] }));
     expect(r.message).toBe('测试货物：已拆分3件，不能删除');
-    r = ok(await dispatcher.post('/orderInfo/changeGoodsDetail', {
+    const changed = ok(await dispatcher.post('/orderInfo/changeGoodsDetail', {
       id, version: versionOf(id), goods: [{ ...a, quantity: 3 }, { goodsName: '新增货物', quantity: 4, unit: '件' }],
     }));
     expect(lines(id).map((l) => [l.goodsName, l.quantity])).toEqual([['测试货物', 3], ['新增货物', 4]]);
@@ -136,7 +136,7 @@ describe('orderInfo/changeGoodsDetail', () => {
     const info = ok(await dispatcher.get(`/orderInfo/getGoodsInfoByOrderId?orderId=${id}`));
     expect(info.map((g: Row) => [g.splitQuantity, g.remainingQuantity])).toEqual([[3, 0], [0, 4]]);
     const orderNo = one('SELECT order_no AS n FROM orders WHERE id = ?', id).n;
-    expect(ok(await dispatcher.get(`/orderInfoHistory/orderGoods/list/${orderNo}/${r.version}`)).map((g: Row) => g.goodsName)).toEqual(['测试货物', '新增货物']);
+    expect(ok(await dispatcher.get(`/orderInfoHistory/orderGoods/list/${orderNo}/${changed.version}`)).map((g: Row) => g.goodsName)).toEqual(['测试货物', '新增货物']);
   });
 
   it('opens splitting again when more goods follow a finished split', async () => {

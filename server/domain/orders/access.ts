@@ -92,6 +92,12 @@ export function hasWaybills(sqlite: Sqlite, orderId: number): boolean {
   return !!one(sqlite, 'SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.is_deleted = 0 LIMIT 1', orderId);
 }
 
+/** Whether a live waybill carries the whole order (no split part): its quantities are then that waybill's. */
+export function carriedWhole(sqlite: Sqlite, orderId: number): boolean {
+  return !!one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+    WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0 LIMIT 1`, orderId);
+}
+
 /**
  * Order actions that are not saves (delegate, distribution, void, delete...) leave a row in the
  * shared record history, so who did what to an order stays visible beside its saved versions.

@@ -8,10 +8,10 @@ import { failure, invalid } from '../../http/envelope.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
 import { refreshOrderStatus } from '../workflow/order-sync.ts';
 import { hasRemainder, milli, remainingOf } from '../workflow/splits.ts';
-import { bumpOrder, lockOrder, logOrderAction } from './access.ts';
+import { bumpOrder, carriedWhole, lockOrder, logOrderAction } from './access.ts';
 import { goodsOf, splitState, type GoodsRow } from './details.ts';
 import { recordVersion } from './save.ts';
-import { one, run, type Sqlite } from './sql.ts';
+import { run, type Sqlite } from './sql.ts';
 
 export interface ChangedLine {
   id?: number;
@@ -32,12 +32,12 @@ function committedOf(sqlite: Sqlite, orderId: number): Map<number, number> {
 }
 
 /** Every refusal is decided before anything is written. */
-function check(existing: GoodsRow[], lines: ChangedLine[], committed: Map<number, number>, carriedWhole: boolean) {
+function check(existing: GoodsRow[], lines: ChangedLine[], committed: Map<number, number>, whole: boolean) {
   const byId = new Map(existing.map((g) => [g.id, g]));
   const seen = new Set<number>();
   for (const l of lines) {
     if (l.id === undefined) {
-      if (carriedWhole) throw failure(`${l.goodsName}：订单已整单派车，不能新增货物`);
+      if (whole) throw failure(`${l.goodsName}：订单已整单派车，不能新增货物`);
       continue;
     }
     if (!byId.has(l.id) || seen.has(l.id)) throw invalid('货物明细：货物明细不属于该订单或重复', { field: 'goods' });
@@ -46,7 +46,7 @@ function check(existing: GoodsRow[], lines: ChangedLine[], committed: Map<number
   for (const g of existing) {
     const line = lines.find((l) => l.id === g.id);
     const after = line ? milli(line.quantity) : 0;
-    if (carriedWhole && after !== milli(g.quantity)) throw failure(`${g.goodsName}：订单已整单派车，不能变更数量或删除`);
+    if (whole && after !== milli(g.quantity)) throw failure(`${g.goodsName}：订单已整单派车，不能变更数量或删除`);
     const split = committed.get(g.id) ?? 0;
     if (!line && split > 0) throw failure(`${g.goodsName}：已拆分${split / 1000}${g.unit}，不能删除`);
     if (after < split) throw failure(`${g.goodsName}：数量不能少于已拆分或已派车数量${split / 1000}`);
@@ -59,9 +59,7 @@ export function changeGoodsDetail(sqlite: Sqlite, user: SessionUser, input: { id
     const order = lockOrder(sqlite, user, input.id, input.version);
     if (ENDED.includes(order.status)) throw failure('订单已作废或已结束，不能变更货物明细');
     const existing = goodsOf(sqlite, order.id);
-    const carriedWhole = !!one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
-      WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0 LIMIT 1`, order.id);
-    check(existing, input.goods, committedOf(sqlite, order.id), carriedWhole);
+    check(existing, input.goods, committedOf(sqlite, order.id), carriedWhole(sqlite, order.id));
 
     const kept = new Set(input.goods.flatMap((l) => (l.id === undefined ? [] : [l.id])));
     for (const g of existing) {

@@ -9,12 +9,12 @@ import { ApiError, failure } from '../../http/envelope.ts';
 import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
-import { hasRemainder } from '../workflow/splits.ts';
 import { Step, WaybillStatus } from '../workflow/waybill-machine.ts';
 import { bumpOrder, findOrder, logOrderAction, NOT_FOUND, type OrderRow } from './access.ts';
 import { batchSummary, judgeEach } from './batch-summary.ts';
-import { goodsOf, splitState, totalsOf } from './details.ts';
+import { goodsOf, totalsOf } from './details.ts';
 import { decorateOrder } from './labels.ts';
+import { hasUnassignedGoods } from './monitor.ts';
 import { all, one, type Sqlite } from './sql.ts';
 
 export type Confirmation = 'confirmShipment' | 'confirmDelivery';
@@ -46,12 +46,9 @@ function refusal(sqlite: Sqlite, corpId: number, order: OrderRow, action: Confir
   if (action === 'confirmDelivery' && confirmationStatus === 0) return '订单尚未确认发货，不能确认收货';
   const waybills = all<{ status: number; step: number }>(sqlite, `SELECT w.status, w.step FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
     WHERE wo.order_id = ? AND w.is_deleted = 0 AND w.status NOT IN (?, ?)`, order.id, WaybillStatus.ENDED_ABNORMALLY, WaybillStatus.TRANSFERRED);
-  // Goods split off but on no waybill yet, or never split off, have not moved at all.
-  const { goods, parts } = splitState(sqlite, order.id);
-  const waiting = parts.some((p) => !p.cancelled) && (hasRemainder(goods, parts) || !!one(sqlite,
-    'SELECT 1 FROM order_parts WHERE order_id = ? AND cancelled = 0 AND waybill_id IS NULL LIMIT 1', order.id));
   const reached = (w: { status: number; step: number }) => w.status === WaybillStatus.COMPLETED || (w.step >= STEP_NEEDED[action] && w.step !== Step.CANCELLED);
-  if (waybills.length === 0 || waiting || !waybills.every(reached)) {
+  // Goods on no waybill yet have not moved at all.
+  if (waybills.length === 0 || hasUnassignedGoods(sqlite, order.id) || !waybills.every(reached)) {
     return action === 'confirmShipment' ? '订单货物尚未全部离开装货地，不能确认发货' : '订单货物尚未全部交货，不能确认收货';
   }
   return null;

@@ -6,7 +6,7 @@ import { failure, invalid } from '../../http/envelope.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
 import { refreshOrderStatus } from '../workflow/order-sync.ts';
 import { remainingOf, splitPart } from '../workflow/splits.ts';
-import { bumpOrder, currentVersion, findOrder, lockOrder, NOT_FOUND, type OrderRow } from './access.ts';
+import { bumpOrder, carriedWhole, currentVersion, findOrder, lockOrder, NOT_FOUND, type OrderRow } from './access.ts';
 import { goodsOf, partsOf, splitState } from './details.ts';
 import { one, run, type Sqlite } from './sql.ts';
 
@@ -29,9 +29,7 @@ function assertSplittable(sqlite: Sqlite, order: OrderRow) {
   if (order.status === OrderStatus.VOIDED) throw failure('订单已作废，不能拆分');
   if (order.status === OrderStatus.COMPLETED || order.status === OrderStatus.ENDED_ABNORMALLY) throw failure('订单已结束，不能拆分');
   if (order.splittable !== 1) throw failure('订单已结束拆分，不能再拆分');
-  const whole = one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
-    WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0 LIMIT 1`, order.id);
-  if (whole) throw failure('订单已整单派车，不能拆分');
+  if (carriedWhole(sqlite, order.id)) throw failure('订单已整单派车，不能拆分');
 }
 
 export function insertPart(sqlite: Sqlite, user: SessionUser, orderId: number, lines: Line[], now: number) {

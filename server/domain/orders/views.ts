@@ -11,7 +11,7 @@ import { nodesOf } from '../waybills/nodes.ts';
 import { ORDER_ACTION_NAMES, type OrderAction } from '../workflow/order-machine.ts';
 import { remainingOf } from '../workflow/splits.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
-import { findOrder, NOT_FOUND, type OrderRow } from './access.ts';
+import { carriedWhole, findOrder, NOT_FOUND, type OrderRow } from './access.ts';
 import { confirmationsOf } from './customer-confirm.ts';
 import { distributionOf, goodsOf, orderDetails, partsOf, splitState, waybillsOf } from './details.ts';
 import { hasUnassignedGoods } from './monitor.ts';
@@ -75,7 +75,7 @@ export function goodsInfo(sqlite: Sqlite, user: SessionUser, orderId: number) {
   visible(sqlite, user, orderId);
   const { goods, parts } = splitState(sqlite, orderId);
   const left = remainingOf(goods, parts);
-  const whole = !!one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0 LIMIT 1`, orderId);
+  const whole = carriedWhole(sqlite, orderId);
   const onWaybills = partsOf(sqlite, orderId).filter((p) => p.waybillId !== null).flatMap((p) => p.lines);
   return goodsOf(sqlite, orderId).map((g) => {
     const remaining = whole ? 0 : (left.get(g.id) ?? 0);
