@@ -50,6 +50,10 @@ describe('transport pages', () => {
     expect(ids).toContain('receive');
     expect(ids).not.toContain('receiptReview');
     expect(ids).not.toContain('delete');
+    // Without the business jump (5023) the waybill number stays, as plain text.
+    const waybillNo = page.columns.find((c: any) => c.field === 'waybillNo');
+    expect(waybillNo).toBeDefined();
+    expect(waybillNo.link).toBeUndefined();
   });
 
   it('business lines extend the base list with their business-type group, and the group filters the list', async () => {

@@ -55,11 +55,20 @@ export function applyVariant(page: PageFile, variant: VariantFile | undefined, l
   };
 }
 
+function withoutLink(c: Column): Column {
+  const { link: _link, ...rest } = c;
+  return rest;
+}
+
 export function removeForbidden(page: PageFile, ops: ReadonlySet<string>): PageFile {
   const allowed = (x: { operationId?: string }) => !x.operationId || ops.has(x.operationId);
   return {
     ...page,
-    columns: page.columns?.filter((c) => allowed(c) && (c.link === undefined || ops.has('5023'))),
+    // A business-jump column needs 5023; a fixed (disabled) one is the record's identity (the waybill
+    // number of a waybill list), so it stays without its link instead.
+    columns: page.columns
+      ?.filter((c) => allowed(c) && (c.link === undefined || ops.has('5023') || c.disabled))
+      .map((c) => (c.link !== undefined && !ops.has('5023') ? withoutLink(c) : c)),
     actions: page.actions?.filter((a: Action) => allowed(a)),
   };
 }

@@ -83,7 +83,7 @@ test('an order goes from creation through split, vehicle, acceptance and every n
   const receiverOption = page.getByRole('listbox').getByRole('option', { name: /\S/ }).filter({ hasNotText: shipper }).first();
   const receiver = (await receiverOption.textContent())!.trim();
   await receiverOption.click();
-  await main.getByRole('button', { name: '添加一项' }).click();
+  // The goods list needs one line at least, so the form starts with one.
   await main.getByRole('textbox', { name: '货物名称' }).fill('冷冻鸡肉');
   await main.getByRole('textbox', { name: '数量' }).fill('10');
   await main.getByRole('textbox', { name: '单位' }).fill('箱');
@@ -109,13 +109,15 @@ test('an order goes from creation through split, vehicle, acceptance and every n
 
   // A vehicle of the demo carrier's fleet (the carrier user's partner) for that part.
   // The carrier user's partner is the corporation's first carrier (scripts/seed-demo.ts).
-  const vehicles = await postJson<{ data: { vehicleNo: string; carrierId: number; status: number }[] }>(page, '/vehicleInfo/findAllVehicles', { carrierId: 1, status: 0, curPage: 1, pageSize: 5 });
+  const vehicles = await postJson<{ data: { vehicleNo: string; carrierId: number; status: number }[] }>(page, '/vehicleInfo/findAllVehicles', { carrierId: 1, status: [0], curPage: 1, pageSize: 5 });
   const vehicleNo = vehicles.data[0].vehicleNo;
   await rowOf(page, orderNo).getByRole('button', { name: '派车', exact: true }).click();
   const assign = page.getByRole('dialog', { name: '派车' });
   // The only part without a waybill is chosen at once.
   await expect(assign.getByRole('combobox', { name: '拆分单ID' })).not.toHaveValue('');
-  await assign.getByRole('combobox', { name: '车辆' }).fill(vehicleNo);
+  // The vehicle list is searched by the typed plate number.
+  await assign.getByRole('combobox', { name: '车辆' }).click();
+  await assign.getByRole('combobox', { name: '车辆' }).pressSequentially(vehicleNo);
   await page.getByRole('listbox').getByRole('option', { name: vehicleNo }).click();
   await assign.getByRole('button', { name: '保 存' }).click();
   await expect(assign).toBeHidden();

@@ -42,3 +42,18 @@ describe('row rules', () => {
     expect(linkHref({}, { field: 'orderNo', link: 'order' }, { id: 3 }, routeOf)).toBeUndefined();
   });
 });
+
+describe('actions column width', () => {
+  it('counts the gated actions one state offers at once, not all of them', async () => {
+    const { actionsWidth } = await import('./table-columns.tsx');
+    const gate = (status: number) => ({ state: { machine: 'waybill' as const, action: 'x' }, availableWhen: [{ status: [status] }] });
+    const actions = [
+      { id: 'detail', label: '详情' },
+      { id: 'a', label: '接单', ...gate(1) },
+      { id: 'b', label: '拒单', ...gate(1) },
+      { id: 'c', label: '确认到达', ...gate(2) },
+    ];
+    // 详情 + the widest state: 接单 and 拒单 (4 characters, 2 gaps) vs 确认到达 (4 characters, 1 gap).
+    expect(actionsWidth(actions)).toBe(16 + 2 * 13 + 12 + (4 * 13 + 2 * 12));
+  });
+});

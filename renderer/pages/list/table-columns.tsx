@@ -58,9 +58,19 @@ function RowActions({ actions, row, onAction }: { actions: Action[]; row: Row; o
   );
 }
 
-/** Wide enough for the labels side by side (about 13 px per Chinese character plus gaps). */
-function actionsWidth(actions: Action[]): number {
-  return actions.reduce((w, a) => w + (a.label ?? a.id).length * 13 + 12, 16);
+const labelsWidth = (actions: Action[]) => actions.reduce((w, a) => w + (a.label ?? a.id).length * 13 + 12, 16);
+
+/**
+ * Wide enough for the labels side by side (about 13 px per Chinese character plus gaps). State-gated
+ * actions are counted as a row shows them: the ungated ones plus those one record state offers at
+ * once (a waybill list declares twenty steps but a row offers three or four).
+ */
+export function actionsWidth(actions: Action[]): number {
+  const always = actions.filter((a) => !a.state || !a.availableWhen);
+  const gated = actions.filter((a) => a.state && a.availableWhen);
+  const states = gated.flatMap((a) => a.availableWhen!.map((gate) => Object.fromEntries(Object.entries(gate).map(([f, v]) => [f, v[0]]))));
+  const widest = states.reduce((w, row) => Math.max(w, labelsWidth(gated.filter((a) => actionAvailable(a, row))) - 16), 0);
+  return labelsWidth(always) + widest;
 }
 
 export interface BuildColumnsInput {
