@@ -36,7 +36,11 @@ const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 function filterWhere(user: SessionUser, q: WaybillQuery, withStatus = true): Where {
   const where = waybillScope(user);
   const add = (sql: string, ...params: unknown[]) => (where.sql.push(sql), where.params.push(...params));
-  if (!blank(q.waybillNo)) add("w.waybill_no LIKE ? ESCAPE '\\'", likePattern(q.waybillNo!));
+  // A number fragment matches anywhere, so no index can seek it: the matches are found by one scan of
+  // the narrow number index (waybills_no: number and rowid only), and only they are read as rows.
+  if (!blank(q.waybillNo)) {
+    add("w.id IN (SELECT nw.id FROM waybills nw WHERE nw.corp_id = ? AND nw.is_deleted = 0 AND nw.waybill_no LIKE ? ESCAPE '\\')", user.corpId, likePattern(q.waybillNo!));
+  }
   if (withStatus && !blank(q.status)) add(`w.status IN (${q.status!.map(() => '?').join(', ')})`, ...q.status!);
   if (!blank(q.step)) add(`w.step IN (${q.step!.map(() => '?').join(', ')})`, ...q.step!);
   if (!blank(q.carrierId)) add('w.carrier_id = ?', q.carrierId);
@@ -132,7 +136,10 @@ export function countsSql(user: SessionUser, q: WaybillQuery) {
   // A status whose waybills all moved on keeps a row of 0: left out, as the GROUP BY would.
   if (counted) return { sql: `SELECT s.status, sum(s.n) AS n FROM waybill_status_counts s WHERE ${counted.sql.join(' AND ')} GROUP BY s.status HAVING sum(s.n) > 0`, params: counted.params };
   const where = filterWhere(user, q, false);
-  return { sql: `SELECT w.status, count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY w.status`, params: where.params };
+  // '+w.status': grouping by the plain column tempts SQLite to walk waybills_corp_status in status
+  // order and read every row for the other filters (25 s over a million rows for a creation period);
+  // grouping the few matches in a temporary tree lets the filters pick the index (0.1 s).
+  return { sql: `SELECT w.status, count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY +w.status`, params: where.params };
 }
 
 /** One grouped count for every tab. */
