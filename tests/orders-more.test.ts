@@ -52,6 +52,9 @@ describe('orderInfo/copyOrder', () => {
     expect((await refused(() => dispatcher.post('/orderInfo/copyOrder', { id: 99999999 }))).message).toBe(NOT_FOUND);
     const id = await newOrder();
     expect((await refused(() => dispatcher.post('/orderInfo/copyOrder', { id, count: 51 }))).code).toBe(100);
+    // The dialog sends the version it showed: a source changed since is not copied.
+    expect((await refused(() => dispatcher.post('/orderInfo/copyOrder', { id, version: 2 }))).message).toBe(STALE);
+    expect(ok(await dispatcher.post('/orderInfo/copyOrder', { id, version: 1 })).orders).toHaveLength(1);
     const carrier = await t.as('carrier');
     expect((await refused(() => carrier.post('/orderInfo/copyOrder', { id }))).code).toBe(104);
   });
@@ -233,7 +236,9 @@ describe('businessStateHistory/getOrderMonitorList', () => {
     expect(flow.map((n: Row) => [n.flowNodeName, n.flowNodeStatus])).toEqual([
       ['下单', 1], ['派车', 1], ['司机接单', 1], ['到达装货地', 3], ['装货完成', 1], ['离开装货地', 1], ['到达卸货地', 2], ['确认交货', 0], ['签收', 0], ['完成', 0],
     ]);
+    expect(flow.slice(5, 8).map((n: Row) => n.flowNodeStatusStr)).toEqual(['已完成', '进行中', '未到达']);
     const arrival = flow[3];
+    expect(arrival.flowNodeStatusStr).toBe('已完成（晚点）');
     expect(arrival.arriveTimeStr).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(arrival.lineAlarm).toHaveLength(2);
     expect(arrival.lineAlarm[0]).toMatchObject({ alarmTypeStr: '晚点', lateTimeStr: expect.stringMatching(/^(1小时5\d分钟|2小时(0分钟)?)$/) });

@@ -26,7 +26,7 @@ export function orderMoreRoutes(db: Db, registry: () => Registry) {
   const sqlite = db.$client;
   return [
     // Not in the spec's list (its order dialogs include "copy"): our path, documented in docs/api.md.
-    route<{ id: number; count?: number }>({
+    route<{ id: number; version?: number; count?: number }>({
       method: 'POST', path: '/orderInfo/copyOrder', access: { anyOf: ['orderCopy3'] }, input: M.copySchema,
       handler: ({ user, body }) => copyOrder(sqlite, user, body),
     }),

@@ -4,20 +4,22 @@
 // transaction: either every copy exists or none does.
 import type { SessionUser } from '../../http/context.ts';
 import { failure, forbidden } from '../../http/envelope.ts';
-import { findOrder, NOT_FOUND } from './access.ts';
+import { findOrder, NOT_FOUND, STALE } from './access.ts';
 import { goodsOf } from './details.ts';
 import { checkReferences, create, recordVersion, type SaveInput } from './save.ts';
 import type { Sqlite } from './sql.ts';
 
 export const MAX_COPIES = 50;
 
-export function copyOrder(sqlite: Sqlite, user: SessionUser, input: { id: number; count?: number }) {
+/** `version`, when the dialog sends it, must still be the source's: the copy is of what the user saw. */
+export function copyOrder(sqlite: Sqlite, user: SessionUser, input: { id: number; version?: number; count?: number }) {
   // Carriers receive orders, they never place them (as in orderInfo/save).
   if (user.userType === 2) throw forbidden();
   const now = Date.now();
   return sqlite.transaction(() => {
     const source = findOrder(sqlite, user, input.id);
     if (!source) throw failure(NOT_FOUND);
+    if (input.version !== undefined && input.version !== source.version) throw failure(STALE);
     const copy: SaveInput = {
       customerId: source.customerId, businessType: source.businessType, shipperAreaId: source.shipperAreaId, receiverAreaId: source.receiverAreaId,
       requiredLoadTime: source.requiredLoadTime ?? undefined, requiredArriveTime: source.requiredArriveTime ?? undefined, remark: source.remark ?? undefined,

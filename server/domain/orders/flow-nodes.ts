@@ -8,6 +8,7 @@ import { lateness } from '../waybills/timeline.ts';
 import { Step, WaybillStatus } from '../workflow/waybill-machine.ts';
 
 export const FlowNodeStatus = { NOT_REACHED: 0, DONE: 1, UNDER_WAY: 2, DONE_LATE: 3 } as const;
+const STATUS_NAMES: Record<number, string> = { 0: '未到达', 1: '已完成', 2: '进行中', 3: '已完成（晚点）' };
 
 export interface FlowNodeTimes {
   requiredArriveTime: number | null;
@@ -76,10 +77,12 @@ function lateOf(live: FlowWaybill[], s: Stage) {
   });
 }
 
+const named = <T extends { flowNodeStatus: number }>(nodes: T[]) => nodes.map((n) => ({ ...n, flowNodeStatusStr: STATUS_NAMES[n.flowNodeStatus] }));
+
 export function orderFlow(input: FlowInput) {
   const created = { flowNodeName: '下单', flowNodeStatus: FlowNodeStatus.DONE, arriveTime: input.createdAt, arriveTimeStr: formatTime(input.createdAt), lineAlarm: [] as unknown[] };
   if (input.voidedAt !== null) {
-    return [created, { flowNodeName: '作废', flowNodeStatus: FlowNodeStatus.DONE, arriveTime: input.voidedAt, arriveTimeStr: formatTime(input.voidedAt), lineAlarm: [] }];
+    return named([created, { flowNodeName: '作废', flowNodeStatus: FlowNodeStatus.DONE, arriveTime: input.voidedAt, arriveTimeStr: formatTime(input.voidedAt), lineAlarm: [] }]);
   }
   // Ended and transferred waybills no longer carry the order's goods.
   const live = input.waybills.filter((w) => w.status !== WaybillStatus.ENDED_ABNORMALLY && w.status !== WaybillStatus.TRANSFERRED);
@@ -96,10 +99,10 @@ export function orderFlow(input: FlowInput) {
   const flow = [created, ...nodes];
   if (live.length === 0 && input.waybills.some((w) => w.status === WaybillStatus.ENDED_ABNORMALLY)) {
     const at = Math.max(...input.waybills.flatMap((w) => w.events.filter((e) => e.toStep === Step.CANCELLED).map((e) => e.at)), input.createdAt);
-    return [...flow.filter((n) => n.flowNodeStatus !== FlowNodeStatus.NOT_REACHED), { flowNodeName: '异常结束', flowNodeStatus: FlowNodeStatus.DONE, arriveTime: at, arriveTimeStr: formatTime(at), lineAlarm: [] }];
+    return named([...flow.filter((n) => n.flowNodeStatus !== FlowNodeStatus.NOT_REACHED), { flowNodeName: '异常结束', flowNodeStatus: FlowNodeStatus.DONE, arriveTime: at, arriveTimeStr: formatTime(at), lineAlarm: [] }]);
   }
   // The step after the last one done is the one under way.
   const next = flow.findIndex((n) => n.flowNodeStatus === FlowNodeStatus.NOT_REACHED || n.flowNodeStatus === FlowNodeStatus.UNDER_WAY);
   if (next > 0 && flow[next].flowNodeStatus === FlowNodeStatus.NOT_REACHED) flow[next] = { ...flow[next], flowNodeStatus: FlowNodeStatus.UNDER_WAY };
-  return flow;
+  return named(flow);
 }

@@ -9,7 +9,7 @@ const ids = (title: string, max = 1000) => ({ title, type: 'array', minItems: 1,
 const flag = (title: string) => ({ title, type: 'integer', enum: [0, 1] });
 const { curPage, pageSize } = pagingProperties([]);
 
-export const copySchema = obj(['id'], { id: id('订单ID'), count: { title: '复制数量', type: 'integer', minimum: 1, maximum: MAX_COPIES } });
+export const copySchema = obj(['id'], { id: id('订单ID'), version: VERSION, count: { title: '复制数量', type: 'integer', minimum: 1, maximum: MAX_COPIES } });
 export const changeDestinationSchema = obj(['id', 'version', 'receiverAreaId'], {
   id: id('订单ID'), version: VERSION, receiverAreaId: id('收货地'), reason: { title: '变更原因', type: 'string', maxLength: 256 },
 });
