@@ -67,7 +67,7 @@ function tagOf(route: Resolution, pathname: string, search: string): Tag | null 
 
 export function MainLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
-  const { user, menus, logo, routes } = useSession();
+  const { user, menus, logo, routes, settings } = useSession();
   const route = useCurrentRoute();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -104,7 +104,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
           realName={user.realName || user.userName}
           onChangePassword={openChangePassword}
           tags={tags}
-          actions={<NoticeArea operationIds={routes.operationIds} userId={user.userId} />}
+          actions={<NoticeArea operationIds={routes.operationIds} userId={user.userId} messageMode={settings.msgLayerDisplayMode} />}
         />
         <main className={styles.main}>{children}</main>
       </div>

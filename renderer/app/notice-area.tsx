@@ -1,11 +1,13 @@
 // The notice icons of the top bar (spec sections 2 and 6): alarm, message and export, each shown only
-// to users holding its operation. With none of them the area is hidden and nothing polls.
+// to users holding its operation. With none of them the area is hidden and nothing polls. A latest
+// message brought by the poll shows in the popover under the message icon (message-popover.tsx).
 import { Button, CounterBadge, makeStyles, Tooltip } from '@fluentui/react-components';
 import { AlertRegular, ArrowDownloadRegular, MailRegular, type FluentIcon } from '@fluentui/react-icons';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useEnv } from '../env/env-context.tsx';
 import { NOTICE_SOURCES, useNoticePolling, type NoticeSource } from './notice-polling.ts';
 import { unreadText } from '../pages/message-center/message-source.ts';
+import { AUTO_HIDE_MODE, MessagePopover, type LatestMessage } from './message-popover.tsx';
 
 export interface NoticeItem {
   operationId: string;
@@ -32,15 +34,20 @@ export interface NoticeAreaProps {
   userId: number | string;
   /** Polling sources; the registered ones unless a test brings its own. */
   sources?: readonly NoticeSource[];
+  /** msgLayerDisplayMode of the corporation's settings (1, the default: the popover hides after 3000 ms). */
+  messageMode?: number;
 }
 
-export function NoticeArea({ operationIds, userId, sources = NOTICE_SOURCES }: NoticeAreaProps) {
+export function NoticeArea({ operationIds, userId, sources = NOTICE_SOURCES, messageMode = AUTO_HIDE_MODE }: NoticeAreaProps) {
   const styles = useStyles();
   const { api, navigate } = useEnv();
   const items = useMemo(() => NOTICE_ITEMS.filter((i) => operationIds.has(i.operationId)), [operationIds]);
   // Only sources whose icon the user sees poll; memoised so the polling effect is not restarted.
   const active = useMemo(() => sources.filter((s) => operationIds.has(s.operationId)), [sources, operationIds]);
-  const counts = useNoticePolling(api, userId, active);
+  const [latest, setLatest] = useState<LatestMessage>();
+  const onLatest = useCallback((operationId: string, m: LatestMessage) => operationId === 'messageCenter3' && setLatest(m), []);
+  const closeLatest = useCallback(() => setLatest(undefined), []);
+  const counts = useNoticePolling(api, userId, active, onLatest);
 
   if (items.length === 0) return null;
   return (
@@ -53,6 +60,7 @@ export function NoticeArea({ operationIds, userId, sources = NOTICE_SOURCES }: N
               <Button appearance="subtle" size="small" icon={<Icon />} onClick={() => navigate(to)} />
             </Tooltip>
             {count ? <CounterBadge className={styles.badge} count={count} size="small" overflowCount={99} /> : null}
+            {operationId === 'messageCenter3' && latest && <MessagePopover message={latest} mode={messageMode} onClose={closeLatest} onOpen={navigate} />}
           </span>
         );
       })}
