@@ -10,6 +10,7 @@ import { seedTransportDemo } from './seed-transport.ts';
 import { seedTracks } from './seed-tracks.ts';
 import { seedAlarms } from '../fixtures/alarms.ts';
 import { alarmEngine } from '../server/alarms/engine.ts';
+import { seedMessages } from '../fixtures/messages.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 
@@ -129,6 +130,7 @@ export function seedDemo(sqlite: Database.Database, now = Date.now(), opts: { tr
   if (opts.transport !== false) seedTransportDemo(sqlite, now);
   if (opts.transport !== false && opts.tracks !== false) seedTracks(sqlite, now);
   if (opts.transport !== false && opts.tracks !== false) seedAlarms(sqlite, now, alarmEngine(sqlite));
+  if (opts.transport !== false) seedMessages(sqlite, now);
   return demo;
 }
 

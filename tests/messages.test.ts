@@ -9,6 +9,34 @@ const admin = await t.as('admin');
 const carrier = await t.as('carrier');
 const userId = (name: string) => (sqlite.prepare('SELECT id FROM users WHERE user_name = ?').get(name) as { id: number }).id;
 
+describe('demo messages and notices (fixtures/messages.ts, seeded with the transport demo)', () => {
+  it('each demo user finds messages in the message centre, some unread, texts naming their own waybills or orders', async () => {
+    const dispatcher = await t.as('dispatcher');
+    const customer = await t.as('customer');
+    const unread = (await dispatcher.post('/message/unreadCount', {})).result;
+    expect(unread).toBeGreaterThan(0);
+    const all = (await dispatcher.post('/message/list', { pageSize: 100 })).result;
+    expect(all.totalRecords).toBeGreaterThan(unread);
+    const corpWaybills = new Set((sqlite.prepare('SELECT waybill_no AS no FROM waybills WHERE corp_id = 1').all() as { no: string }[]).map((r) => r.no));
+    const named = all.data.map((m: { content: string }) => /运单 (\S+) /.exec(m.content)?.[1]).filter(Boolean);
+    expect(named.length).toBeGreaterThan(0);
+    for (const no of named) expect(corpWaybills.has(no)).toBe(true);
+    // A customer's messages name only that customer's orders.
+    const partner = (sqlite.prepare("SELECT partner_id AS p FROM users WHERE user_name = 'customer'").get() as { p: number }).p;
+    const own = new Set((sqlite.prepare('SELECT order_no AS no FROM orders WHERE customer_id = ?').all(partner) as { no: string }[]).map((r) => r.no));
+    const orders = (await customer.post('/message/list', { pageSize: 100 })).result.data.map((m: { content: string }) => /订单 (\S+) /.exec(m.content)?.[1]).filter(Boolean);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const no of orders) expect(own.has(no)).toBe(true);
+  });
+
+  it('every corporation has its notices in force; the expired one is not shown', async () => {
+    for (const name of ['monitor', 'admin2']) {
+      const titles = (await (await t.as(name)).get('/system/notice')).result.map((n: { title: string }) => n.title);
+      expect(titles).toEqual(['系统升级通知', '冷链运输温控提醒']);
+    }
+  });
+});
+
 describe('messages', () => {
   it('a driver refusing a waybill tells the user who created it', () => {
     const w = sqlite.prepare('SELECT id, waybill_no AS no FROM waybills WHERE status <> 1 LIMIT 1').get() as { id: number; no: string };
