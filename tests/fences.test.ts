@@ -76,6 +76,7 @@ describe('saving a fence', () => {
     expect((await t.refused(() => admin.post(SAVE, { areaId: ownCircle.id, typeId: 2, areaLonLat: bowTie }))).message).toBe('围栏的边不能相交');
     expect((await t.refused(() => admin.post(SAVE, { areaId: ownCircle.id, typeId: 2, areaLonLat: '31.2,121.4;31.3,121.5;31.4,121.6' }))).message).toBe('围栏的顶点不能在一条直线上');
     expect((await t.refused(() => admin.post(SAVE, { areaId: ownCircle.id, typeId: 2, areaLonLat: '31.2,121.4;abc' }))).code).toBe(100);
+    expect((await t.refused(() => admin.post(SAVE, circle({ areaLonLat: 'abc' })))).message).toBe("围栏坐标格式不正确，应为'纬度,经度'并以';'分隔");
     const ok = await admin.post(SAVE, { areaId: ownCircle.id, typeId: 2, areaLonLat: '31.20,121.40;31.20,121.50;31.30,121.45' });
     expect(ok.code).toBe(1);
     expect(ok.result.areaAcreage).toBeGreaterThan(50);

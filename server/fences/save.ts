@@ -37,10 +37,10 @@ export interface FenceEdit {
   city?: string | null;
   district?: string | null;
   /** Sent by the console beside the points; derived values, recomputed here. */
-  areaAcreage?: unknown;
-  lon02?: unknown;
-  lat02?: unknown;
-  llObjArr?: unknown;
+  areaAcreage?: number;
+  lon02?: number;
+  lat02?: number;
+  llObjArr?: unknown[];
 }
 
 const refuse = (field: string, message: string) => invalid(message, { field, errors: [{ field, message }] });
@@ -67,6 +67,8 @@ function ringOf(edit: FenceEdit): LonLat[] {
 /** The checked geometry of the edit, or code 100 with the spec's message for the first bad field. */
 export function geometryOf(edit: FenceEdit): Geometry {
   if (edit.typeId === FENCE_TYPE.CIRCLE) {
+    // A circle is its centre and radius; points sent along must still be points.
+    if (edit.areaLonLat?.trim() && !parseLatLngList(edit.areaLonLat)) throw refuse('areaLonLat', "围栏坐标格式不正确，应为'纬度,经度'并以';'分隔");
     for (const [field, message] of [['lonCenter', longitudeError(edit.lonCenter)], ['latCenter', latitudeError(edit.latCenter)], ['radius', radiusError(edit.radius)]] as const) {
       if (message) throw refuse(field, message);
     }

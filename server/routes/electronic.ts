@@ -17,9 +17,10 @@ export const FENCE_EDIT = ['orderUpdate3', 'orderChangeDestination3', 'waybillUp
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
 const str = (title: string, maxLength: number) => ({ title, type: 'string', maxLength });
-const optionalStr = (title: string, maxLength: number) => ({ title, type: ['string', 'null'], maxLength });
-/** Typed in the calibration dialog: a number or its text; the field rules say what is wrong with it. */
+/** Typed in the calibration dialog: a number or its text (null: left empty); the field rules say what is wrong with it. */
 const typed = (title: string) => ({ title, type: ['number', 'string', 'null'], maxLength: 32 });
+/** Values the console derives and sends along; recomputed here, but they must at least be numbers. */
+const derived = (title: string) => ({ title, type: 'number' });
 
 const filterProperties = {
   curPage: { title: '页码', type: 'integer', minimum: 1, maximum: 1_000_000 },
@@ -38,8 +39,7 @@ const byReceiverInput = {
 };
 
 const point = { title: '围栏坐标点', type: 'object', additionalProperties: false, properties: {
-  lng02: { title: '经度', type: ['number', 'null'] }, lat02: { title: '纬度', type: ['number', 'null'] },
-  lng84: { title: '经度', type: ['number', 'null'] }, lat84: { title: '纬度', type: ['number', 'null'] },
+  lng02: derived('经度'), lat02: derived('纬度'), lng84: derived('经度'), lat84: derived('纬度'),
 } };
 export const fenceEditInput = {
   type: 'object', additionalProperties: false, required: ['areaId', 'typeId'],
@@ -51,18 +51,18 @@ export const fenceEditInput = {
     areaName: str('围栏名称', 64),
     areaCode: str('围栏编码', 64),
     typeId: { title: '围栏类型', enum: [1, 2, 3] },
-    areaLonLat: { title: '围栏坐标', type: ['string', 'null'], maxLength: 20_000 },
-    areaAcreage: typed('面积'),
+    areaLonLat: { title: '围栏坐标', type: 'string', maxLength: 20_000 },
+    areaAcreage: derived('面积'),
     lonCenter: typed('经度'),
     latCenter: typed('纬度'),
-    lon02: typed('经度'),
-    lat02: typed('纬度'),
+    lon02: derived('经度'),
+    lat02: derived('纬度'),
     radius: typed('半径'),
-    position: optionalStr('详细地址', 200),
-    province: optionalStr('省', 50),
-    city: optionalStr('市', 50),
-    district: optionalStr('区县', 50),
-    llObjArr: { title: '围栏坐标点', type: ['array', 'null'], maxItems: 1000, items: point },
+    position: str('详细地址', 200),
+    province: str('省', 50),
+    city: str('市', 50),
+    district: str('区县', 50),
+    llObjArr: { title: '围栏坐标点', type: 'array', maxItems: 1000, items: point },
   },
 };
 
