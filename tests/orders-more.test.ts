@@ -142,6 +142,13 @@ describe('orderInfo/changeGoodsDetail', () => {
     expect(ok(await dispatcher.get(`/orderInfoHistory/orderGoods/list/${orderNo}/${changed.version}`)).map((g: Row) => g.goodsName)).toEqual(['测试货物', '新增货物']);
   });
 
+  it('keeps a line\'s goods code unless the change sends one', async () => {
+    const id = await newOrder({ goods: [{ goodsName: '编码货物', goodsCode: 'G-001', quantity: 5, unit: '件' }, { goodsName: '其他', goodsCode: 'G-002', quantity: 1, unit: '件' }] });
+    const [a, b] = lines(id);
+    ok(await dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: 1, goods: [{ ...a, quantity: 6 }, { ...b, goodsCode: 'G-009' }] }));
+    expect(all('SELECT goods_code AS c, quantity AS q FROM order_goods WHERE order_id = ? ORDER BY id', id)).toEqual([{ c: 'G-001', q: 6 }, { c: 'G-009', q: 1 }]);
+  });
+
   it('opens splitting again when more goods follow a finished split', async () => {
     const id = await newOrder();
     const [cargo] = goodsIds(id);

@@ -16,6 +16,8 @@ import { run, type Sqlite } from './sql.ts';
 export interface ChangedLine {
   id?: number;
   goodsName: string;
+  /** Left out: an existing line keeps its code. */
+  goodsCode?: string;
   quantity: number;
   unit: string;
   weight?: number;
@@ -69,9 +71,10 @@ export function changeGoodsDetail(sqlite: Sqlite, user: SessionUser, input: { id
       run(sqlite, 'DELETE FROM order_goods WHERE id = ?', g.id);
     }
     for (const l of input.goods) {
-      const values = [l.goodsName, l.quantity, l.weight ?? null, l.volume ?? null, l.unit];
-      if (l.id !== undefined) run(sqlite, 'UPDATE order_goods SET goods_name = ?, quantity = ?, weight = ?, volume = ?, unit = ? WHERE id = ?', ...values, l.id);
-      else run(sqlite, 'INSERT INTO order_goods (corp_id, order_id, goods_name, quantity, weight, volume, unit) VALUES (?, ?, ?, ?, ?, ?, ?)', user.corpId, order.id, ...values);
+      const code = l.goodsCode ?? existing.find((g) => g.id === l.id)?.goodsCode ?? null;
+      const values = [l.goodsName, code, l.quantity, l.weight ?? null, l.volume ?? null, l.unit];
+      if (l.id !== undefined) run(sqlite, 'UPDATE order_goods SET goods_name = ?, goods_code = ?, quantity = ?, weight = ?, volume = ?, unit = ? WHERE id = ?', ...values, l.id);
+      else run(sqlite, 'INSERT INTO order_goods (corp_id, order_id, goods_name, goods_code, quantity, weight, volume, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', user.corpId, order.id, ...values);
     }
     // More goods after "finish split" would be stranded: splitting opens again for the remainder.
     const { goods, parts } = splitState(sqlite, order.id);

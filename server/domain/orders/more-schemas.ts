@@ -22,6 +22,7 @@ export const changeGoodsSchema = obj(['id', 'version', 'goods'], {
     items: obj(['goodsName', 'quantity', 'unit'], {
       id: id('货物明细ID'),
       goodsName: { title: '货物名称', type: 'string', minLength: 1, maxLength: 100 },
+      goodsCode: { title: '货物编码', type: 'string', maxLength: 50 },
       quantity: amount('数量', true),
       unit: { title: '单位', type: 'string', minLength: 1, maxLength: 20 },
       weight: amount('重量', false),
