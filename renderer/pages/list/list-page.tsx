@@ -114,6 +114,7 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
         </Suspense>
       )}
       <ListToolbar
+        pageId={page.id}
         toolbar={toolbarActions}
         batch={batchActions}
         selectedCount={Object.keys(rowSelection).length}

@@ -11,6 +11,8 @@ const useStyles = makeStyles({
 });
 
 export interface ListToolbarProps {
+  /** The list's own page id: what its export button exports. */
+  pageId?: string;
   toolbar: Action[];
   batch: Action[];
   selectedCount: number;
@@ -20,10 +22,10 @@ export interface ListToolbarProps {
   onSettings?: () => void;
 }
 
-export function ListToolbar({ toolbar, batch, selectedCount, settingsTitle, onToolbar, onBatch, onSettings }: ListToolbarProps) {
+export function ListToolbar({ pageId, toolbar, batch, selectedCount, settingsTitle, onToolbar, onBatch, onSettings }: ListToolbarProps) {
   const styles = useStyles();
   // Every list can be exported by users holding exportCenter3 (issue 6), unless its schema declares its own export.
-  const exportAction = useExportAction(toolbar);
+  const exportAction = useExportAction(toolbar, pageId);
   if (!toolbar.length && !batch.length && !onSettings && !exportAction) return null;
   return (
     <div className={styles.root} role="toolbar" aria-label="操作">

@@ -1,9 +1,12 @@
 // The report page (kind report): the list page's search bar, data table and pager over the report
-// endpoint, plus the totals over the whole result and the declared chart, loaded on demand.
+// endpoint, plus the totals over the whole result and the declared chart, loaded on demand. Its
+// export button is the lists' own (list toolbar and action runner: one confirmation, one call).
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { SortingState, Updater } from '@tanstack/react-table';
 import { functionalUpdate } from '@tanstack/react-table';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { ListToolbar } from '../list/list-toolbar.tsx';
+import { useActionRunner } from '../list/use-action-runner.ts';
 import type { PageRendererProps } from '../page-types.ts';
 import { callApi } from '../list/call-api.ts';
 import { cellText } from '../list/cell-text.ts';
@@ -20,6 +23,7 @@ import { TotalsRow } from './totals-row.tsx';
 
 // echarts weighs about 170 KB gzipped: only a report with a chart loads it, after its first render.
 const ReportChartView = lazy(() => import('./report-chart.tsx').then((m) => ({ default: m.ReportChartView })));
+const ConfirmDialog = lazy(() => import('../list/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, height: '100%', minHeight: 0 },
@@ -27,7 +31,7 @@ const useStyles = makeStyles({
 
 const NO_ACTIONS: never[] = [];
 
-export function ReportPage({ page: served, env }: PageRendererProps) {
+export function ReportPage({ page: served, env, context }: PageRendererProps) {
   const styles = useStyles();
   const page = served as ReportPageSchema;
   const cache = useMemo(() => createDictionaryCache(env), [env]);
@@ -40,6 +44,16 @@ export function ReportPage({ page: served, env }: PageRendererProps) {
     setSorting(next);
     data.setSorts(next.map((s) => ({ field: s.id, order: s.desc ? 'desc' : 'asc' })));
   };
+
+  // Only the export toolbar action: reports have no row selection and nothing to reload after it.
+  const runner = useActionRunner({
+    env,
+    context,
+    filterBody: () => ({ ...data.filterBody, ...(data.sorts.length ? { sorts: data.sorts } : {}) }),
+    selectedRows: () => [],
+    reload: data.reload,
+    clearSelection: () => {},
+  });
 
   const totalsCall = page.report?.totals;
   const [totals, setTotals] = useState<Record<string, unknown>>();
@@ -81,9 +95,15 @@ export function ReportPage({ page: served, env }: PageRendererProps) {
           <ReportChartView chart={chart} columns={page.columns ?? []} rows={data.rows} labelOf={labelOf} />
         </Suspense>
       )}
+      <ListToolbar pageId={page.id} toolbar={NO_ACTIONS} batch={NO_ACTIONS} selectedCount={0} onToolbar={runner.runToolbar} onBatch={() => {}} />
       <DataTable columns={tableColumns} rows={data.rows} loading={data.loading} pinning={pinning} sorting={sorting} onSortingChange={onSortingChange} rowSelection={{}} onRowSelectionChange={() => {}} />
       {totalsCall && <TotalsRow label={totalsCall.label} columns={page.columns ?? []} totals={totals} />}
       <PaginationBar total={data.total} curPage={data.curPage} pageSize={data.pageSize} onPage={data.setPage} onPageSize={data.setPageSize} />
+      {runner.confirm && (
+        <Suspense fallback={null}>
+          <ConfirmDialog request={runner.confirm} onClose={runner.closeConfirm} />
+        </Suspense>
+      )}
     </div>
   );
 }
