@@ -14,6 +14,7 @@ import { openDatabase } from '../server/db/connection.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
 import { seedTracks } from '../scripts/seed-tracks.ts';
 import { readTrack } from '../server/tracking/store/store.ts';
+import { createTestApp } from './support/test-app.ts';
 
 const HOUR = 3600_000;
 const NOW = Date.UTC(2026, 10, 21, 8);
@@ -75,5 +76,19 @@ describe('seeding the demo database', () => {
     const first = readTrack(db.$client, tracked[0].v, 0, NOW);
     expect(first.length).toBeGreaterThan(0);
     expect(first.gpsTime[first.length - 1]).toBeLessThanOrEqual(NOW);
+  });
+});
+
+describe('the demo platform with tracks', () => {
+  it('shows a finished demo waybill\'s track from its loading fence to its unloading fence', async () => {
+    const t = createTestApp({ transportDemo: true, tracksDemo: true });
+    const dispatcher = await t.as('dispatcher');
+    const w = t.db.$client.prepare(`SELECT w.id FROM waybills w WHERE w.corp_id = 1 AND w.status = 500
+      AND EXISTS (SELECT 1 FROM track_chunks c WHERE c.vehicle_id = w.vehicle_id) ORDER BY w.updated_at DESC LIMIT 1`).get() as { id: number };
+    const track = await dispatcher.post('/waybill/getTrackList', { waybillId: w.id, pageParamVO: { curPage: 1, pageSize: 8000 } });
+    expect(track.result.totalRecords).toBeGreaterThan(20);
+    const areas = (await dispatcher.post('/waybill/getAreaList', { waybillId: w.id })).result.map((a: { areaName: string }) => a.areaName);
+    expect(areas).toContain(track.result.startPlaceName);
+    expect(areas).toContain(track.result.endPlaceName);
   });
 });

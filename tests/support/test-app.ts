@@ -20,12 +20,13 @@ export interface Reply<T = any> {
  * transportDemo adds the demo orders and waybills (fixtures/transport.ts); by default a test starts
  * with none, so that it counts only the orders and waybills it makes itself.
  */
-export function createTestApp(opts: { transportDemo?: boolean } = {}) {
+export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean } = {}) {
   const db: Db = openDatabase(':memory:');
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
   const platform = createApp({ db, registry, filesDir });
-  seedDemo(db.$client, Date.now(), { transport: opts.transportDemo === true });
+  // tracksDemo (with transportDemo) adds the demo tracks of fixtures/tracks.ts: off by default, it costs seconds.
+  seedDemo(db.$client, Date.now(), { transport: opts.transportDemo === true, tracks: opts.tracksDemo === true });
 
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; contentType?: string; cookie?: string } = {}): Promise<Reply> {
     const headers: Record<string, string> = {};
