@@ -3,7 +3,7 @@
 // import server/), and inserts the records with prepared statements in one transaction (the demo)
 // or in batches (the benchmark's million waybills).
 import type Database from 'better-sqlite3';
-import { Numbers, transportBatches } from '../fixtures/transport.ts';
+import { Numbers, transportBatches, YEAR_ENDINGS } from '../fixtures/transport.ts';
 import { TRANSPORT_TABLES, type CorpContext, type TransportData, type TransportRules } from '../fixtures/transport-types.ts';
 import { applyOrderAction, orderStatusOf, taskStatusOf } from '../server/domain/workflow/order-machine.ts';
 import { applyWaybillAction, INITIAL_WAYBILL_STATE } from '../server/domain/workflow/waybill-machine.ts';
@@ -95,7 +95,7 @@ export function addScaleWaybills(sqlite: Sql, n: number, now: number, onBatch?: 
   // 2 MB page cache nearly every insert misses it. 512 MB for the build, then back.
   const cacheSize = sqlite.pragma('cache_size', { simple: true });
   sqlite.pragma('cache_size = -524288');
-  for (const data of transportBatches({ rules: TRANSPORT_RULES, now, corps, lean: true, spanDays: 365, seed: 7, batchWaybills: 50_000, untilWaybills: n, ...continuation(sqlite) })) {
+  for (const data of transportBatches({ rules: TRANSPORT_RULES, now, corps, lean: true, spanDays: 365, endings: YEAR_ENDINGS, seed: 7, batchWaybills: 50_000, untilWaybills: n, ...continuation(sqlite) })) {
     sqlite.transaction(() => insertData(sqlite, data))();
     waybills += data.waybills.length;
     onBatch?.(waybills);
