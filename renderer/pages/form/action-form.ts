@@ -10,10 +10,15 @@ export function idValue(id: string | undefined): string | number | undefined {
   return id !== undefined && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : id;
 }
 
+/** A record key in a JSON body: ids (id, orderId...) as numbers, other keys (orderNo) as the text they are. */
+export function keyValue(key: string, id: string | undefined): string | number | undefined {
+  return key === 'id' || key.endsWith('Id') ? idValue(id) : id;
+}
+
 /** The body of a before call: the record id under the call's idParam. */
 export function beforeBody(page: PageSchema, id: string | undefined, method: 'GET' | 'POST' = 'GET'): Record<string, unknown> {
   const key = page.api?.before?.idParam ?? 'id';
-  return { [key]: method === 'POST' ? idValue(id) : id };
+  return { [key]: method === 'POST' ? keyValue(key, id) : id };
 }
 
 const pathValue = (record: FormData, path: string): unknown =>
@@ -54,7 +59,7 @@ export function initialData(page: PageSchema, record: FormData | undefined, base
 export function actionPayload(page: PageSchema, data: FormData, fields: string[], id: string | undefined, record: FormData | undefined): FormData {
   const key = page.api?.submit?.idParam ?? 'id';
   const out: FormData = {};
-  if (id !== undefined) out[key] = idValue(id);
+  if (id !== undefined) out[key] = keyValue(key, id);
   if (record?.version !== undefined && record.version !== null) out.version = record.version;
   const props = page.formSchema?.properties ?? {};
   for (const f of fields) {

@@ -10,7 +10,7 @@ import { LOADING_TEXT, PageError } from '../page-host.tsx';
 import type { PageRendererProps, PageSchema } from '../page-types.ts';
 import { ChangeTable } from './change-table.tsx';
 import { ACTION_LABELS, comparedIndexes, contrastOf, entriesFromSnapshots, type HistoryEntry, type Snapshot } from './versions.ts';
-import { idValue } from '../form/action-form.ts';
+import { keyValue } from '../form/action-form.ts';
 
 function asEntries(rows: (HistoryEntry | Snapshot)[], fields: { field: string; title?: string }[]): HistoryEntry[] {
   if (rows.every((r) => Array.isArray((r as HistoryEntry).changes))) return rows as HistoryEntry[];
@@ -53,7 +53,7 @@ export function HistoryPage({ page, env, context }: PageRendererProps) {
     let live = true;
     setState((s) => ({ ...s, loading: true, error: undefined }));
     env.api
-      .post<{ data: (HistoryEntry | Snapshot)[]; totalRecords: number }>(path, { [idKey]: idValue(context.id), curPage, pageSize: HISTORY_PAGE_SIZE },
+      .post<{ data: (HistoryEntry | Snapshot)[]; totalRecords: number }>(path, { [idKey]: keyValue(idKey, context.id), curPage, pageSize: HISTORY_PAGE_SIZE },
         // The first page's failure is shown in place of the page; a later page's as a toast.
         { silent: curPage === 1 })
       .then((r) => {
