@@ -8,7 +8,8 @@ import * as M from '../domain/orders/more-schemas.ts';
 import { stowableOrders, type CandidateInput } from '../domain/orders/stowage/candidates.ts';
 import { confirmResult, type ConfirmInput } from '../domain/orders/stowage/confirm.ts';
 import { saveStowageSetting, stowageSetting, type StowageSetting } from '../domain/orders/stowage/settings.ts';
-import { countTasks, findOrderStowage, listTasks, saveTask, unacceptedResults, vehicleInfo, type SaveTaskInput, type TaskListInput } from '../domain/orders/stowage/tasks.ts';
+import { countTasks, findOrderStowage, listTasks, unacceptedResults, type TaskListInput } from '../domain/orders/stowage/list.ts';
+import { saveTask, vehicleInfo, type SaveTaskInput } from '../domain/orders/stowage/tasks.ts';
 
 const STOWAGE = ['orderStowage3'];
 

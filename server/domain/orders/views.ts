@@ -16,7 +16,7 @@ import { confirmationsOf } from './customer-confirm.ts';
 import { distributionOf, goodsOf, orderDetails, partsOf, splitState, waybillsOf } from './details.ts';
 import { hasUnassignedGoods } from './monitor.ts';
 import { all, one, round3, type Sqlite } from './sql.ts';
-import { stowageOfOrder } from './stowage/tasks.ts';
+import { stowageOfOrder } from './stowage/list.ts';
 
 function visible(sqlite: Sqlite, user: SessionUser, id: number): OrderRow {
   const order = findOrder(sqlite, user, id);

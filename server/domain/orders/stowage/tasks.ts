@@ -1,18 +1,14 @@
-// Stowage tasks (orderStowageTask/save, list, count, unAcceptedLineResult, vehicleInfo;
-// orderInfo/findOrderStowage): a task gathers orders to load into one vehicle. Saved without a
+// Stowage tasks (orderStowageTask/save, vehicleInfo; lists in list.ts): a task gathers orders to
+// load into one vehicle. Saved without a
 // vehicle or car model it is 1101 未配载; with one it is 1102 配载中 until its result is confirmed
 // (confirm.ts), which creates the waybill and closes the task.
 import type { SessionUser } from '../../../http/context.ts';
 import { failure, forbidden, invalid } from '../../../http/envelope.ts';
-import type { Registry } from '../../../registry/types.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../resources/input-schemas.ts';
-import { formatTime } from '../../../resources/time.ts';
 import { nextNumber } from '../../workflow/numbering.ts';
 import { findOrder, NOT_FOUND, orderScope, STALE, type OrderRow } from '../access.ts';
-import { labelOf } from '../labels.ts';
 import { all, one, run, type Sqlite } from '../sql.ts';
 import { crewOf } from '../waybill-creation.ts';
-import { assertStowable, checkTask, loadOf, remainderOf, StowageStatus, type Capacity } from './rules.ts';
+import { assertStowable, checkTask, StowageStatus, type Capacity } from './rules.ts';
 import { stowageSetting } from './settings.ts';
 
 export interface TaskRow {
@@ -29,7 +25,7 @@ export interface TaskRow {
   updatedAt: number;
 }
 
-const TASK_COLUMNS = `t.id, t.task_no AS taskNo, t.status, t.vehicle_id AS vehicleId, t.driver_id AS driverId, t.car_model_id AS carModelId,
+export const TASK_COLUMNS = `t.id, t.task_no AS taskNo, t.status, t.vehicle_id AS vehicleId, t.driver_id AS driverId, t.car_model_id AS carModelId,
   t.waybill_id AS waybillId, t.remark, t.version, t.created_at AS createdAt, t.updated_at AS updatedAt`;
 
 /**
@@ -38,20 +34,20 @@ const TASK_COLUMNS = `t.id, t.task_no AS taskNo, t.status, t.vehicle_id AS vehic
  * delegated to it or carried by its waybills. Deleted orders still count, so a task never changes hands.
  * (coalesce: a NULL carrier_id makes the scope NULL, and NOT NULL would let the order through.)
  */
-function visibilityOf(user: SessionUser) {
+export function visibilityOf(user: SessionUser) {
   const w = orderScope(user, 'o', true);
   return { sql: `NOT EXISTS (SELECT 1 FROM order_stowage_task_orders x JOIN orders o ON o.id = x.order_id WHERE x.task_id = t.id AND NOT coalesce((${w.sql.join(' AND ')}), 0))`, params: w.params };
 }
 
-function visibleTask(sqlite: Sqlite, user: SessionUser, id: number): TaskRow | undefined {
+export function visibleTask(sqlite: Sqlite, user: SessionUser, id: number): TaskRow | undefined {
   const v = visibilityOf(user);
   return one<TaskRow>(sqlite, `SELECT ${TASK_COLUMNS} FROM order_stowage_tasks t WHERE t.id = ? AND t.corp_id = ? AND t.is_deleted = 0 AND ${v.sql}`, id, user.corpId, ...v.params);
 }
 
-const orderIdsOfTask = (sqlite: Sqlite, taskId: number) =>
+export const orderIdsOfTask = (sqlite: Sqlite, taskId: number) =>
   all<{ orderId: number }>(sqlite, 'SELECT order_id AS orderId FROM order_stowage_task_orders WHERE task_id = ? ORDER BY seq', taskId).map((r) => r.orderId);
 
-const ordersOfTask = (sqlite: Sqlite, user: SessionUser, taskId: number) => orderIdsOfTask(sqlite, taskId).map((id) => findOrder(sqlite, user, id));
+export const ordersOfTask = (sqlite: Sqlite, user: SessionUser, taskId: number) => orderIdsOfTask(sqlite, taskId).map((id) => findOrder(sqlite, user, id));
 
 /** The open task at the version the user read, inside the write's transaction. */
 export function lockTask(sqlite: Sqlite, user: SessionUser, id: number, version: number) {
@@ -130,84 +126,6 @@ export function saveTask(sqlite: Sqlite, user: SessionUser, input: SaveTaskInput
     const saved = one<TaskRow>(sqlite, `SELECT ${TASK_COLUMNS} FROM order_stowage_tasks t WHERE t.id = ?`, id)!;
     return { id, taskNo: saved.taskNo, version: saved.version, status, ...load };
   })();
-}
-
-/** A task as lists show it: names, labels, its orders with what stowing takes of each, the load. */
-function describeTask(sqlite: Sqlite, reg: Registry, user: SessionUser, t: TaskRow, withLines: boolean) {
-  const names = one<{ vehicleNo: string | null; driverName: string | null; modelName: string | null; waybillNo: string | null }>(sqlite, `SELECT v.vehicle_no AS vehicleNo,
-    d.driver_name AS driverName, m.model_name AS modelName, w.waybill_no AS waybillNo FROM order_stowage_tasks t LEFT JOIN vehicles v ON v.id = t.vehicle_id
-    LEFT JOIN drivers d ON d.id = t.driver_id LEFT JOIN car_models m ON m.id = t.car_model_id LEFT JOIN waybills w ON w.id = t.waybill_id WHERE t.id = ?`, t.id)!;
-  const orders = ordersOfTask(sqlite, user, t.id).filter((o): o is OrderRow => o !== undefined);
-  const open = t.waybillId === null;
-  return {
-    ...t, ...names, statusStr: labelOf(reg, 'stowageStatus', t.status), confirmed: !open, resultStr: open ? '待确认' : '已生成运单',
-    createdAtStr: formatTime(t.createdAt), updatedAtStr: formatTime(t.updatedAt),
-    orderCount: orders.length, orderNos: orders.map((o) => o.orderNo).join(','),
-    // Once confirmed the goods are on the waybill; the load is what the open task would take.
-    ...(open ? loadOf(sqlite, orders, capacityOf(sqlite, user.corpId, t.vehicleId, t.carModelId)) : {}),
-    ...(withLines ? { orders: orders.map((o) => ({ orderId: o.id, orderNo: o.orderNo, shipperAreaName: o.shipperAreaName, receiverAreaName: o.receiverAreaName, lines: open ? remainderOf(sqlite, o.id) : [] })) } : {}),
-  };
-}
-
-export interface TaskListInput {
-  curPage?: number;
-  pageSize?: number;
-  taskNo?: string;
-  status?: number[];
-  confirmed?: boolean;
-}
-
-/** Tasks of the corporation the user may see (visibilityOf), filtered. */
-function taskWhere(user: SessionUser, input: TaskListInput, withStatus: boolean) {
-  const sql = ['t.corp_id = ?', 't.is_deleted = 0'];
-  const params: unknown[] = [user.corpId];
-  if (input.taskNo) (sql.push(`t.task_no LIKE ? ESCAPE '\\'`), params.push(`%${input.taskNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (withStatus && input.status?.length) (sql.push(`t.status IN (${input.status.map(() => '?').join(', ')})`), params.push(...input.status));
-  if (input.confirmed !== undefined) sql.push(input.confirmed ? 't.waybill_id IS NOT NULL' : 't.waybill_id IS NULL');
-  const v = visibilityOf(user);
-  sql.push(v.sql);
-  params.push(...v.params);
-  return { cond: sql.join(' AND '), params };
-}
-
-export function listTasks(sqlite: Sqlite, reg: Registry, user: SessionUser, input: TaskListInput, withLines = false) {
-  const curPage = input.curPage ?? 1;
-  const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
-  const { cond, params } = taskWhere(user, input, true);
-  const rows = all<TaskRow>(sqlite, `SELECT ${TASK_COLUMNS} FROM order_stowage_tasks t WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
-    ...params, pageSize, (curPage - 1) * pageSize);
-  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM order_stowage_tasks t WHERE ${cond}`, ...params)!;
-  return { data: rows.map((t) => describeTask(sqlite, reg, user, t, withLines)), totalRecords: n, curPage, pageSize };
-}
-
-/** orderStowageTask/count: the tabs 1101 / 1102 (every tab counted, whatever status is filtered). */
-export function countTasks(sqlite: Sqlite, reg: Registry, user: SessionUser, input: TaskListInput) {
-  const { cond, params } = taskWhere(user, input, false);
-  const counts = new Map(all<{ status: number; n: number }>(sqlite, `SELECT t.status, count(*) AS n FROM order_stowage_tasks t WHERE ${cond} GROUP BY t.status`, ...params).map((r) => [r.status, r.n]));
-  const tabs = Object.values(StowageStatus).map((status) => ({ status, statusStr: labelOf(reg, 'stowageStatus', status), count: counts.get(status) ?? 0 }));
-  return { totalRecords: tabs.reduce((s, t) => s + t.count, 0), tabs };
-}
-
-/** orderStowageTask/unAcceptedLineResult: results proposed (配载中) but not yet confirmed, with their lines. */
-export const unacceptedResults = (sqlite: Sqlite, reg: Registry, user: SessionUser, input: TaskListInput) =>
-  listTasks(sqlite, reg, user, { ...input, status: [StowageStatus.STOWING], confirmed: false }, true);
-
-/** orderInfo/findOrderStowage: the tasks an order is or was in. */
-export function stowageOfOrder(sqlite: Sqlite, user: SessionUser, orderId: number) {
-  const ids = all<{ id: number }>(sqlite, `SELECT t.id FROM order_stowage_task_orders x JOIN order_stowage_tasks t ON t.id = x.task_id
-    WHERE x.order_id = ? AND t.corp_id = ? AND t.is_deleted = 0 ORDER BY t.id DESC`, orderId, user.corpId);
-  return ids.flatMap(({ id }) => {
-    const t = visibleTask(sqlite, user, id);
-    if (!t) return [];
-    const w = t.waybillId === null ? undefined : one<{ waybillNo: string }>(sqlite, 'SELECT waybill_no AS waybillNo FROM waybills WHERE id = ?', t.waybillId);
-    return [{ taskId: t.id, taskNo: t.taskNo, status: t.status, version: t.version, waybillId: t.waybillId, waybillNo: w?.waybillNo ?? null,
-      orders: orderIdsOfTask(sqlite, t.id).map((oid) => ({ orderId: oid, orderNo: findOrder(sqlite, user, oid)?.orderNo ?? null })) }];
-  });
-}
-
-export function findOrderStowage(sqlite: Sqlite, user: SessionUser, orderId: number) {
-  if (!findOrder(sqlite, user, orderId)) throw failure(NOT_FOUND);
-  return stowageOfOrder(sqlite, user, orderId);
 }
 
 /** orderStowageTask/vehicleInfo: a vehicle as the stowage dialog needs it (capacity, driver, carrier). */
