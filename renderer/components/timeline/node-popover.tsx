@@ -20,7 +20,9 @@ export interface PopoverFacts {
 const present = (v: unknown): v is string | number => v !== null && v !== undefined && v !== '';
 
 export const alarmRangeText = (a: AlarmRange) =>
-  [[a.startTimeStr, a.endTimeStr].filter(present).join(' ~ '), a.alarmTypeStr].filter(present).join(' ');
+  [a.waybillNo, [a.startTimeStr, a.endTimeStr].filter(present).join(' ~ '), `${a.alarmTypeStr ?? ''}${a.lateTimeStr ?? ''}`]
+    .filter(present)
+    .join(' ');
 
 /** The popover's lines as [label, values], in the spec's order, only those with something to show. */
 export function popoverLines(f: PopoverFacts): [string, string[]][] {

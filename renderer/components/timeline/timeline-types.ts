@@ -2,11 +2,15 @@
 // (docs/api.md: waybill/getNodeListByIdVO, businessStateHistory/getOrderMonitorList). Everything the
 // server may leave out is optional: a node without a reading simply shows fewer lines.
 
-/** One alarm period on a node or a leg: shown as 'start ~ end type'. */
+/** One alarm period on a node or a leg: shown as '[waybill] start ~ end type[how late]'. */
 export interface AlarmRange {
+  /** The order monitor names the waybill an alarm belongs to (an order may travel on several). */
+  waybillNo?: string | null;
   startTimeStr?: string | null;
   endTimeStr?: string | null;
   alarmTypeStr?: string | null;
+  /** With alarmTypeStr '晚点': how late, e.g. '1小时5分钟'. */
+  lateTimeStr?: string | null;
 }
 
 /** A sensor reading at the node (spec: temperature entries name, value). */

@@ -145,7 +145,11 @@ describe('OrderFlowTimeline', () => {
     { flowNodeName: '下单', flowNodeStatus: 1, arriveTimeStr: '2026-11-20 06:00:00' },
     { flowNodeName: '调度', flowNodeStatus: 3, arriveTimeStr: '2026-11-20 06:30:00' },
     { flowNodeName: '在途', flowNodeStatus: 2, arriveTimeStr: '2026-11-20 07:00:00',
-      lineAlarm: [{ startTimeStr: '2026-11-20 07:10:00', endTimeStr: '2026-11-20 07:40:00', alarmTypeStr: '温度异常' }] },
+      lineAlarm: [
+        { startTimeStr: '2026-11-20 07:10:00', endTimeStr: '2026-11-20 07:40:00', alarmTypeStr: '温度异常' },
+        // As the order monitor reports a late arrival: required ~ actual, on which waybill, how late.
+        { waybillNo: 'YD202611200001', startTimeStr: '2026-11-20 08:00:00', endTimeStr: '2026-11-20 09:05:00', alarmTypeStr: '晚点', lateTimeStr: '1小时5分钟' },
+      ] },
     { flowNodeName: '签收', flowNodeStatus: 0 },
   ];
 
@@ -172,6 +176,7 @@ describe('OrderFlowTimeline', () => {
     }
     const popover = await screen.findByRole('group', { name: '在途' });
     expect(popover.textContent).toContain('报警时段2026-11-20 07:10:00 ~ 2026-11-20 07:40:00 温度异常');
+    expect(popover.textContent).toContain('YD202611200001 2026-11-20 08:00:00 ~ 2026-11-20 09:05:00 晚点1小时5分钟');
     expect(popover.textContent).toContain('时间2026-11-20 07:00:00');
   });
 
