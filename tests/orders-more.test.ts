@@ -307,4 +307,27 @@ describe('order detail reads', () => {
     }
     expect((await customer.get(`/orderInfo/getGoodsInfoByOrderId?orderId=${theirs}`)).message).toBe(NOT_FOUND);
   });
+
+  it('lets a customer user change only its own orders', async () => {
+    grantCustomer('orderCopy3', 'orderChangeDestination3', 'orderChangeGoods3');
+    const customer = await t.as('customer');
+    const theirs = await newOrder({ customerId: customerId() === 5 ? 4 : 5 });
+    const line = { goodsName: 'x', quantity: 1, unit: '件' };
+    for (const [path, body] of [
+      ['/orderInfo/copyOrder', { id: theirs }],
+      ['/orderInfo/changeDestination', { id: theirs, version: 1, receiverAreaId: 2 }],
+      ['/orderInfo/getChangeDistance', { id: theirs, receiverAreaId: 2 }],
+      ['/orderInfo/changeGoodsDetail', { id: theirs, version: 1, goods: [line] }],
+    ] as const) expect((await refused(() => customer.post(path, body))).message, path).toBe(NOT_FOUND);
+    const mine = await newOrder({ customerId: customerId() });
+    expect((await customer.post('/orderInfo/changeGoodsDetail', { id: mine, version: 1, goods: [line] })).code).toBe(1);
+  });
+
+  it('lets exactly one of two goods changes at the same version win', async () => {
+    const id = await newOrder();
+    const body = { id, version: 1, goods: [{ goodsName: '并发货物', quantity: 3, unit: '件' }] };
+    const replies = await Promise.all([dispatcher.post('/orderInfo/changeGoodsDetail', body), dispatcher.post('/orderInfo/changeGoodsDetail', body)]);
+    expect(replies.map((r) => r.code).sort()).toEqual([0, 1]);
+    expect(all('SELECT goods_name AS n FROM order_goods WHERE order_id = ?', id)).toEqual([{ n: '并发货物' }]);
+  });
 });
