@@ -28,7 +28,10 @@ describe('transport pages', () => {
       expect(route, `${id}: submit route ${page.api.submit.path}`).toBeDefined();
       const input = route!.input as { properties: Record<string, unknown>; required?: string[] };
       // Every form field is one of the route's own inputs, with its very schema and required flag.
-      for (const f of page.form.fields) expect(page.formSchema.properties[f], `${id}: ${f}`).toEqual(input.properties[f]);
+      for (const f of page.form.fields) {
+        expect(input.properties[f], `${id}: ${f} is not an input of ${route!.path}`).toBeDefined();
+        expect(page.formSchema.properties[f], `${id}: ${f}`).toEqual(input.properties[f]);
+      }
       expect(page.formSchema.required).toEqual((input.required ?? []).filter((f) => page.form.fields.includes(f)));
       expect(page.fields).toEqual(input.properties);
     }
@@ -42,6 +45,18 @@ describe('transport pages', () => {
     expect(receive.availableWhen).toEqual([{ status: [200], step: [3] }]);
     const delegate = (await (await t.as('dispatcher')).get('/ui/pages/transport/order-list')).result.actions.find((a: any) => a.id === 'delegate');
     expect(delegate.availableWhen).toEqual([{ status: [2, 20, 30] }]);
+  });
+
+  it('a list sorts a time column by its stored field: the list route inputs are the page fields', async () => {
+    const d = await t.as('dispatcher');
+    for (const id of ['transport/order-list', 'transport/waybill-list']) {
+      const page = (await d.get(`/ui/pages/${id}`)).result;
+      expect(page.fields.createdAt, id).toBeDefined();
+      const sorted = await d.post(page.api.list.path, { ...page.filter, sorts: [{ field: 'createdAt', order: 'asc' }], curPage: 1, pageSize: 5 });
+      expect(sorted.code, sorted.message).toBe(1);
+      const times = sorted.result.data.map((r: any) => r.createdAt);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
   });
 
   it('a carrier sees only the waybill actions its role grants', async () => {

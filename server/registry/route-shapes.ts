@@ -18,12 +18,14 @@ export function routeOfCall(routes: readonly RouteDef[], call: Call | undefined)
 }
 
 /**
- * For a form page without a resource: `fields` (every input property, for titles) and `formSchema`
+ * For a page without a resource: `fields` (every input property of its submit or list route, for
+ * titles and sorting) and, for a form, `formSchema`
  * (the route's input restricted to form.fields; the record's id and version travel beside it).
  */
 export function routeFormShapes(page: PageFile, routes: readonly RouteDef[]) {
-  const api = page.api as { submit?: Call } | undefined;
-  const input = routeOfCall(routes, api?.submit)?.input as InputSchema | undefined;
+  // A list's fields are its list call's filters: what it can sort and filter by (createdAtStr sorts by createdAt).
+  const api = page.api as { submit?: Call; list?: Call } | undefined;
+  const input = routeOfCall(routes, api?.submit ?? api?.list)?.input as InputSchema | undefined;
   if (!input?.properties) return {};
   const fields = input.properties;
   const form = page.form as { fields: string[] } | undefined;
