@@ -21,6 +21,10 @@ import { trackExportRoutes } from './track-export.ts';
 /** Whoever may open a waybill (or an order's monitor) may read its track. */
 export const TRACK_READ = ['waybill3', 'waybillDetail3', 'orderDetail3', 'orderMonitor3'];
 
+/** The success envelope around a result already written as JSON text (the 8000-point page). */
+const jsonReply = (resultJson: string) =>
+  new Response(`{"code":1,"message":"操作成功","result":${resultJson}}`, { headers: { 'content-type': 'application/json; charset=UTF-8' } });
+
 type Paged = TrackRequest & { pageParamVO?: { curPage?: number; pageSize?: number } };
 
 /** The latest point of a vehicle, or null when it never sent one. */
@@ -64,7 +68,7 @@ export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWin
       method: 'POST', path: '/waybill/getTrackList', access: { anyOf: TRACK_READ }, input: trackQueryInput(TRACK_PAGE_SIZE),
       handler: ({ user, body }) => {
         const { curPage, pageSize } = paging(body, TRACK_PAGE_SIZE);
-        return ctxOf(user, body).trackPage(curPage, pageSize);
+        return jsonReply(ctxOf(user, body).trackPageJson(curPage, pageSize));
       },
     }),
     list('/waybill/getStopCarList', (ctx) => ctx.stops()),

@@ -15,6 +15,15 @@ import { readTrack, readTrackPage } from './store/store.ts';
 import type { TrackTarget, VehicleRow } from './target.ts';
 import type { SessionUser } from '../http/context.ts';
 
+export interface TrackPageResult {
+  data: Record<string, unknown>[];
+  totalRecords: number;
+  curPage: number;
+  pageSize: number;
+  startPlaceName: string;
+  endPlaceName: string;
+}
+
 /** Alarm windows of a vehicle in a range; the alarm rules (another module) supply them. */
 export type AlarmWindowSource = (sqlite: Sqlite, vehicleId: number, from: number, to: number) => TimeWindow[];
 export const noAlarmWindows: AlarmWindowSource = () => [];
@@ -77,7 +86,7 @@ export class TrackContext {
 
   /** A place for a point: the fence it is in, else its coordinates (no online geocoder is needed). */
   placeAt(lon: number, lat: number): string {
-    return this.areaAt(lon, lat) || `${coord(lon).toFixed(6)},${coord(lat).toFixed(6)}`;
+    return this.areaAt(lon, lat) || `${coord(lon)},${coord(lat)}`;
   }
 
   /** The whole range; without sensors when only positions and status bits are needed. */
@@ -86,7 +95,16 @@ export class TrackContext {
   }
 
   /** Page `curPage` of the track points as rows, with the total and the start and end places. */
-  trackPage(curPage: number, pageSize: number) {
+  trackPage(curPage: number, pageSize: number): TrackPageResult {
+    return JSON.parse(this.trackPageJson(curPage, pageSize)) as TrackPageResult;
+  }
+
+  /**
+   * The same page as JSON text, written row by row: an 8000-point page is about 3 MB of JSON, and
+   * building it as text spares the 8000 row objects, the garbage they leave and a walk of them by
+   * JSON.stringify (the getTrackList route sends this text as is; other callers parse it).
+   */
+  trackPageJson(curPage: number, pageSize: number): string {
     const { vehicle, from, to } = this.target;
     const offset = (curPage - 1) * pageSize;
     // One point before the page, for the first row's odometer interval.
@@ -97,34 +115,37 @@ export class TrackContext {
     const startOdo = first.length ? first.odometer[0] : 0;
     const shown = shownChannels(vehicle, page);
     const alarms = markAlarms(page.gpsTime, this.alarmWindows(this.sqlite, vehicle.id, from, to), page.length);
-    const data = [];
+    const sensors: [string, Float64Array][] = [];
+    page.temps.forEach((a, c) => { if (a && shown.temps & (1 << c)) sensors.push([`,"${T_KEYS[c]}":`, a]); });
+    page.humidities.forEach((a, c) => { if (a && shown.humidities & (1 << c)) sensors.push([`,"${H_KEYS[c]}":`, a]); });
+    page.oils.forEach((a, c) => { if (a && shown.oils & (1 << c)) sensors.push([`,"${OIL_KEYS[c]}":`, a]); });
+    const head = `{"sn":`;
+    const vehicleText = `,"vehicleId":${vehicle.id},"vehicleNo":${JSON.stringify(vehicle.vehicleNo)},"lon":`;
     const statusText = new Map<number, string>();
+    const placeText = new Map<string, string>();
     const timeText = new TimeText();
+    const rows: string[] = [];
     for (let i = before; i < page.length; i++) {
       const lon = coord(page.lon[i]), lat = coord(page.lat[i]);
       const area = this.areaAt(lon, lat);
+      let areaJson = placeText.get(area);
+      if (areaJson === undefined) placeText.set(area, (areaJson = JSON.stringify(area)));
       const st = page.status[i];
-      let stText = statusText.get(st);
-      if (stText === undefined) statusText.set(st, (stText = statusStr(st, vehicle)));
-      const row: Record<string, unknown> = {
-        sn: offset + i - before + 1, vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo,
-        lon, lat, direction: page.direction[i], gpsTime: timeText.of(page.gpsTime[i]), gpsTimeMillisecond: page.gpsTime[i],
-        speed: page.speed[i], odometer: round1(page.odometer[i]), curOdom: round1(page.odometer[i] - startOdo),
-        odometerInterval: i > 0 ? round1(page.odometer[i] - page.odometer[i - 1]) : 0,
-        position: area || `${lon.toFixed(6)},${lat.toFixed(6)}`, trackPlace: area,
-        statusStr: stText, alarm: alarms[i],
-      };
-      for (let c = 0; c < page.temps.length; c++) { const a = page.temps[c]; if (a && shown.temps & (1 << c)) row[T_KEYS[c]] = a[i]; }
-      for (let c = 0; c < page.humidities.length; c++) { const a = page.humidities[c]; if (a && shown.humidities & (1 << c)) row[H_KEYS[c]] = a[i]; }
-      for (let c = 0; c < page.oils.length; c++) { const a = page.oils[c]; if (a && shown.oils & (1 << c)) row[OIL_KEYS[c]] = a[i]; }
-      data.push(row);
+      let stJson = statusText.get(st);
+      if (stJson === undefined) statusText.set(st, (stJson = JSON.stringify(statusStr(st, vehicle))));
+      const position = area ? areaJson : `"${lon},${lat}"`; // already rounded to 6 decimals
+      let row = `${head}${offset + i - before + 1}${vehicleText}${lon},"lat":${lat},"direction":${page.direction[i]},"gpsTime":"${timeText.of(page.gpsTime[i])}"`
+        + `,"gpsTimeMillisecond":${page.gpsTime[i]},"speed":${page.speed[i]},"odometer":${round1(page.odometer[i])},"curOdom":${round1(page.odometer[i] - startOdo)}`
+        + `,"odometerInterval":${i > 0 ? round1(page.odometer[i] - page.odometer[i - 1]) : 0},"position":${position},"trackPlace":${areaJson}`
+        + `,"statusStr":${stJson},"alarm":${alarms[i]}`;
+      for (let k = 0; k < sensors.length; k++) row += sensors[k][0] + sensors[k][1][i];
+      rows.push(row + '}');
     }
     const names = this.target.waybill ? this.routeEnds() : null;
-    return {
-      data, totalRecords: total, curPage, pageSize,
-      startPlaceName: names?.start ?? (first.length ? this.placeAt(first.lon[0], first.lat[0]) : ''),
-      endPlaceName: names?.end ?? (last.length ? this.placeAt(last.lon[last.length - 1], last.lat[last.length - 1]) : ''),
-    };
+    const startPlaceName = names?.start ?? (first.length ? this.placeAt(first.lon[0], first.lat[0]) : '');
+    const endPlaceName = names?.end ?? (last.length ? this.placeAt(last.lon[last.length - 1], last.lat[last.length - 1]) : '');
+    return `{"data":[${rows.join(',')}],"totalRecords":${total},"curPage":${curPage},"pageSize":${pageSize},`
+      + `"startPlaceName":${JSON.stringify(startPlaceName)},"endPlaceName":${JSON.stringify(endPlaceName)}}`;
   }
 
   private routeEnds() {
