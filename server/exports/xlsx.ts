@@ -1,10 +1,23 @@
 // A streaming .xlsx writer (exceljs WorkbookWriter): each row is committed as soon as it is added,
-// so only the rows of the page in hand are in memory, however large the export.
+// so only the rows of the page in hand are in memory, however large the export. exceljs pushes a
+// committed row's XML on towards the zip's deflate stream without waiting for it, so a writer that
+// produces faster than deflate compresses (a busy machine) piles the XML up in memory: `drained()`
+// is the missing backpressure, awaited by the runner between batches of rows.
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from './cells.ts';
 
 /** A sheet holds 1,048,576 rows; a larger export goes on in a further sheet. */
 export const ROWS_PER_SHEET = 1_000_000;
+/** Uncompressed or unwritten bytes allowed to wait in the pipeline before the writer waits. */
+const BACKLOG_LIMIT = 8 * 2 ** 20;
+const WAIT_MS = 5;
+
+interface Buffered {
+  writableLength?: number;
+  /** exceljs StreamBuf: its own buffers (before a pipe is attached) and its pipes. */
+  buffers?: { length: number }[];
+  pipes?: Buffered[];
+}
 
 export class XlsxStream {
   private readonly wb: ExcelJS.stream.xlsx.WorkbookWriter;
@@ -28,6 +41,20 @@ export class XlsxStream {
     if (!this.sheet || this.inSheet >= ROWS_PER_SHEET) this.nextSheet();
     this.sheet!.addRow(this.columns.map((c) => c.cell(row[c.field]))).commit();
     this.inSheet += 1;
+  }
+
+  /** Bytes waiting between the sheet and the file: the sheet's buffer, the deflate stream's input, the file stream's. */
+  private backlog(): number {
+    const sheetStream = (this.sheet as unknown as { stream?: Buffered } | undefined)?.stream;
+    const file = (this.wb as unknown as { stream?: Buffered }).stream;
+    const own = sheetStream?.buffers?.reduce((n, b) => n + b.length, 0) ?? 0;
+    const piped = (sheetStream?.pipes ?? []).reduce((n, p) => n + (p.writableLength ?? 0), 0);
+    return own + piped + (file?.writableLength ?? 0);
+  }
+
+  /** Resolves once the pipeline has caught up with the rows added so far. */
+  async drained(): Promise<void> {
+    while (this.backlog() > BACKLOG_LIMIT) await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
   }
 
   async close() {

@@ -26,7 +26,7 @@ export interface ExportRouteOptions {
   /** Every declared route, to find a page's list call. */
   routes: () => readonly RouteDef[];
   filesDir: string;
-  /** Rows per read (spec: 100000); the tests use smaller pages. */
+  /** Rows per read (10000, at most the spec's 100000; runner.ts); the tests use smaller pages. */
   pageSize?: number;
 }
 
