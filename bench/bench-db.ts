@@ -82,8 +82,8 @@ export interface WaybillBenchDb {
  * least 1,000,000 more waybills of corporation 1 from fixtures/transport.ts, then ANALYZE. The same
  * file `npm run seed -- --db .bench/waybill-list.db --waybills 1000000` makes.
  */
-export function openWaybillBenchDb(opts: { rebuild?: boolean; log?: (s: string) => void } = {}): WaybillBenchDb {
-  const file = WAYBILL_BENCH_DB;
+export function openWaybillBenchDb(opts: { rebuild?: boolean; file?: string; log?: (s: string) => void } = {}): WaybillBenchDb {
+  const file = opts.file ?? WAYBILL_BENCH_DB;
   const log = opts.log ?? ((s: string) => console.log(s));
   const complete = (db: Db) =>
     one<{ n: number }>(db, "SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'").n > 0 &&

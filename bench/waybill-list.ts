@@ -1,4 +1,4 @@
-// `npm run bench -- waybill-list [--rebuild]`
+// `npm run bench -- waybill-list [--rebuild] [--db FILE]`
 // 1. builds (or reuses) .bench/waybill-list.db: the demo seed plus 1,000,000 waybills of
 //    corporation 1 with their orders, goods, split parts, links and route nodes (fixtures/transport.ts);
 // 2. in process, per request shape: POST /api/waybill/pageQueryByCondition and
@@ -53,13 +53,16 @@ const PATHS: Record<Kind, string> = { list: '/api/waybill/pageQueryByCondition',
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 export async function main(args: string[]) {
-  const unknown = args.filter((a) => a !== '--rebuild');
-  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --rebuild)`);
+  const dbAt = args.indexOf('--db');
+  const file = dbAt >= 0 ? args[dbAt + 1] : undefined;
+  if (dbAt >= 0 && !file) throw new BenchError('--db needs a file');
+  const unknown = args.filter((a, i) => a !== '--rebuild' && i !== dbAt && i !== dbAt + 1);
+  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --rebuild, --db FILE)`);
   console.log('== waybill-list: waybill list and status-tab counts over 1,000,000 waybills ==');
   const cpu = cpus();
   console.log(`node ${process.version} on ${platform()}/${arch()}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
   const t0 = performance.now();
-  const bench = openWaybillBenchDb({ rebuild: args.includes('--rebuild') });
+  const bench = openWaybillBenchDb({ rebuild: args.includes('--rebuild'), file });
   const sqlite = bench.db.$client;
   const one = <T>(sql: string, ...p: unknown[]) => sqlite.prepare(sql).get(...p) as T;
   console.log(`SQLite ${one<{ v: string }>('SELECT sqlite_version() AS v').v}; database ${bench.file}: ${bench.built ? `built in ${elapsed(t0)}` : 'reused (pass --rebuild to build again)'}`);
