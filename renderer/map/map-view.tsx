@@ -21,6 +21,8 @@ export interface MapViewProps {
   initialZoom?: number;
   onLineClick?: (lineId: string, at: LngLat) => void;
   onMapClick?: (at: LngLat) => void;
+  /** The fence edit layer's centre marker: dragging it reports where it was dropped. */
+  handle?: { lngLat: LngLat; onDragEnd: (at: LngLat) => void } | null;
   /** The provider in use changed (a tile error fell back to the offline style). */
   onMapTypeChange?: (type: MapType) => void;
   style?: CSSProperties;
@@ -74,6 +76,7 @@ export function MapView(props: MapViewProps) {
   const libRef = useRef<Lib | null>(null);
   const markers = useRef<Marker[]>([]);
   const carMarker = useRef<Marker | null>(null);
+  const handleMarker = useRef<Marker | null>(null);
   const handlers = useRef(props);
   handlers.current = props;
   const [active, setActive] = useState<MapType>(mapType);
@@ -123,6 +126,7 @@ export function MapView(props: MapViewProps) {
       markers.current.forEach((m) => m.remove());
       markers.current = [];
       carMarker.current = null;
+      handleMarker.current = null;
       map?.remove();
       mapRef.current = null;
     };
@@ -181,6 +185,29 @@ export function MapView(props: MapViewProps) {
     carMarker.current.setLngLat(toDisplay(active, car.lngLat[0], car.lngLat[1]));
     carMarker.current.setRotation(directionIndex(car.direction) * 45);
   }, [car, ready, active]);
+
+  // The edit layer's draggable centre.
+  const handle = props.handle;
+  useEffect(() => {
+    const map = mapRef.current;
+    const lib = libRef.current;
+    if (!map || !lib || !ready) return;
+    if (!handle) {
+      handleMarker.current?.remove();
+      handleMarker.current = null;
+      return;
+    }
+    if (!handleMarker.current) {
+      const m = new lib.Marker({ draggable: true, color: '#e5262a' });
+      m.getElement().setAttribute('aria-label', '围栏中心');
+      m.on('dragend', () => {
+        const p = m.getLngLat();
+        handlers.current.handle?.onDragEnd(fromDisplay(active, p.lng, p.lat));
+      });
+      handleMarker.current = m.setLngLat(toDisplay(active, handle.lngLat[0], handle.lngLat[1])).addTo(map);
+    }
+    handleMarker.current.setLngLat(toDisplay(active, handle.lngLat[0], handle.lngLat[1]));
+  }, [handle?.lngLat[0], handle?.lngLat[1], !handle, ready, active]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Fit view: max zoom 18, padding 10; a single point at zoom 13.
   useEffect(() => {
