@@ -130,6 +130,8 @@ describe('stowage tasks', () => {
     expect(waybill.nodes.map((n: Row) => [n.nodeType, n.areaId])).toEqual([['start', areas()[0]], ['via', areas()[2]], ['end', areas()[3]]]);
     expect(waybill.goods.reduce((s: number, g: Row) => s + g.quantity, 0)).toBe(12.5 + 5.5);
     expect(one('SELECT status FROM orders WHERE id = ?', a).status).toBe(4);
+    // Splitting ends for b (its remainder travels); a, carried whole, keeps its flag.
+    expect([a, b].map((id) => one('SELECT splittable FROM orders WHERE id = ?', id).splittable)).toEqual([1, 0]);
     const task = ok(await dispatcher.post('/orderInfo/findOrderStowage', { orderId: a }));
     expect(task).toEqual([expect.objectContaining({ taskId, waybillId: r.waybillId, waybillNo: r.waybillNo })]);
     expect((await refused(() => dispatcher.post('/orderStowageTask/confirmResult', { id: taskId, version: r.version }))).message).toBe('配载任务已生成运单，不能再修改');

@@ -46,9 +46,10 @@ export function confirmResult(sqlite: Sqlite, user: SessionUser, input: ConfirmI
     // The limits may have changed since the task was saved: the result must keep them now.
     checkTask(sqlite, orders, capacityOf(sqlite, user.corpId, vehicleId, task.carModelId), stowageSetting(sqlite, user.corpId));
     const cargo = orders.map((o) => cargoOf(sqlite, user, o, now));
-    for (const o of orders) {
-      // Nothing of it is left to split once the remainder travels.
-      const next = bumpOrder(sqlite, user, o, now, { splittable: 0 });
+    for (const [i, o] of orders.entries()) {
+      // A split order has nothing left to split once its remainder travels. A whole one keeps its
+      // flag: should its waybill be deleted untouched, it can be split again.
+      const next = bumpOrder(sqlite, user, o, now, cargo[i].partId === null ? {} : { splittable: 0 });
       logOrderAction(sqlite, user, o.id, 'stowage', [{ field: 'stowageTask', title: '配载任务', after: task.id, afterText: task.taskNo }], next, now);
     }
     const { waybillId, waybillNo } = createWaybill(sqlite, user, crew, cargo, stowageRoute(orders), now, { stowageTaskId: task.id, orderIds: orders.map((o) => o.id) });
