@@ -69,7 +69,13 @@ function countsTableWhere(user: SessionUser, q: WaybillQuery, withStatus: boolea
 
 function orderBy(q: WaybillQuery, alias: string) {
   const sorts = q.sorts?.length ? q.sorts : [{ field: 'updatedAt' as const, order: 'desc' as const }];
-  const parts = sorts.map((s) => `${alias}.${SORTABLE[s.field]} ${s.order === 'asc' ? 'ASC' : 'DESC'}`);
+  // Numbers sorted within a creation period: SQLite would rather walk the number index over every
+  // waybill and test each row's time (10 s over a million); '+' takes the period's range from its
+  // index and sorts what it found (0.2 s for a week). Same order either way. Time sorts keep their
+  // index walk: the newest rows match a recent period at once.
+  const [from, to] = q.createdAt ?? [];
+  const period = alias === 'w' && (!blank(from) || !blank(to));
+  const parts = sorts.map((s) => `${period && s.field === 'waybillNo' ? '+' : ''}${alias}.${SORTABLE[s.field]} ${s.order === 'asc' ? 'ASC' : 'DESC'}`);
   // The id breaks ties so that paging never repeats or skips a row.
   parts.push(`${alias}.id ${sorts[0].order === 'asc' ? 'ASC' : 'DESC'}`);
   return parts.join(', ');
