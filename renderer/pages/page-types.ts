@@ -98,7 +98,7 @@ export interface PageSchema {
   /** Query parameter holding the record id when the page is a route; default id. */
   idParam?: string;
   actions?: Action[];
-  form?: { fields: string[]; uiSchema?: Record<string, unknown>; columns?: number; payload?: 'changes' | 'all'; initial?: Record<string, InitialFrom> };
+  form?: { fields: string[]; uiSchema?: Record<string, unknown>; columns?: number; payload?: 'changes' | 'all'; initial?: Record<string, InitialFrom>; summary?: { field: string; title: string }[] };
   sections?: Section[];
   /** Every field the resource's records carry (title, type, format...), added by the server. */
   fields?: Record<string, FieldSchema>;

@@ -144,7 +144,11 @@ test('an order goes from creation through split, vehicle, acceptance and every n
   await expect(page).toHaveURL(/\/waybill$/);
   await searchList(page, '运单号', waybillNo);
   await step(page, waybillNo, '确认到达', '开始装货', 'dialog');
-  await step(page, waybillNo, '开始装货', '确认装货', 'confirm');
+  await step(page, waybillNo, '开始装货', '确认装货', 'dialog', async (d) => {
+    // The dialog shows the record it acts on, from its before call.
+    await expect(d).toContainText(waybillNo);
+    await expect(d).toContainText(vehicleNo);
+  });
   await step(page, waybillNo, '确认装货', '确认离开', 'dialog', async (d) => {
     await expect(d.getByRole('textbox', { name: '数量' })).toHaveValue('4');
   });

@@ -21,6 +21,7 @@ const confirmLoad: PageSchema = {
   api: { before: { method: 'POST', path: '/waybillAction/getGoodsInfoBeforeLoad' }, submit: { method: 'POST', path: '/waybillAction/confirmLoad' } },
   form: {
     fields: ['goods'], payload: 'all',
+    summary: [{ field: 'waybillNo', title: '运单号' }],
     initial: { goods: { from: 'goods', pick: { goodsId: 'goodsId', quantity: 'quantity' } } },
     uiSchema: { goods: { items: { goodsId: { 'ui:widget': 'recordOptions', 'ui:options': { from: 'goods', value: 'goodsId', label: 'goodsName' } } } } },
   },
@@ -36,6 +37,9 @@ describe('action dialogs', () => {
     render(wrap(<FormPage page={confirmLoad} env={env} context={{ id: '31', inDialog: true, onDone }} />));
     // The before call is sent with the id as a number (the route declares an integer).
     await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/waybillAction/getGoodsInfoBeforeLoad', { id: 31 }));
+    // The record it acts on is shown above the fields.
+    expect(await screen.findByText('运单号：')).toBeTruthy();
+    expect(screen.getByText('YD1')).toBeTruthy();
     // The goods line shows the goods by name (picked from the before answer).
     expect(await screen.findByRole('option', { name: '饲料', hidden: true })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));

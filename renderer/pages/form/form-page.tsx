@@ -16,6 +16,7 @@ import { translateString } from './form-translate.ts';
 import { createTransformErrors, huoyunValidator } from './form-validator.ts';
 import { fieldOfId, serverFieldErrors } from './server-errors.ts';
 import { actionPayload, beforeBody, initialData } from './action-form.ts';
+import { RecordSummary } from './record-summary.tsx';
 
 export const SAVE_TEXT = '保 存';
 export const CANCEL_TEXT = '取 消';
@@ -167,6 +168,7 @@ export function FormPage({ page, env, context }: PageRendererProps) {
 
   return (
     <FormFrame title={page.title} inDialog={context.inDialog} onClose={() => close(false)}>
+      {page.form?.summary && record && <RecordSummary items={page.form.summary} record={record} />}
       {body}
     </FormFrame>
   );

@@ -1,0 +1,24 @@
+// What an action dialog shows of its record above the fields (`form.summary`: [{field, title}] read
+// from the before call's answer): the waybill number, the vehicle, the step the action leaves.
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  list: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: `0 0 ${tokens.spacingVerticalM}` },
+  item: { display: 'flex', columnGap: tokens.spacingHorizontalS, margin: 0 },
+  label: { color: tokens.colorNeutralForeground3, margin: 0 },
+  value: { margin: 0 },
+});
+
+export function RecordSummary({ items, record }: { items: { field: string; title: string }[]; record: Record<string, unknown> }) {
+  const s = useStyles();
+  return (
+    <dl className={s.list}>
+      {items.map(({ field, title }) => (
+        <div key={field} className={s.item}>
+          <dt className={s.label}>{title}：</dt>
+          <dd className={s.value}>{record[field] === null || record[field] === undefined || record[field] === '' ? '—' : String(record[field])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
