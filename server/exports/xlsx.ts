@@ -14,6 +14,8 @@ const WAIT_MS = 5;
 
 interface Buffered {
   writableLength?: number;
+  /** readable-stream 2 (archiver's PassThrough) has no writableLength getter, only its state. */
+  _writableState?: { length?: number };
   /** exceljs StreamBuf: its own buffers (before a pipe is attached) and its pipes. */
   buffers?: { length: number }[];
   pipes?: Buffered[];
@@ -48,7 +50,7 @@ export class XlsxStream {
     const sheetStream = (this.sheet as unknown as { stream?: Buffered } | undefined)?.stream;
     const file = (this.wb as unknown as { stream?: Buffered }).stream;
     const own = sheetStream?.buffers?.reduce((n, b) => n + b.length, 0) ?? 0;
-    const piped = (sheetStream?.pipes ?? []).reduce((n, p) => n + (p.writableLength ?? 0), 0);
+    const piped = (sheetStream?.pipes ?? []).reduce((n, p) => n + (p.writableLength ?? p._writableState?.length ?? 0), 0);
     return own + piped + (file?.writableLength ?? 0);
   }
 
