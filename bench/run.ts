@@ -24,6 +24,10 @@ const BENCHES: Record<string, Bench> = {
     summary: 'a van with 1,000,000 points among 500 fences: store read + stops + visits + doors + cold machine + alarm marks vs one row per point and @turf; then an 8000-point getTrackList page (p50/p99 vs 10 ms)',
     run: async (args) => (await import('./tracking.ts')).main(args),
   },
+  export: {
+    summary: 'an export of the 1,000,000-waybill list to .xlsx by the real server process (child): time and peak RSS vs 300 MB (options: --rebuild)',
+    run: async (args) => (await import('./export.ts')).main(args),
+  },
   console: {
     summary: 'generic list page vs hand-written TanStack page in Chromium (1000x30: first render, scroll), then first-screen JS after login (options: --render, --bundle)',
     run: async (args) => (await import('./console/index.ts')).main(args),
