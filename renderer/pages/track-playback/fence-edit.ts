@@ -5,7 +5,7 @@ import { RADIUS_DEFAULT } from '../../map/constants.ts';
 import { centreOf, circleAreaKm2, circleRing, closeRing, formatAreaLonLat, moveShape, rectangleRing, type LngLat } from '../../map/geometry.ts';
 
 export const EDIT_DEBOUNCE_MS = 500;
-export const FENCE_DELETED = '电子围栏已被删除，无法修改';
+export const FENCE_DELETED = '电子围栏已被删除，不能修改';
 
 export type FenceType = 1 | 2 | 3;
 export const FENCE_TYPES: [FenceType, string][] = [[3, '标点'], [1, '矩形'], [2, '多边形']];

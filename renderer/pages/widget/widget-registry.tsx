@@ -9,6 +9,7 @@ export type WidgetRegistry = Record<string, WidgetComponent>;
 export function createWidgetRegistry(): WidgetRegistry {
   return {
     rolePermission: lazy(() => import('./role-permission/role-permission.tsx').then((m) => ({ default: m.RolePermission }))),
+    trackPlayback: lazy(() => import('../track-playback/track-playback.tsx').then((m) => ({ default: m.TrackPlayback }))),
   };
 }
 

@@ -1,0 +1,292 @@
+// The track playback page (spec sections 2 and 4), a widget page opened from the waybill list and
+// detail with ?id=<waybillId> (several ids separated by commas replay several tracks). The map with
+// the multi-track legend, the replay bar, the bottom tabs and the fence edit layer.
+import { Button, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { PageRendererProps } from '../page-types.ts';
+import { INACTIVE_COLOUR, PREDICTED_COLOUR, trackColour } from '../../map/constants.ts';
+import type { LngLat } from '../../map/geometry.ts';
+import type { MapFence, MapLine, MapPoint } from '../../map/map-model.ts';
+import { MapView } from '../../map/map-view.tsx';
+import { MAP_TYPE_LABELS, MAP_TYPES, mapTypeOf, type MapType } from '../../map/providers.ts';
+import { planRoute } from '../../map/route-planner.ts';
+import { BottomPanel } from './bottom-panel.tsx';
+import { centreOfDraft, FENCE_DELETED, ringOf, dragCentre, addPoint, type FenceDraft } from './fence-edit.ts';
+import { draftOf, FenceEditor } from './fence-editor.tsx';
+import { INFO_TOGGLES, ReplayBar, type InfoToggle } from './replay-bar.tsx';
+import { initialReplay, intervalOf, replayStep, type ReplayEvent, type ReplayState } from './replay-machine.ts';
+import { loadBundle, loadTabs, NO_TRACK, NO_TRACK_YET, noTrackDataOf, type Row, type TabData, type TrackBundle, type WaybillFence } from './track-data.ts';
+
+const MAP_TYPE_KEY = 'huoyun.mapType';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', height: 'calc(100vh - 120px)', minHeight: '480px', position: 'relative' },
+  top: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} 0`, flexWrap: 'wrap' },
+  legendItem: { display: 'inline-flex', alignItems: 'center', columnGap: '4px', cursor: 'pointer', border: 'none', background: 'none', padding: '2px 6px', borderRadius: tokens.borderRadiusSmall, ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
+  swatch: { width: '18px', height: '4px', display: 'inline-block' },
+  map: { position: 'relative', flexGrow: 1, minHeight: '200px' },
+  info: { display: 'flex', columnGap: tokens.spacingHorizontalM, padding: `2px ${tokens.spacingHorizontalM}`, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, minHeight: '20px' },
+});
+
+type Reducer = { state: ReplayState; message?: string; seq: number };
+function reduce(r: Reducer, e: ReplayEvent): Reducer {
+  const out = replayStep(r.state, e);
+  return { state: out.state, message: out.message, seq: out.message ? r.seq + 1 : r.seq };
+}
+
+function storedMapType(): MapType {
+  try {
+    return mapTypeOf(localStorage.getItem(MAP_TYPE_KEY));
+  } catch {
+    return mapTypeOf(undefined);
+  }
+}
+
+export function TrackPlayback({ env, context }: PageRendererProps) {
+  const styles = useStyles();
+  const ids = useMemo(() => (context.id ?? '').split(',').map((s) => s.trim()).filter(Boolean), [context.id]);
+  const [bundles, setBundles] = useState<TrackBundle[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [tabs, setTabs] = useState<TabData | null>(null);
+  const [active, setActive] = useState<Record<string, boolean>>({});
+  const [predictedOn, setPredictedOn] = useState(true);
+  const [predicted, setPredicted] = useState<LngLat[]>([]);
+  const [single, setSingle] = useState<number>(0);
+  const [soloMode, setSoloMode] = useState(false);
+  const [mapType, setMapType] = useState<MapType>(storedMapType);
+  const [info, setInfo] = useState<Set<InfoToggle>>(() => new Set(INFO_TOGGLES.map(([k]) => k)));
+  const [focus, setFocus] = useState<MapPoint | null>(null);
+  const [editing, setEditing] = useState<{ fence: WaybillFence; draft: FenceDraft } | null>(null);
+  const [{ state, message, seq }, dispatch] = useReducer(reduce, { state: initialReplay, seq: 0 });
+  const shownMessage = useRef(0);
+
+  // Load every waybill's track; tables follow for the replayed one.
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    if (ids.length === 0) {
+      env.notify.info(NO_TRACK);
+      setLoading(false);
+      return;
+    }
+    dispatch({ type: 'load', total: 0, loading: true });
+    Promise.all(ids.map((id) => loadBundle(env.api, id).catch(() => null)))
+      .then((list) => {
+        if (!live) return;
+        const got = list.filter((b): b is TrackBundle => b !== null);
+        for (const b of got) if (b.track.rows.length === 0) env.notify.info(got.length > 1 ? noTrackDataOf(b.vehicleNo) : b.dataTerminalId ? NO_TRACK_YET : NO_TRACK);
+        if (got.length === 0) env.notify.info(NO_TRACK);
+        setBundles(got);
+        setActive(Object.fromEntries(got.map((b) => [b.waybillId, true])));
+        const first = got.findIndex((b) => b.track.rows.length > 0);
+        setSingle(Math.max(0, first));
+        dispatch({ type: 'load', total: first >= 0 ? got[first].track.rows.length : 0, loading: false });
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [env, ids]);
+
+  const current = bundles[single];
+
+  useEffect(() => {
+    if (!current || current.track.rows.length === 0) return;
+    let live = true;
+    void loadTabs(env.api, current).then((t) => live && setTabs(t));
+    return () => {
+      live = false;
+    };
+  }, [env, current]);
+
+  // The predicted route of an unfinished trip: from the last point through the fences not yet reached.
+  useEffect(() => {
+    if (!current || current.track.rows.length === 0) return setPredicted([]);
+    const n = current.track.rows.length - 1;
+    const end = current.fences.find((f) => f.nodeType === 'end');
+    const last: LngLat = [current.track.lng[n], current.track.lat[n]];
+    if (!end || Math.hypot(end.centre[0] - last[0], end.centre[1] - last[1]) < 0.01) return setPredicted([]);
+    void planRoute([last, end.centre]).then((r) => setPredicted(r.code === 1 ? r.lngLat : []));
+  }, [current]);
+
+  // Messages of the state machine, each once.
+  useEffect(() => {
+    if (message && seq !== shownMessage.current) {
+      shownMessage.current = seq;
+      env.notify.info(message);
+    }
+  }, [message, seq, env]);
+
+  // The replay timer: one step every 250 ms / speed.
+  useEffect(() => {
+    if (state.status !== 'play') return;
+    const t = setInterval(() => dispatch({ type: 'tick' }), intervalOf(state.speed));
+    return () => clearInterval(t);
+  }, [state.status, state.speed]);
+
+  const selectTrack = useCallback((i: number) => {
+    setSingle(i);
+    setTabs(null);
+    dispatch({ type: 'stop' });
+    dispatch({ type: 'load', total: bundles[i]?.track.rows.length ?? 0, loading: false });
+  }, [bundles]);
+
+  const lines = useMemo<MapLine[]>(() => {
+    const out: MapLine[] = bundles.map((b, i) => {
+      const on = active[b.waybillId] !== false && (!soloMode || i === single);
+      const coords: LngLat[] = Array.from(b.track.lng, (x, k) => [x, b.track.lat[k]]);
+      return { id: b.waybillId, coords, colour: on ? trackColour(i) : INACTIVE_COLOUR, alarm: on ? Array.from(b.track.alarm, Boolean) : undefined };
+    });
+    if (predicted.length > 1) out.push({ id: 'predicted', coords: predicted, colour: predictedOn ? PREDICTED_COLOUR : '#d6d6d6', dashed: true });
+    return out;
+  }, [bundles, active, soloMode, single, predicted, predictedOn]);
+
+  const fences = useMemo<MapFence[]>(() => {
+    const list = (current?.fences ?? []).filter((f) => f.id !== editing?.fence.id).map((f) => ({ id: f.id, ring: f.ring, name: f.name }));
+    if (editing) {
+      const ring = ringOf(editing.draft);
+      if (ring.length) list.push({ id: 'editing', ring, name: editing.fence.name });
+    }
+    return list;
+  }, [current, editing]);
+
+  const points = useMemo<MapPoint[]>(() => {
+    const out: MapPoint[] = [];
+    for (const f of current?.fences ?? []) {
+      const kind = f.nodeType === 'start' ? 'start' : f.nodeType === 'end' ? 'end' : 'via';
+      out.push({ id: `fence-${f.id}`, lngLat: f.centre, kind, label: f.name, info: { title: f.name, rows: [['类型', kind === 'start' ? '起点' : kind === 'end' ? '终点' : '途经点'], ['半径', f.typeId === 3 ? `${f.radius}米` : '-']] } });
+    }
+    for (const [i, s] of (tabs?.stops ?? []).entries()) out.push({ id: `stop-${i}`, lngLat: [Number(s.blon), Number(s.blat)], kind: 'stop', label: `停车 ${s.durationStr}`, info: stopInfo(s) });
+    for (const [i, d] of (tabs?.doors ?? []).entries()) out.push({ id: `door-${i}`, lngLat: [Number(d.blon), Number(d.blat)], kind: 'door', label: `门${d.doorNumber}`, info: doorInfo(d) });
+    for (const [i, a] of (tabs?.alarms ?? []).entries()) if (a.bLon != null) out.push({ id: `alarm-${i}`, lngLat: [Number(a.bLon), Number(a.bLat)], kind: 'alarm', label: String(a.lastAlarmTypeName), info: alarmInfo(a) });
+    if (focus) out.push(focus);
+    return out;
+  }, [current, tabs, focus]);
+
+  const car = useMemo(() => {
+    const t = current?.track;
+    if (!t || t.rows.length === 0) return null;
+    const i = Math.min(state.index, t.rows.length - 1);
+    return { lngLat: [t.lng[i], t.lat[i]] as LngLat, direction: t.direction[i] };
+  }, [current, state.index]);
+
+  const onRowFocus = useCallback((kind: 'stops' | 'doors' | 'alarms', r: Row) => {
+    const lng = Number(kind === 'alarms' ? r.bLon : r.blon);
+    const lat = Number(kind === 'alarms' ? r.bLat : r.blat);
+    if (!Number.isFinite(lng) || !Number.isFinite(lat)) return;
+    const info = kind === 'stops' ? stopInfo(r) : kind === 'doors' ? doorInfo(r) : alarmInfo(r);
+    setFocus({ id: 'focus', lngLat: [lng, lat], kind: kind === 'stops' ? 'stop' : kind === 'doors' ? 'door' : 'alarm', label: info.title, info });
+  }, []);
+
+  const onExport = useCallback(() => {
+    if (!current) return env.notify.info(NO_TRACK);
+    void downloadTrack(current.waybillId).catch((e: Error) => env.notify.error(e.message));
+  }, [current, env]);
+
+  const startEdit = (f: WaybillFence) => {
+    if (f.isDelete) return env.notify.error(FENCE_DELETED);
+    setEditing({ fence: f, draft: draftOf(f) });
+  };
+
+  const current0 = current?.track.rows[state.index] as Row | undefined;
+  const fitKey = `${bundles.map((b) => b.waybillId).join()}-${mapType}`;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.top}>
+        <strong>{current ? `${current.vehicleNo} ${current.startPlaceName} → ${current.endPlaceName}` : '轨迹回放'}</strong>
+        <div role="list" aria-label="图例" style={{ display: 'flex', flexWrap: 'wrap' }}>
+          {bundles.map((b, i) => (
+            <button key={b.waybillId} role="listitem" type="button" className={styles.legendItem} aria-pressed={active[b.waybillId] !== false}
+              onClick={() => setActive((a) => ({ ...a, [b.waybillId]: a[b.waybillId] === false }))}>
+              <span className={styles.swatch} style={{ background: active[b.waybillId] !== false ? trackColour(i) : INACTIVE_COLOUR }} />
+              {b.vehicleNo || b.waybillId}
+            </button>
+          ))}
+          {predicted.length > 1 ? (
+            <button type="button" role="listitem" className={styles.legendItem} aria-pressed={predictedOn} onClick={() => setPredictedOn((p) => !p)}>
+              <span className={styles.swatch} style={{ background: PREDICTED_COLOUR, opacity: predictedOn ? 1 : 0.4 }} />预测路线
+            </button>
+          ) : null}
+        </div>
+        {bundles.length > 1 ? bundles.map((b, i) => (
+          <Button key={b.waybillId} size="small" appearance="subtle" onClick={() => { selectTrack(i); setSoloMode(true); }}>{`回放 ${b.vehicleNo}`}</Button>
+        )) : null}
+        {(current?.fences ?? []).map((f) => <Button key={f.id} size="small" appearance="subtle" onClick={() => startEdit(f)}>{`编辑围栏 ${f.name}`}</Button>)}
+        <Select size="small" aria-label="地图类型" value={mapType} onChange={(_, d) => {
+          const t = mapTypeOf(d.value);
+          setMapType(t);
+          try { localStorage.setItem(MAP_TYPE_KEY, t); } catch { /* private mode: not kept */ }
+        }}>
+          {MAP_TYPES.map((t) => <option key={t} value={t}>{MAP_TYPE_LABELS[t]}</option>)}
+        </Select>
+        {loading ? <Spinner size="tiny" label="轨迹加载中" /> : null}
+      </div>
+      <div className={styles.map}>
+        <MapView mapType={mapType} lines={lines} fences={fences} points={points} car={car} fitKey={fitKey} ariaLabel="轨迹地图"
+          handle={editing ? (() => { const c = centreOfDraft(editing.draft); return c ? { lngLat: c, onDragEnd: (at: LngLat) => setEditing((e) => e && { ...e, draft: dragCentre(e.draft, at) }) } : null; })() : null}
+          onMapClick={editing ? (at) => setEditing((e) => e && { ...e, draft: addPoint(e.draft, at) }) : undefined}
+          onLineClick={(id, at) => {
+            if (id !== current?.waybillId || !current) return;
+            const t = current.track;
+            let best = 0, bd = Infinity;
+            for (let i = 0; i < t.lng.length; i++) { const d = (t.lng[i] - at[0]) ** 2 + (t.lat[i] - at[1]) ** 2; if (d < bd) { bd = d; best = i; } }
+            dispatch({ type: 'jump', index: best });
+          }} />
+        {editing && current ? (
+          <FenceEditor env={env} fence={editing.fence} waybillId={current.waybillId} draft={editing.draft}
+            onDraft={(draft) => setEditing((e) => e && { ...e, draft })}
+            onClose={(saved) => {
+              setEditing(null);
+              if (saved) setBundles((bs) => [...bs]);
+            }} />
+        ) : null}
+      </div>
+      <ReplayBar state={state} info={info} onInfo={setInfo}
+        onPlay={() => dispatch({ type: 'play' })} onPause={() => dispatch({ type: 'pause' })} onStop={() => dispatch({ type: 'stop' })}
+        onSpeed={(speed) => dispatch({ type: 'speed', speed })} onSeek={(progress) => dispatch({ type: 'seek', progress })}
+        onBackToAll={bundles.length > 1 && soloMode ? () => setSoloMode(false) : undefined} />
+      <div className={styles.info} aria-label="当前点信息">
+        {current0 ? <>
+          {info.has('date') ? <span>{String(current0.gpsTime).slice(0, 10)}</span> : null}
+          {info.has('time') ? <span>{String(current0.gpsTime).slice(11)}</span> : null}
+          {info.has('mileage') ? <span>{`里程 ${current0.curOdom} km`}</span> : null}
+          {info.has('speed') ? <span>{`速度 ${current0.speed} km/h`}</span> : null}
+          {info.has('via') && current0.trackPlace ? <span>{`途经 ${current0.trackPlace}`}</span> : null}
+          {info.has('stopDuration') ? <span>{stopAt(tabs?.stops, Number(current0.gpsTimeMillisecond))}</span> : null}
+        </> : null}
+      </div>
+      <BottomPanel points={current?.track.rows ?? []} current={state.index} sensors={current?.sensors ?? null} data={tabs}
+        onPointClick={(index) => dispatch({ type: 'jump', index })} onRowFocus={onRowFocus} onExport={onExport} />
+    </div>
+  );
+}
+
+function stopAt(stops: Row[] | undefined, t: number): string {
+  const s = stops?.find((x) => Number(x.beginTime) <= t && t <= Number(x.endTime));
+  return s ? `停留 ${s.durationStr}` : '';
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const stopInfo = (s: Row) => ({ title: '停车', rows: [['开始时间', text(s.beginTimeStr)], ['结束时间', text(s.endTimeStr)], ['停留时长', text(s.durationStr)], ['地点', text(s.stopPlaceName)]] as [string, string][] });
+const doorInfo = (d: Row) => ({ title: `门${text(d.doorNumber)}开门`, rows: [['开门时间', text(d.bTimeStr)], ['关门时间', text(d.eTimeStr)], ['时长', text(d.duration)], ['地点', text(d.bPlaceName)]] as [string, string][] });
+const alarmInfo = (a: Row) => ({ title: text(a.lastAlarmTypeName) || '报警', rows: [['开始时间', text(a.beginTimeStr)], ['结束时间', text(a.endTimeStr)], ['持续时长', text(a.theLastTime)], ['报警内容', text(a.alarmContent)], ['地点', text(a.beginPlaceName)]] as [string, string][] });
+
+/**
+ * The server's track export (an .xlsx attachment). The API client reads JSON envelopes only, so this
+ * one download reads the response itself, like the export centre's download.
+ */
+async function downloadTrack(waybillId: string) {
+  const { attachmentName, NO_ATTACHMENT } = await import('../export-center/download-file.ts');
+  const { getCookie, TOKEN_COOKIE } = await import('../../env/cookies.ts');
+  const token = getCookie(TOKEN_COOKIE);
+  const res = await fetch(`/api/waybill/exportTrackList?waybillId=${encodeURIComponent(waybillId)}&curPage=1&pageSize=100000`, { headers: token ? { token } : {}, credentials: 'same-origin' });
+  const name = attachmentName(res.headers.get('content-disposition'));
+  if (!name) throw new Error((await res.json().then((j: { message?: string }) => j.message).catch(() => undefined)) || NO_ATTACHMENT);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
