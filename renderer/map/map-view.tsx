@@ -115,7 +115,6 @@ export function MapView(props: MapViewProps) {
           if (hit) handlers.current.onLineClick?.(String(hit.properties?.lineId), at);
           else handlers.current.onMapClick?.(at);
         });
-        map.getCanvas().setAttribute('aria-label', ariaLabel);
         box.current?.setAttribute('data-map-ready', active);
         setReady((n) => n + 1);
       });
