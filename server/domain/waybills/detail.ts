@@ -6,6 +6,7 @@ import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
 import { goodsOfWaybill } from './goods.ts';
 import { actionName, DICTIONARY, labelOf, stateLabels } from './labels.ts';
+import { nodeReadings, type NodeReading } from './node-readings.ts';
 import { nodesOf, type NodeRow } from './nodes.ts';
 import { loadWaybill, type WaybillRow } from './scope.ts';
 import { all, one, type Sqlite } from './sql.ts';
@@ -13,8 +14,11 @@ import { lateness, nodeStatusOf } from './timeline.ts';
 
 const str = (ms: unknown) => formatTime(ms as number | null);
 
-/** A node as the timeline shows it: times with their '...Str', early/late, the icon's nodeStatus. */
-export function nodeView(reg: Registry, w: Pick<WaybillRow, 'status' | 'step'>, n: NodeRow, vehicleNo: string | null) {
+/**
+ * A node as the timeline shows it: times with their '...Str', early/late, the icon's nodeStatus, and
+ * with a reading (node-readings.ts) the vehicle's figures and the alarms of the popover.
+ */
+export function nodeView(reg: Registry, w: Pick<WaybillRow, 'status' | 'step'>, n: NodeRow, vehicleNo: string | null, reading?: NodeReading) {
   const arrive = lateness(n.actualArriveTime, n.requiredArriveTime);
   const leave = lateness(n.actualLeaveTime, n.requiredLeaveTime);
   const nodeStatus = nodeStatusOf(n, w);
@@ -37,8 +41,16 @@ export function nodeView(reg: Registry, w: Pick<WaybillRow, 'status' | 'step'>, 
     leaveLateTimeStr: leave.lateTimeStr,
     arriveActualTimeDiffStr: arrive.diffStr,
     leaveActualTimeDiffStr: leave.diffStr,
-    vehicle: { vehicleNo },
+    vehicle: { vehicleNo } as Record<string, unknown>,
+    ...reading,
   };
+}
+
+/** The waybill's nodes with their readings (one track read and one alarm query for all of them). */
+function timelineNodes(sqlite: Sqlite, reg: Registry, user: SessionUser, w: WaybillRow, vehicleNo: string | null) {
+  const nodes = nodesOf(sqlite, w.id);
+  const readings = nodeReadings(sqlite, user, w, nodes, vehicleNo);
+  return nodes.map((n, i) => nodeView(reg, w, n, vehicleNo, readings[i]));
 }
 
 interface Names {
@@ -64,8 +76,7 @@ function namesOf(sqlite: Sqlite, id: number): Names {
 
 export function nodeList(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
   const w = loadWaybill(sqlite, user, id);
-  const { vehicleNo } = namesOf(sqlite, id);
-  return nodesOf(sqlite, id).map((n) => nodeView(reg, w, n, vehicleNo));
+  return timelineNodes(sqlite, reg, user, w, namesOf(sqlite, id).vehicleNo);
 }
 
 export function eventList(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
@@ -105,7 +116,7 @@ export function ordersOf(sqlite: Sqlite, reg: Registry, waybillId: number) {
 export function waybillDetail(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
   const w = loadWaybill(sqlite, user, id);
   const names = namesOf(sqlite, id);
-  const nodes = nodesOf(sqlite, id).map((n) => nodeView(reg, w, n, names.vehicleNo));
+  const nodes = timelineNodes(sqlite, reg, user, w, names.vehicleNo);
   return {
     ...w,
     ...names,
