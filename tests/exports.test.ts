@@ -1,7 +1,7 @@
 // The export centre: a 100,000-row export read back with exceljs row by row, progress and status
 // as the task runs, restart recovery, other users' tasks refused, and the list's own scoping.
 import ExcelJS from 'exceljs';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../server/app.ts';
@@ -109,8 +109,13 @@ describe('export centre', () => {
 
   it('a restart marks tasks left generating as failed with the documented reason', () => {
     const id = insertTask(t.db.$client, { corpId: 1, userId: 1, pageId: 'base/vehicle-list', search: {}, fileName: 'r.xlsx', now: Date.now() });
+    // The half-written file of the cut-off task is removed with it.
+    const partial = join(t.filesDir, 'exports', `${id}.xlsx`);
+    mkdirSync(join(t.filesDir, 'exports'), { recursive: true });
+    writeFileSync(partial, 'PK');
     createApp({ db: t.db, registry: t.registry, filesDir: t.filesDir });
     expect(findTask(t.db.$client, id)).toMatchObject({ status: 2, failReason: RESTART_REASON });
+    expect(existsSync(partial)).toBe(false);
     expect(RESTART_REASON).toBe('服务重启，导出中断');
   });
 

@@ -9,7 +9,7 @@ import type { ExportColumn } from './cells.ts';
 /** A sheet holds 1,048,576 rows; a larger export goes on in a further sheet. */
 export const ROWS_PER_SHEET = 1_000_000;
 /** Uncompressed or unwritten bytes allowed to wait in the pipeline before the writer waits. */
-const BACKLOG_LIMIT = 8 * 2 ** 20;
+const BACKLOG_LIMIT = 4 * 2 ** 20;
 const WAIT_MS = 5;
 
 interface Buffered {
