@@ -100,6 +100,9 @@ describe('assigning a vehicle', () => {
       .toEqual([{ seq: 1, t: 'start', a: 1, r: load }, { seq: 2, t: 'end', a: 3, r: load + 86_400_000 }]);
     expect(all('SELECT action, from_status AS f, to_status AS s, from_step AS fs, to_step AS ts, user_name AS u FROM waybill_events WHERE waybill_id = ?', w.id))
       .toEqual([{ action: 'assignVehicle', f: 100, s: 200, fs: 2, ts: 3, u: '张调度' }]);
+    // Written by the one waybill writer: its first saved version is there, as for any new waybill.
+    const history = (await dispatcher.post('/waybillHistory/findByPage', { id: w.id })).result;
+    expect(history.data.map((h: Row) => [h.version, h.action, h.statusStr, h.orders.map((o: Row) => o.partId)])).toEqual([[1, 'assignVehicle', '待司机接单', [p1.partId]]]);
     // Goods not yet on a waybill keep the order at 待调度: the least advanced part decides.
     expect(statusOf(id)).toEqual({ status: 2, taskStatus: 1 });
     const again = await refused(() => dispatcher.post('/orderInfo/assignVehicle', { orderId: id, version: versionOf(id), partId: p1.partId, vehicleId: vehicle.id }));

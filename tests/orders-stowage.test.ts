@@ -127,6 +127,9 @@ describe('stowage tasks', () => {
     expect(q.parts.find((p: Row) => p.partId === r.orders.find((o: Row) => o.orderId === b).partId).lines.map((l: Row) => l.quantity)).toEqual([3, 2.5]);
     const waybill = ok(await dispatcher.get(`/waybill/getWaybillDetailById?id=${r.waybillId}`));
     expect(waybill).toMatchObject({ status: 200, step: 3 });
+    // Written by the one waybill writer: its first saved version carries both orders.
+    const history = ok(await dispatcher.post('/waybillHistory/findByPage', { id: r.waybillId }));
+    expect(history.data.map((h: Row) => [h.version, h.action, h.orders.map((o: Row) => o.orderId).sort()])).toEqual([[1, 'assignVehicle', [a, b].sort()]]);
     expect(waybill.nodes.map((n: Row) => [n.nodeType, n.areaId])).toEqual([['start', areas()[0]], ['via', areas()[2]], ['end', areas()[3]]]);
     expect(waybill.goods.reduce((s: number, g: Row) => s + g.quantity, 0)).toBe(12.5 + 5.5);
     expect(one('SELECT status FROM orders WHERE id = ?', a).status).toBe(4);

@@ -1,15 +1,13 @@
-// Creating a waybill from orders: ONE implementation for orderInfo/assignVehicle (one order or
-// one of its parts) and for stowage (several orders in one waybill). The vehicle, driver and
-// carrier checks, the waybill row at the machine's first state, the links to the orders and parts,
-// the route nodes and the first timeline event, inside the caller's transaction; then every
-// carried order's status follows its waybills (order-sync.ts).
+// Dispatching a new waybill from orders: ONE implementation for orderInfo/assignVehicle (one order
+// or one of its parts) and for stowage (several orders in one waybill). The vehicle, driver and
+// carrier checks, then the waybill at the state the machine gives assignVehicle, written by the one
+// waybill writer (waybills/create.ts) inside the caller's transaction.
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
-import { refreshOrderStatus } from '../workflow/order-sync.ts';
-import { nextNumber } from '../workflow/numbering.ts';
 import { applyWaybillAction, INITIAL_WAYBILL_STATE } from '../workflow/waybill-machine.ts';
+import { insertWaybill } from '../waybills/create.ts';
 import type { OrderRow } from './access.ts';
-import { one, run, type Sqlite } from './sql.ts';
+import { one, type Sqlite } from './sql.ts';
 
 export interface Crew {
   vehicleId: number;
@@ -54,29 +52,18 @@ export const routeOfOrder = (order: OrderRow): RouteNode[] => [
   { nodeType: 'end', areaId: order.receiverAreaId, requiredArriveTime: order.requiredArriveTime },
 ];
 
-/** Creates the waybill at 200 待司机接单 carrying `cargo` along `nodes`; the caller holds the transaction. */
+/**
+ * Creates the waybill dispatched at once (200 待司机接单) carrying `cargo` along `nodes`, through the
+ * one waybill writer (waybills/create.ts: numbering, nodes, links, first event, history version 1,
+ * the carried orders' status); the caller holds the transaction.
+ */
 export function createWaybill(sqlite: Sqlite, user: SessionUser, crew: ReturnType<typeof crewOf>, cargo: Cargo[], nodes: RouteNode[], now: number, payload: Record<string, unknown>) {
   const moved = applyWaybillAction(INITIAL_WAYBILL_STATE, 'assignVehicle');
   if (!moved.ok) throw failure(moved.message);
-  const waybillNo = nextNumber(sqlite, 'waybills', user.corpId, now);
-  const waybillId = Number(run(sqlite,
-    `INSERT INTO waybills (corp_id, waybill_no, business_type, status, step, sign_status, carrier_id, vehicle_id, driver_id,
-       version, created_by, created_at, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
-    user.corpId, waybillNo, cargo[0].order.businessType, moved.state.status, moved.state.step, moved.state.signStatus, crew.carrierId, crew.vehicleId, crew.driverId,
-    user.userId, now, user.userId, now,
-  ).lastInsertRowid);
-  for (const c of cargo) {
-    run(sqlite, 'INSERT INTO waybill_orders (corp_id, waybill_id, order_id, part_id) VALUES (?, ?, ?, ?)', user.corpId, waybillId, c.order.id, c.partId);
-    if (c.partId !== null) run(sqlite, 'UPDATE order_parts SET waybill_id = ? WHERE id = ?', waybillId, c.partId);
-  }
-  const node = 'INSERT INTO waybill_nodes (corp_id, waybill_id, seq, node_type, area_id, required_arrive_time) VALUES (?, ?, ?, ?, ?, ?)';
-  nodes.forEach((n, i) => run(sqlite, node, user.corpId, waybillId, i + 1, n.nodeType, n.areaId, n.requiredArriveTime));
-  run(sqlite,
-    `INSERT INTO waybill_events (corp_id, waybill_id, action, from_status, to_status, from_step, to_step, payload, user_id, user_name, at)
-     VALUES (?, ?, 'assignVehicle', ?, ?, ?, ?, ?, ?, ?, ?)`,
-    user.corpId, waybillId, INITIAL_WAYBILL_STATE.status, moved.state.status, INITIAL_WAYBILL_STATE.step, moved.state.step,
-    JSON.stringify({ ...payload, ...crew }), user.userId, user.realName, now,
-  );
-  for (const c of cargo) refreshOrderStatus(sqlite, c.order.id, now);
-  return { waybillId, waybillNo };
+  const { id, waybillNo } = insertWaybill(sqlite, user, {
+    state: moved.state, businessType: cargo[0].order.businessType, ...crew,
+    links: cargo.map((c) => ({ orderId: c.order.id, partId: c.partId })), nodes, goods: [],
+    event: { action: 'assignVehicle', from: INITIAL_WAYBILL_STATE, payload: { ...payload, ...crew } },
+  }, now);
+  return { waybillId: id, waybillNo };
 }

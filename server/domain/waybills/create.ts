@@ -1,8 +1,9 @@
 // Creating a waybill, the one place that writes a new waybill row with its route nodes, its
 // cargo (links to orders or split parts, or hand-entered goods lines), its first timeline event
 // and its first version in the history, inside the caller's transaction; then the carried orders
-// follow (order-sync.ts). Used by generateWaybillFromOrder, saveOrEdit (add), copyWaybill and the
-// receiving waybill of a transfer. The state it starts in is the caller's, taken from the machine.
+// follow (order-sync.ts). Used by generateWaybillFromOrder, saveOrEdit (add), copyWaybill, the
+// receiving waybill of a transfer, and (through orders/waybill-creation.ts) orderInfo/assignVehicle
+// and stowage confirmation. The state it starts in is the caller's, taken from the machine.
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import { nextNumber } from '../workflow/numbering.ts';
@@ -51,10 +52,11 @@ export interface NewWaybill {
   nodes: NewNode[];
   goods: HandGoods[];
   /**
-   * The first timeline event (from the state to itself: creation moves nothing); a payload function
-   * is given the new waybill's id once its goods lines exist (a transfer names them).
+   * The first timeline event, from `from` (default: the state itself, as creation moves nothing; a
+   * waybill dispatched at birth, orderInfo/assignVehicle or stowage, moved from 100 to its state);
+   * a payload function is given the new waybill's id once its goods lines exist (a transfer names them).
    */
-  event: { action: string; payload: unknown | ((waybillId: number) => unknown) };
+  event: { action: string; from?: WaybillState; payload: unknown | ((waybillId: number) => unknown) };
 }
 
 const NODES = '线路节点';
@@ -131,7 +133,7 @@ export function insertWaybill(sqlite: Sqlite, user: SessionUser, w: NewWaybill, 
   insertNodes(sqlite, user, waybillId, w.nodes);
   insertHandGoods(sqlite, user, waybillId, w.goods);
   const payload = typeof w.event.payload === 'function' ? w.event.payload(waybillId) : w.event.payload;
-  recordEvent(sqlite, user, waybillId, w.event.action, w.state, w.state, null, payload, now);
+  recordEvent(sqlite, user, waybillId, w.event.action, w.event.from ?? w.state, w.state, null, payload, now);
   recordWaybillVersion(sqlite, user, waybillId, w.event.action, now);
   refreshOrdersOfWaybill(sqlite, waybillId, now);
   return { id: waybillId, waybillNo, version: 1 };
