@@ -31,8 +31,10 @@ describe('demo messages and notices (fixtures/messages.ts, seeded with the trans
 
   it('every corporation has its notices in force; the expired one is not shown', async () => {
     for (const name of ['monitor', 'admin2']) {
-      const titles = (await (await t.as(name)).get('/system/notice')).result.map((n: { title: string }) => n.title);
-      expect(titles).toEqual(['系统升级通知', '冷链运输温控提醒']);
+      const notices = (await (await t.as(name)).get('/system/notice')).result;
+      expect(notices.map((n: { title: string }) => n.title)).toEqual(['系统升级通知', '冷链运输温控提醒']);
+      // The spec's field names for a notice.
+      expect(notices[1]).toMatchObject({ reminderTitle: '冷链运输温控提醒', reminderContent: expect.stringContaining('预冷车厢') });
     }
   });
 });

@@ -65,5 +65,6 @@ export function currentNotices(sqlite: Sqlite, corpId: number, now: number) {
   return all<{ id: number; title: string; content: string; startsAt: number; endsAt: number | null }>(sqlite,
     `SELECT id, title, content, starts_at AS startsAt, ends_at AS endsAt FROM system_notices
       WHERE corp_id = ? AND starts_at <= ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at DESC, id DESC LIMIT 20`, corpId, now, now)
-    .map((n) => ({ ...n, startsAtStr: formatTime(n.startsAt), endsAtStr: formatTime(n.endsAt) }));
+    // reminderTitle and reminderContent: the notice's field names in spec section 3.
+    .map((n) => ({ ...n, reminderTitle: n.title, reminderContent: n.content, startsAtStr: formatTime(n.startsAt), endsAtStr: formatTime(n.endsAt) }));
 }
