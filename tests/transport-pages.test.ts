@@ -100,6 +100,41 @@ describe('transport pages', () => {
     expect(shown).toBeGreaterThan(0);
   });
 
+  it('each waybill line lists and counts only its business-type group, exactly', async () => {
+    const d = await t.as('dispatcher');
+    const groups: Record<string, number[]> = {
+      'transport/waybill-list': [1],
+      'transport/feedstuffWaybill/list': [0, 5, 6, 7, 8],
+      'transport/waybillListJR/list': [13, 14],
+      'transport/yqmjWaybill/list': [15],
+      'transport/yqChicksWaybill/list': [16, 17, 18],
+      'transport/waybillManageZM/list': [19],
+    };
+    const sqlite = t.db.$client;
+    const corpId = (sqlite.prepare("SELECT corp_id AS c FROM users WHERE user_name = 'dispatcher'").get() as { c: number }).c;
+    const all = (await d.post('/waybill/pageQueryByCondition', { curPage: 1, pageSize: 1 })).result.totalRecords;
+    for (const [id, types] of Object.entries(groups)) {
+      const page = (await d.get(`/ui/pages/${id}`)).result;
+      expect(page.filter, id).toEqual({ businessType: types });
+      const expected = (sqlite.prepare(`SELECT count(*) AS n FROM waybills WHERE corp_id = ? AND is_deleted = 0 AND business_type IN (${types.join(',')})`)
+        .get(corpId) as { n: number }).n;
+      // The demo has waybills on every line, and no line holds them all: the filter really narrows.
+      expect(expected, id).toBeGreaterThan(0);
+      expect(expected, id).toBeLessThan(all);
+      const list = await d.post(page.api.list.path, { ...page.filter, curPage: 1, pageSize: 100 });
+      expect(list.code, list.message).toBe(1);
+      expect(list.result.totalRecords, id).toBe(expected);
+      for (const row of list.result.data) expect(types, id).toContain(row.businessType);
+      // The grouped tab counts are exact too (counted on the rows: the counts table has no business type).
+      const counts = await d.post(page.api.count.path, { ...page.filter, ...(page.tabs.countBody ?? {}) });
+      expect(counts.code, counts.message).toBe(1);
+      expect(counts.result.totalRecords, id).toBe(expected);
+      const byStatus = sqlite.prepare(`SELECT status, count(*) AS n FROM waybills WHERE corp_id = ? AND is_deleted = 0 AND business_type IN (${types.join(',')}) GROUP BY status`)
+        .all(corpId) as { status: number; n: number }[];
+      for (const { status, n } of byStatus) expect(counts.result.tabs.find((tab: any) => tab.status === status)?.count, `${id} ${status}`).toBe(n);
+    }
+  });
+
   it('routes every line: side menu lists, and the detail paths of spec section 2', async () => {
     const tree = (await (await t.as('dispatcher')).post('/menu/menuTree')).result;
     const ops: any[] = [];

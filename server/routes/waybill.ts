@@ -24,6 +24,8 @@ export const waybillQueryInput = {
     waybillNo: { title: '运单号', type: 'string', maxLength: 100 },
     status: codes('运单状态'),
     step: codes('承运状态'),
+    // A business line's list sends its group of spec section 3 (page `filter`), like orderInfo/list.
+    businessType: codes('业务类型'),
     carrierId: idOf('承运商'),
     vehicleId: idOf('车辆'),
     createdAt: { title: '创建时间', type: 'array', maxItems: 2, items: { title: '创建时间', type: ['integer', 'null'], minimum: 0, maximum: 253402300799999 } },

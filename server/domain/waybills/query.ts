@@ -22,6 +22,8 @@ export interface WaybillQuery {
   waybillNo?: string;
   status?: number[];
   step?: number[];
+  /** A business line's types (spec section 3 groups). */
+  businessType?: number[];
   carrierId?: number;
   vehicleId?: number;
   /** [from, to]; either may be null for an open end. */
@@ -43,6 +45,7 @@ function filterWhere(user: SessionUser, q: WaybillQuery, withStatus = true): Whe
   }
   if (withStatus && !blank(q.status)) add(`w.status IN (${q.status!.map(() => '?').join(', ')})`, ...q.status!);
   if (!blank(q.step)) add(`w.step IN (${q.step!.map(() => '?').join(', ')})`, ...q.step!);
+  if (!blank(q.businessType)) add(`w.business_type IN (${q.businessType!.map(() => '?').join(', ')})`, ...q.businessType!);
   if (!blank(q.carrierId)) add('w.carrier_id = ?', q.carrierId);
   if (!blank(q.vehicleId)) add('w.vehicle_id = ?', q.vehicleId);
   const [from, to] = q.createdAt ?? [];
@@ -54,11 +57,12 @@ function filterWhere(user: SessionUser, q: WaybillQuery, withStatus = true): Whe
 /**
  * Counts the maintained table waybill_status_counts can answer exactly (migration 0009, kept by
  * triggers): live waybills by corporation, carrier and status. That covers the scope of staff and
- * carrier users plus the carrier and status filters; any other filter is counted on the waybills.
+ * carrier users plus the carrier and status filters; any other filter (a business line's types
+ * included: the table has no business type) is counted on the waybills.
  */
 function countsTableWhere(user: SessionUser, q: WaybillQuery, withStatus: boolean): Where | null {
   const [from, to] = q.createdAt ?? [];
-  if (user.userType === 1 || !blank(q.waybillNo) || !blank(q.step) || !blank(q.vehicleId) || !blank(from) || !blank(to)) return null;
+  if (user.userType === 1 || !blank(q.waybillNo) || !blank(q.step) || !blank(q.businessType) || !blank(q.vehicleId) || !blank(from) || !blank(to)) return null;
   const where: Where = { sql: ['s.corp_id = ?'], params: [user.corpId] };
   const add = (sql: string, ...params: unknown[]) => (where.sql.push(sql), where.params.push(...params));
   if (user.userType === 2) add('s.carrier_id = ?', user.partnerId ?? -1);
