@@ -67,6 +67,21 @@ describe('unloading for a transfer', () => {
     expect(twice.message).toBe('运单货物已卸车待转运，请刷新后重试');
   });
 
+  it('keeps the order at 31 待转运 while another of its waybills moves, until the goods are allocated', async () => {
+    const f = await onTheRoad();
+    const u = await ok(dispatcher, '/transfer/transferUnload', { id: f.waybillId, version: 3, areaId: placeId() });
+    // A second waybill carries the same order, awaiting its driver.
+    const other = insertWaybill(t.db.$client);
+    t.db.$client.prepare('UPDATE waybill_orders SET order_id = ? WHERE waybill_id = ?').run(f.orderId, other.waybillId);
+    placeAt(t.db.$client, other, { status: 200, step: 3 }, carrierId);
+    expect(orderStatus(f.orderId)).toBe(31);
+    await ok(carrier, '/waybillAction/receive', { id: other.waybillId, version: 1 });
+    expect(orderStatus(f.orderId)).toBe(31);
+    // Once a vehicle takes the goods on, the least advanced waybill decides again (the other one: 待运输).
+    await ok(dispatcher, '/transfer/transferAllocate', { id: u.transferId, version: 1, vehicleId: vehicle(otherCarrierId, waybill(f.waybillId).vehicleId).id });
+    expect(orderStatus(f.orderId)).toBe(6);
+  });
+
   it('is refused where the machine allows no transfer, at a stale version, at a place of another corporation, or in the future', async () => {
     const early = insertWaybill(t.db.$client);
     placeAt(t.db.$client, early, { status: 400, step: 8 }, carrierId);

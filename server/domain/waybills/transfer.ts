@@ -9,7 +9,7 @@ import { failure, invalid } from '../../http/envelope.ts';
 import type { Registry } from '../../registry/types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../resources/input-schemas.ts';
 import { formatTime } from '../../resources/time.ts';
-import { taskStatusOf } from '../workflow/order-machine.ts';
+import { refreshOrdersOfWaybill } from '../workflow/order-sync.ts';
 import { applyWaybillAction } from '../workflow/waybill-machine.ts';
 import { insertWaybill, type HandGoods, type NewNode } from './create.ts';
 import { driverOf, vehicleOf } from './dispatch.ts';
@@ -19,8 +19,6 @@ import { loadWaybill, lockWaybill, NOT_FOUND, STALE, waybillScope, type WaybillR
 import { all, one, run, type Sqlite } from './sql.ts';
 import { bumpWaybill, pendingTransferOf, recordEvent, runTransition } from './transition.ts';
 
-/** Order catalogue 31 待转运: the goods wait at the transfer place for the next vehicle. */
-export const ORDER_AWAITING_TRANSFER = 31;
 export const TRANSFER_STATUS = { UNLOADED: 1, ALLOCATED: 2 } as const;
 const STATUS_LABELS: Record<number, string> = { 1: '待转运', 2: '已转运' };
 
@@ -67,10 +65,8 @@ export function transferUnload(sqlite: Sqlite, user: SessionUser, body: UnloadBo
     for (const g of moved) run(sqlite, 'INSERT INTO transfer_goods (transfer_id, goods_id, goods_name, quantity) VALUES (?, ?, ?, ?)', transferId, g.goodsId, g.goodsName, g.quantity);
     const version = bumpWaybill(sqlite, user, w, now, {});
     recordEvent(sqlite, user, w.id, 'transferUnload', w, w, null, { transferId, areaId: body.areaId, time, goods: moved, remark: body.remark ?? null }, now);
-    // The orders wait for the next vehicle; allocating brings them back in step with their waybills.
-    run(sqlite, `UPDATE orders SET status = ?, task_status = ?, updated_at = ?, version = version + 1
-      WHERE id IN (SELECT order_id FROM waybill_orders WHERE waybill_id = ?) AND status <> ?`,
-      ORDER_AWAITING_TRANSFER, taskStatusOf(ORDER_AWAITING_TRANSFER), now, w.id, ORDER_AWAITING_TRANSFER);
+    // The orders wait for the next vehicle (31 待转运, order-sync.ts); allocating brings them back in step.
+    refreshOrdersOfWaybill(sqlite, w.id, now);
     recordWaybillVersion(sqlite, user, w.id, 'transferUnload', now);
     return { transferId, transferVersion: 1, id: w.id, version };
   })();

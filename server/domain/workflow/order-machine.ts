@@ -13,6 +13,8 @@ export const OrderStatus = {
   PART_AWAITING_END: 999,
   REJECTED: 20,
   NOT_DELEGATED: 30,
+  /** Goods put down for a transfer (transfer/transferUnload) wait for the next vehicle. */
+  AWAITING_TRANSFER: 31,
 } as const;
 
 export const TaskStatus = { AWAITING_DISPATCH: 1, AWAITING_CONFIRMATION: 10, AWAITING_COMPLETION: 20, COMPLETED: 40 } as const;

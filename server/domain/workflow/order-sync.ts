@@ -1,14 +1,16 @@
 // Keeps each order's stored status true to its waybills (order-machine.ts): called in the same
 // transaction as any waybill transition, split or assignment that touches the order.
 import type Database from 'better-sqlite3';
-import { orderStatusOf, taskStatusOf } from './order-machine.ts';
+import { OrderStatus, orderStatusOf, taskStatusOf } from './order-machine.ts';
 import { hasRemainder, type GoodsLine, type Part } from './splits.ts';
 import type { WaybillState } from './waybill-machine.ts';
 
 /**
  * While an order has no waybill its stored status is its own (moved by order actions). Once waybills
  * carry it, the status is recomputed from them; goods still unassigned count as 待调度, or 待派车
- * when the order is delegated to a carrier.
+ * when the order is delegated to a carrier. While goods of one of its waybills lie at a transfer
+ * place (unloaded, no vehicle allocated yet) the order shows 31 待转运, whatever its other waybills
+ * do: the goods stuck there are what the dispatcher must see to.
  */
 export function refreshOrderStatus(sqlite: Database.Database, orderId: number, now = Date.now()) {
   const order = sqlite.prepare('SELECT status, carrier_id AS carrierId FROM orders WHERE id = ?').get(orderId) as { status: number; carrierId: number | null } | undefined;
@@ -35,11 +37,17 @@ export function refreshOrderStatus(sqlite: Database.Database, orderId: number, n
   const waitingPart = partRows.some((p) => p.cancelled === 0 && p.waybillId === null);
   const unassigned = split.length > 0 && (hasRemainder(goods, split) || waitingPart);
   const own = order.carrierId ? 3 : 2;
-  const status = orderStatusOf({ own, parts, unassigned });
+  const status = awaitsTransfer(sqlite, orderId) ? OrderStatus.AWAITING_TRANSFER : orderStatusOf({ own, parts, unassigned });
   sqlite
     .prepare('UPDATE orders SET status = ?, task_status = ?, updated_at = ?, version = version + 1 WHERE id = ? AND status <> ?')
     .run(status, taskStatusOf(status), now, orderId, status);
 }
+
+/** Some waybill of the order had its goods unloaded for a transfer (transfers status 1) not yet allocated. */
+const awaitsTransfer = (sqlite: Database.Database, orderId: number) => sqlite.prepare(
+  `SELECT 1 FROM waybill_orders wo JOIN transfers t ON t.from_waybill_id = wo.waybill_id AND t.status = 1 AND t.is_deleted = 0
+    WHERE wo.order_id = ? LIMIT 1`,
+).get(orderId) !== undefined;
 
 /** Refreshes every order a waybill carries. */
 export function refreshOrdersOfWaybill(sqlite: Database.Database, waybillId: number, now = Date.now()) {
