@@ -6,8 +6,9 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useEnv } from '../env/env-context.tsx';
 import { rendererFor, type PageRegistry } from './registry.tsx';
 import type { PageContext, PageSchema } from './page-types.ts';
+import { LOADING_TEXT } from './loading-text.ts';
 
-export const LOADING_TEXT = '拼命加载中';
+export { LOADING_TEXT };
 
 export function PageError({ title, detail }: { title: string; detail: string }) {
   return (

@@ -6,7 +6,7 @@ import { ArrowSortDownRegular, ArrowSortUpRegular } from '@fluentui/react-icons'
 import { useTable, type Cell, type Header, type OnChangeFn, type RowSelectionState, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties } from 'react';
-import { LOADING_TEXT } from '../page-host.tsx';
+import { LOADING_TEXT } from '../loading-text.ts';
 import { EMPTY_TEXT, type Row } from './list-types.ts';
 import { listFeatures, type ListColumnDef, type ListFeatures } from './table-columns.tsx';
 
