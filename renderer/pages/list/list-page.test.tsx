@@ -32,6 +32,12 @@ function setup(context: ListContext = {}, rows = carrierRows(3)) {
 }
 
 const table = () => screen.getByRole('table');
+/** Dialogs loaded on demand: their chunk can take longer than the default 1 s wait on a busy machine. */
+const LAZY = { timeout: 10_000 };
+async function openLazyDialog(name: string) {
+  await screen.findByRole('dialog', { hidden: true, name }, LAZY);
+  return openDialog('dialog', name);
+}
 const rowsShown = () => within(table()).getAllByRole('row').slice(1);
 
 describe('ListPage', () => {
@@ -60,7 +66,7 @@ describe('ListPage', () => {
     fireEvent.change(screen.getByRole('textbox', { name: '承运商名称' }), { target: { value: '顺丰' } });
 
     fireEvent.click(screen.getByRole('button', { name: '承运商编码批量查询' }));
-    const dialog = await openDialog('dialog', '批量查询');
+    const dialog = await openLazyDialog('批量查询');
     expect(within(dialog).getByText(MULTI_QUERY_TIP)).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'C1;C2,C3 C4\nC5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -198,11 +204,11 @@ describe('ListPage', () => {
     expect(within(table()).queryByText('备注')).toBeNull();
     expect(screen.queryByRole('textbox', { name: '联系人' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '表格列和查询条件设置' }));
-    const dialog = await openDialog('dialog', '表格列和查询条件设置');
-    fireEvent.click(await within(dialog).findByRole('button', { name: '显示备注' }));
+    const dialog = await openLazyDialog('表格列和查询条件设置');
+    fireEvent.click(await within(dialog).findByRole('button', { name: '显示备注' }, LAZY));
     fireEvent.click(within(dialog).getByRole('button', { name: '隐藏联系人' }));
     fireEvent.click(within(dialog).getByRole('tab', { name: '查询条件设置' }));
-    fireEvent.click(await within(dialog).findByRole('checkbox', { name: '联系人' }));
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: '联系人' }, LAZY));
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(fake.callsTo('/tms/field/setSearch')).toHaveLength(1));
     await waitFor(() => expect(within(table()).getByRole('columnheader', { name: '备注' })).toBeTruthy());
