@@ -31,6 +31,8 @@ describe('notice icons', () => {
     const buttons = screen.getAllByRole('button');
     expect(buttons).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: label }));
+    // The alarm icon opens the latest alarms first; 查看全部 leads to the page.
+    if (operation === 'BusinessAlarmReport3') fireEvent.click(screen.getByText('查看全部'));
     expect(navigate).toHaveBeenCalledWith(to);
   });
 

@@ -8,6 +8,7 @@ import { useEnv } from '../env/env-context.tsx';
 import { NOTICE_SOURCES, useNoticePolling, type NoticeSource } from './notice-polling.ts';
 import { unreadText } from '../pages/message-center/message-source.ts';
 import { AUTO_HIDE_MODE, MessagePopover, type LatestMessage } from './message-popover.tsx';
+import { AlarmNotice } from '../components/alarm-dialog/alarm-notice.tsx';
 
 export interface NoticeItem {
   operationId: string;
@@ -15,6 +16,9 @@ export interface NoticeItem {
   to: string;
   Icon: FluentIcon;
 }
+
+/** The alarm icon opens the latest alarms with 处理 / 忽略 (renderer/components/alarm-dialog). */
+const ALARM_OPERATION = 'BusinessAlarmReport3';
 
 export const NOTICE_ITEMS: readonly NoticeItem[] = [
   { operationId: 'BusinessAlarmReport3', label: '业务报警', to: '/businessAlarmReport', Icon: AlertRegular },
@@ -56,10 +60,14 @@ export function NoticeArea({ operationIds, userId, sources = NOTICE_SOURCES, mes
         const count = counts[operationId];
         return (
           <span key={operationId} className={styles.icon}>
-            <Tooltip content={operationId === 'messageCenter3' && count !== undefined ? `${label}（${unreadText(count)}）` : label} relationship="label" withArrow>
-              <Button appearance="subtle" size="small" icon={<Icon />} onClick={() => navigate(to)} />
-            </Tooltip>
-            {count ? <CounterBadge className={styles.badge} count={count} size="small" overflowCount={99} /> : null}
+            {operationId === ALARM_OPERATION ? <AlarmNotice label={label} to={to} count={count} /> : (
+              <>
+                <Tooltip content={operationId === 'messageCenter3' && count !== undefined ? `${label}（${unreadText(count)}）` : label} relationship="label" withArrow>
+                  <Button appearance="subtle" size="small" icon={<Icon />} onClick={() => navigate(to)} />
+                </Tooltip>
+                {count ? <CounterBadge className={styles.badge} count={count} size="small" overflowCount={99} /> : null}
+              </>
+            )}
             {operationId === 'messageCenter3' && latest && <MessagePopover message={latest} mode={messageMode} onClose={closeLatest} onOpen={navigate} />}
           </span>
         );
