@@ -145,3 +145,32 @@ describe('nothing is invented', () => {
     expect(start.temperature).toEqual([]);
   });
 });
+
+describe('the demo trips', () => {
+  it('each reached node of the demo waybills shows the vehicle point nearest its arrival, as the track list reads it', async () => {
+    const demo = createTestApp({ transportDemo: true, tracksDemo: true });
+    const admin = await demo.as('admin');
+    const waybills = demo.db.$client.prepare(`SELECT w.id, w.vehicle_id AS vehicleId FROM waybills w WHERE w.corp_id = 1 AND w.status IN (400, 500) AND w.is_deleted = 0
+      AND EXISTS (SELECT 1 FROM track_chunks c WHERE c.vehicle_id = w.vehicle_id) ORDER BY w.id DESC LIMIT 8`).all() as { id: number; vehicleId: number }[];
+    let checked = 0;
+    for (const w of waybills) {
+      const nodes = (await admin.get(`/waybill/getNodeListByIdVO?id=${w.id}`)).result as Record<string, any>[];
+      for (const n of nodes) {
+        const at = n.actualArriveTime as number | null;
+        if (at === null) continue;
+        const around = await admin.post('/waybill/getTrackList', { vehicleId: w.vehicleId, startTime: at - 10 * MIN, endTime: at + 10 * MIN });
+        const near = (around.result.data as Record<string, any>[])
+          .sort((a, b) => Math.abs(a.gpsTimeMillisecond - at) - Math.abs(b.gpsTimeMillisecond - at))[0];
+        if (!near) {
+          expect(n.vehicle).toEqual({ vehicleNo: n.vehicle.vehicleNo });
+          continue;
+        }
+        const temps = Object.keys(near).filter((k) => /^t\d+$/.test(k)).sort((a, b) => +a.slice(1) - +b.slice(1)).map((k) => near[k]);
+        expect(n.vehicle).toMatchObject({ timeStr: near.gpsTime, speed: near.speed, temp: temps.find((v) => v !== TEMP_NONE) ?? null });
+        if (near.trackPlace) expect(n.vehicle.placeName).toBe(near.trackPlace);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(4);
+  });
+});
