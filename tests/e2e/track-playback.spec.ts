@@ -94,3 +94,21 @@ test('redraws a circle fence and reads the radius messages', async ({ page }) =>
   expect(saved.radius).toBe(300);
   expect(saved.lonCenter).toBeCloseTo(116.397128, 5);
 });
+
+test('handles an alarm from the top bar: an empty opinion is refused, a valid one is saved', async ({ page }) => {
+  await login(page, 'admin');
+  await page.getByRole('button', { name: '业务报警' }).click();
+  const list = page.getByRole('dialog', { name: '报警信息' });
+  const first = list.getByRole('listitem').first();
+  await expect(first).toBeVisible();
+  await first.getByRole('button', { name: '处理' }).click();
+  const dialog = page.getByRole('dialog', { name: '报警处理' });
+  await expect(dialog.getByRole('textbox')).toBeVisible();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('处理意见不能为空')).toBeVisible();
+  await dialog.getByRole('textbox').fill('已联系司机核实，情况正常');
+  await expect(dialog.getByText('12/256')).toBeVisible();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: /成功/ }).first()).toBeVisible();
+});
