@@ -194,7 +194,12 @@ describe('order actions', () => {
     await dispatcher.get(`/orderInfo/cancelOrder?id=${b}&version=1`);
     const r = await dispatcher.post('/orderInfo/delegate', { ids: [a, b], carrierId: 2 });
     expect(r.code).toBe(107);
-    expect(r.result.details).toEqual([{ type: '委托成功', count: 1 }, { type: '委托失败', count: 1, items: [{ id: b, reason: '订单当前状态不能委托，请刷新后重试' }] }]);
+    // Each line carries the label the console's summary dialog prints.
+    expect(r.result.details).toEqual([
+      { type: '委托成功', label: '委托成功', count: 1 },
+      { type: '委托失败', label: '委托失败', count: 1, items: [{ id: b, reason: '订单当前状态不能委托，请刷新后重试' }] },
+    ]);
+    expect(r.message).toBe('共2条订单，委托成功1条，委托失败1条');
     const bad = await refused(() => dispatcher.post('/orderInfo/delegate', { id: a, version: 2, carrierId: 999999 }));
     expect([bad.code, bad.result.field]).toEqual([100, 'carrierId']);
   });

@@ -2,9 +2,10 @@
 // delegate, reject and cancel delegation, void; plus distribution and delete. Each runs in one
 // transaction at the version the user read and leaves a row in the record history.
 import type { SessionUser } from '../../http/context.ts';
-import { ApiError, Code, failure, invalid } from '../../http/envelope.ts';
+import { Code, failure, invalid } from '../../http/envelope.ts';
 import { Outcome } from '../../http/route.ts';
 import { applyOrderAction, OrderStatus, taskStatusOf, type OrderAction } from '../workflow/order-machine.ts';
+import { batchSummary, judgeEach } from './batch-summary.ts';
 import { bumpOrder, findOrder, hasWaybills, lockOrder, logOrderAction, NOT_FOUND } from './access.ts';
 import { distributionOf } from './details.ts';
 import { one, type Sqlite } from './sql.ts';
@@ -40,21 +41,11 @@ export function delegate(sqlite: Sqlite, user: SessionUser, input: { id?: number
     return orderAction(sqlite, user, input.id, input.version, 'delegate', extra);
   }
   if (input.id !== undefined) throw invalid('订单ID列表：不能同时填写订单ID和订单ID列表', { field: 'ids' });
-  // A batch answers code 107: how many were delegated, and why the others were not.
-  const failed: { id: number; reason: string }[] = [];
-  for (const id of new Set(input.ids)) {
-    try {
-      orderAction(sqlite, user, id, undefined, 'delegate', extra);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      failed.push({ id, reason: e.message });
-    }
-  }
-  const total = new Set(input.ids).size;
-  const message = `共${total}条订单，委托成功${total - failed.length}条，委托失败${failed.length}条`;
-  return new Outcome(Code.BATCH_SUMMARY, message, {
-    message, details: [{ type: '委托成功', count: total - failed.length }, { type: '委托失败', count: failed.length, items: failed }],
-  });
+  // A batch answers code 107 (batch-summary.ts): how many were delegated, and why the others were not.
+  const r = judgeEach(input.ids, (id) => orderAction(sqlite, user, id, undefined, 'delegate', extra), () => '委托失败');
+  const failed = r.refused.get('委托失败') ?? [];
+  const message = `共${r.total}条订单，委托成功${r.ok}条，委托失败${failed.length}条`;
+  return batchSummary(message, [{ type: '委托成功', count: r.ok }, { type: '委托失败', count: failed.length, items: failed }]);
 }
 
 /** The carrier turns the delegation down (or staff record it): the order goes back without a carrier. */
