@@ -16,12 +16,12 @@ function show() {
     { id: 1, title: '欢迎使用货运数字化平台', content: '您的账号已开通', link: null, isRead: 1, createdAtStr: '2026-11-01 09:00:00' },
   ];
   const server = fakeServer({
-    'POST /message/list': (body) => {
+    'POST /message/list': (body: unknown) => {
       const { isRead } = body as { isRead?: number };
       const data = messages.filter((m) => isRead === undefined || m.isRead === isRead);
       return { data, totalRecords: data.length, curPage: 1, pageSize: 20 };
     },
-    'POST /message/markRead': (body) => {
+    'POST /message/markRead': (body: unknown) => {
       const { ids, all } = body as { ids?: number[]; all?: boolean };
       let changed = 0;
       for (const m of messages) if (!m.isRead && (all || ids?.includes(m.id))) (m.isRead = 1, changed++);
