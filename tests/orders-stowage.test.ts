@@ -143,6 +143,38 @@ describe('stowage tasks', () => {
     await drive(r.waybillId, 11);
   });
 
+  it('refuses assigning or splitting an order held by an open task, naming the task; a stowed waybill deleted untouched opens its task again', async () => {
+    const [p1, , p3] = areas();
+    const whole = await newOrder({ shipperAreaId: p1, receiverAreaId: p3 });
+    const split = await newOrder({ shipperAreaId: p1, receiverAreaId: p3 });
+    ok(await dispatcher.post('/orderInfo/splitOrder', { orderId: split, version: 1, lines: [{ goodsId: goodsIds(split)[0], quantity: 2 }] }));
+    const task = ok(await dispatcher.post('/orderStowageTask/save', { orderIds: [whole, split], vehicleId: vehicleInService(t).id }));
+    const orderNo = (id: number) => one('SELECT order_no AS n FROM orders WHERE id = ?', id).n;
+    const held = (id: number, action: string) => `订单${orderNo(id)}已在配载任务${task.taskNo}中，不能${action}，请先从配载任务中移出`;
+    expect((await refused(() => dispatcher.post('/orderInfo/assignVehicle', { orderId: whole, version: versionOf(whole), vehicleId: vehicleInService(t).id }))).message).toBe(held(whole, '派车'));
+    expect((await refused(() => dispatcher.post('/orderInfo/splitOrder', { orderId: split, version: versionOf(split), lines: [{ goodsId: goodsIds(split)[0], quantity: 1 }] }))).message)
+      .toBe(held(split, '拆分'));
+    const before = await expectConserved(split);
+
+    const r = ok(await dispatcher.post('/orderStowageTask/confirmResult', { id: task.id, version: task.version }));
+    ok(await dispatcher.post('/waybill/cancelVehicle', { id: r.waybillId, version: 1 }));
+    const deleted = await dispatcher.post('/waybill/batchDeleteWaybill', { ids: [r.waybillId] });
+    expect([deleted.code, deleted.result.successCount]).toEqual([105, 1]);
+    // The task is open again, at 配载中 with the vehicle the confirmation chose, and no waybill.
+    const listed = ok(await dispatcher.post('/orderStowageTask/list', { taskNo: task.taskNo })).data;
+    expect(listed.map((x: Row) => [x.id, x.status, x.waybillNo ?? null, x.confirmed, x.resultStr])).toEqual([[task.id, 1102, null, false, '待确认']]);
+    expect(ok(await dispatcher.post('/orderInfo/findOrderStowage', { orderId: whole })).map((x: Row) => [x.taskId, x.waybillId ?? null])).toEqual([[task.id, null]]);
+    // The split order has its remainder back (the part the confirmation made is cancelled), and splitting is open again.
+    const after = await expectConserved(split);
+    expect(after.goods.map((g: Row) => g.remainingQuantity)).toEqual(before.goods.map((g: Row) => g.remainingQuantity));
+    expect(after.parts.filter((p: Row) => !p.cancelled).length).toBe(before.parts.filter((p: Row) => !p.cancelled).length);
+    expect(one('SELECT splittable FROM orders WHERE id = ?', split).splittable).toBe(1);
+    // The reopened task still refuses a direct assignment, and confirms anew.
+    expect((await refused(() => dispatcher.post('/orderInfo/assignVehicle', { orderId: whole, version: versionOf(whole), vehicleId: vehicleInService(t).id }))).message).toBe(held(whole, '派车'));
+    const again = ok(await dispatcher.post('/orderStowageTask/confirmResult', { id: task.id, version: r.version + 1 }));
+    expect(again.waybillId).not.toBe(r.waybillId);
+  });
+
   it('lets exactly one of two confirmations win, from either path', async () => {
     const [p1, , p3] = areas();
     const c = await newOrder({ shipperAreaId: p1, receiverAreaId: p3 });

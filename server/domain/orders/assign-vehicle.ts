@@ -10,6 +10,7 @@ import { bumpOrder, currentVersion, findOrder, hasWaybills, lockOrder, NOT_FOUND
 import { goodsOf, partsOf, totalsOf } from './details.ts';
 import { decorateOrder } from './labels.ts';
 import { one, type Sqlite } from './sql.ts';
+import { assertNotInOpenTask } from './stowage/rules.ts';
 import { createWaybill, crewOf, routeOfOrder } from './waybill-creation.ts';
 
 export interface AssignInput {
@@ -26,6 +27,7 @@ const FINISHED = [OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_A
 /** What the waybill will carry: a free part of the order, or the whole order when it was never split. */
 function cargoOf(sqlite: Sqlite, order: OrderRow, partId: number | undefined) {
   if (FINISHED.includes(order.status)) throw failure('订单已作废或已结束，不能派车');
+  assertNotInOpenTask(sqlite, order, '派车');
   if (partId === undefined) {
     if (one(sqlite, 'SELECT 1 FROM order_parts WHERE order_id = ? AND cancelled = 0 LIMIT 1', order.id)) throw failure('订单已拆分，请选择要派车的拆分单');
     if (hasWaybills(sqlite, order.id)) throw failure('订单已派车，不能重复派车');

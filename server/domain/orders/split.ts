@@ -9,6 +9,7 @@ import { remainingOf, splitPart } from '../workflow/splits.ts';
 import { bumpOrder, carriedWhole, currentVersion, findOrder, lockOrder, NOT_FOUND, type OrderRow } from './access.ts';
 import { goodsOf, partsOf, splitState } from './details.ts';
 import { one, run, type Sqlite } from './sql.ts';
+import { assertNotInOpenTask } from './stowage/rules.ts';
 
 type Line = { goodsId: number; quantity: number };
 
@@ -52,6 +53,7 @@ export function splitOrder(sqlite: Sqlite, user: SessionUser, input: { orderId: 
   return sqlite.transaction(() => {
     const order = lockOrder(sqlite, user, input.orderId, input.version);
     assertSplittable(sqlite, order);
+    assertNotInOpenTask(sqlite, order, '拆分');
     const { goods, parts } = splitState(sqlite, order.id);
     const outcome = splitPart(goods, parts, input.lines, 0);
     if (!outcome.ok) throw failure(outcome.message);
@@ -81,6 +83,7 @@ export function finishSplit(sqlite: Sqlite, user: SessionUser, input: { orderId:
   return sqlite.transaction(() => {
     const order = lockOrder(sqlite, user, input.orderId, input.version);
     assertSplittable(sqlite, order);
+    assertNotInOpenTask(sqlite, order, '结束拆分');
     const { goods, parts } = splitState(sqlite, order.id);
     if (!parts.some((p) => !p.cancelled)) throw failure('订单尚未拆分，不能结束拆分');
     const left = remainingOf(goods, parts);

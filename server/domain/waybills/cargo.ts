@@ -8,6 +8,7 @@ import { failure, invalid } from '../../http/envelope.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
 import { remainingOf, splitPart, type GoodsLine, type Part } from '../workflow/splits.ts';
 import { bumpOrder, lockOrder, type OrderRow } from '../orders/access.ts';
+import { assertNotInOpenTask } from '../orders/stowage/rules.ts';
 import type { Link, NewNode } from './create.ts';
 import { all, one, run, type Sqlite } from './sql.ts';
 
@@ -35,6 +36,7 @@ const onLiveWaybill = (sqlite: Sqlite, orderId: number) =>
 /** The link for one order, creating the remainder part when needed. */
 function linkFor(sqlite: Sqlite, user: SessionUser, order: OrderRow, partId: number | undefined, now: number): Link {
   if (ENDED.includes(order.status)) throw failure(`${order.orderNo}：订单已作废或已结束，不能生成运单`);
+  assertNotInOpenTask(sqlite, order, '生成运单');
   const { goods, parts } = splitStateOf(sqlite, order.id);
   const live = parts.filter((p) => !p.cancelled);
   if (partId !== undefined) {

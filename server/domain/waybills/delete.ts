@@ -2,11 +2,13 @@
 // once it has ended; anything on its way is 'cannot delete' with the reason. Deleting a waybill
 // that never left hands its goods back: split parts become free to assign again, and orders with
 // no other live waybill return to their own status (2 待调度, or 3 when delegated). An ended
-// waybill is archived without touching its orders, whose status records how they ended.
+// waybill is archived without touching its orders, whose status records how they ended. A stowed
+// waybill deleted untouched opens its stowage task again (orders/stowage/reopen.ts).
 import type { SessionUser } from '../../http/context.ts';
 import { Code } from '../../http/envelope.ts';
 import { Outcome } from '../../http/route.ts';
 import type { Registry } from '../../registry/types.ts';
+import { reopenTaskOfWaybill } from '../orders/stowage/reopen.ts';
 import { taskStatusOf } from '../workflow/order-machine.ts';
 import { refreshOrderStatus } from '../workflow/order-sync.ts';
 import { INITIAL_WAYBILL_STATE, isFinished } from '../workflow/waybill-machine.ts';
@@ -59,7 +61,10 @@ export function batchDeleteWaybills(sqlite: Sqlite, reg: Registry, user: Session
         return details.push({ id, result: 'cannotDelete', reason: `${w.waybillNo}：运单状态为${labelOf(reg, DICTIONARY.status, w.status)}，不能删除` });
       }
       run(sqlite, 'UPDATE waybills SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?', now, user.userId, id);
-      if (untouched(w)) releaseOrders(sqlite, id, now);
+      if (untouched(w)) {
+        reopenTaskOfWaybill(sqlite, id, user.userId, now);
+        releaseOrders(sqlite, id, now);
+      }
       recordWaybillVersion(sqlite, user, id, 'delete', now);
       successCount++;
     })();

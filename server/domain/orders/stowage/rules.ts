@@ -24,13 +24,26 @@ export const STOWABLE_SQL = `o.status NOT IN (${OrderStatus.VOIDED}, ${OrderStat
   AND EXISTS (SELECT 1 FROM order_goods sg WHERE sg.order_id = o.id AND round(sg.quantity * 1000) > coalesce((SELECT round(sum(spg.quantity) * 1000)
     FROM order_part_goods spg JOIN order_parts sp ON sp.id = spg.part_id WHERE sp.order_id = o.id AND sp.cancelled = 0 AND spg.order_goods_id = sg.id), 0))`;
 
+/** The open task (result not yet confirmed) holding the order, other than `exceptTaskId`. */
+export const openTaskOf = (sqlite: Sqlite, orderId: number, exceptTaskId = 0) =>
+  one<{ taskNo: string }>(sqlite, `SELECT st.task_no AS taskNo FROM order_stowage_task_orders sto JOIN order_stowage_tasks st ON st.id = sto.task_id
+    WHERE sto.order_id = ? AND st.is_deleted = 0 AND st.waybill_id IS NULL AND st.id <> ?`, orderId, exceptTaskId);
+
+/**
+ * Refuses a write that would take goods an open task counts on (assigning, splitting, generating a
+ * waybill): its confirmation would be refused later, so the user learns now which task holds the order.
+ */
+export function assertNotInOpenTask(sqlite: Sqlite, order: Pick<OrderRow, 'id' | 'orderNo'>, action: string) {
+  const task = openTaskOf(sqlite, order.id);
+  if (task) throw failure(`订单${order.orderNo}已在配载任务${task.taskNo}中，不能${action}，请先从配载任务中移出`);
+}
+
 /** Refuses an order that is not stowable, saying why. */
 export function assertStowable(sqlite: Sqlite, order: OrderRow, exceptTaskId: number) {
   if (one(sqlite, `SELECT 1 FROM orders o WHERE o.id = ? AND ${STOWABLE_SQL}`, order.id, exceptTaskId)) return;
   const no = order.orderNo;
   if ([OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY].includes(order.status as never)) throw failure(`订单${no}已作废或已结束，不能配载`);
-  const task = one<{ taskNo: string }>(sqlite, `SELECT st.task_no AS taskNo FROM order_stowage_task_orders sto JOIN order_stowage_tasks st ON st.id = sto.task_id
-    WHERE sto.order_id = ? AND st.is_deleted = 0 AND st.waybill_id IS NULL AND st.id <> ?`, order.id, exceptTaskId);
+  const task = openTaskOf(sqlite, order.id, exceptTaskId);
   if (task) throw failure(`订单${no}已在配载任务${task.taskNo}中`);
   throw failure(`订单${no}已派车或已全部拆分，没有可配载的货物`);
 }
