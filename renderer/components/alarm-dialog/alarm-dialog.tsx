@@ -3,9 +3,12 @@
 // videos numbered 'n/total'. Editing: a 3-row opinion (≤ 256, with a counter), Cancel and Save.
 import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useEnv } from '../../env/env-context.tsx';
 import { handleAlarm, loadAlarm, OPINION_MAX, opinionError, type AlarmRef } from './alarm-calls.ts';
+
+// The map travels only when the user asks to see the place.
+const MapDialog = lazy(() => import('../map-dialog/map-dialog.tsx').then((m) => ({ default: m.MapDialog })));
 
 export type AlarmDialogMode = 1 | 2;
 export const ALARM_TITLES: Record<AlarmDialogMode, string> = { 1: '报警详情', 2: '报警处理' };
@@ -39,6 +42,8 @@ export interface AlarmDetail {
   handleRemark?: string;
   handleUserName?: string;
   handleTimeStr?: string;
+  bLon?: number | null;
+  bLat?: number | null;
 }
 
 const useStyles = makeStyles({
@@ -87,6 +92,7 @@ export function AlarmDialog({ alarm, mode, onClose, onSaved }: AlarmDialogProps)
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [showMap, setShowMap] = useState(false);
 
   useEffect(() => {
     setDetail(null);
@@ -162,6 +168,12 @@ export function AlarmDialog({ alarm, mode, onClose, onSaved }: AlarmDialogProps)
             )}
           </DialogContent>
           <DialogActions>
+            {d?.bLon != null && d.bLat != null ? <Button size="small" onClick={() => setShowMap(true)}>查看位置</Button> : null}
+            {showMap && d ? (
+              <Suspense fallback={null}>
+                <MapDialog visible onVisibleChange={setShowMap} marker={{ lng84: d.bLon, lat84: d.bLat, infoWindowTitle: d.lastAlarmTypeName, infoWindow: d.beginPlaceName, label: d.vehicleName }} />
+              </Suspense>
+            ) : null}
             {mode === 2 ? (
               <>
                 <Button size="small" onClick={onClose}>取消</Button>
