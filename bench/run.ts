@@ -32,6 +32,10 @@ const BENCHES: Record<string, Bench> = {
     summary: 'generic list page vs hand-written TanStack page in Chromium (1000x30: first render, scroll), then first-screen JS after login (options: --render, --bundle)',
     run: async (args) => (await import('./console/index.ts')).main(args),
   },
+  replay: {
+    summary: 'track playback in Chromium replaying a 100,000-point track at 32×: frame time p50/p95/p99 vs the page at rest, p95 vs 16 ms',
+    run: async (args) => (await import('./replay.ts')).main(args),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);
