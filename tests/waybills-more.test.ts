@@ -281,6 +281,14 @@ describe('waybillAction: department, delegation, gate checks', () => {
     expect(leave.nodes[0].stayMinutes).toBeGreaterThanOrEqual(59);
     const setting = await ok(dispatcher, `/waybillAction/getEvaluateSetting?id=${f.waybillId}`);
     expect([setting.minScore, setting.maxScore, setting.evaluable]).toEqual([1, 5, false]);
+    // The evaluate action checks exactly the bounds the dialog is told.
+    const e = insertWaybill(t.db.$client);
+    placeAt(t.db.$client, e, { status: 500, step: 16 }, carrierId);
+    for (const body of [{ score: setting.maxScore + 1 }, { score: setting.minScore - 1 }, { score: setting.maxScore, content: '好'.repeat(setting.contentMaxLength + 1) }]) {
+      const r = await t.refused(() => dispatcher.post('/waybillAction/evaluate', { id: e.waybillId, version: 1, ...body }));
+      expect([r.code, r.message]).toEqual([100, expect.stringMatching(body.content ? /^评价内容/ : /^评分/)]);
+    }
+    await ok(dispatcher, '/waybillAction/evaluate', { id: e.waybillId, version: 1, score: setting.maxScore, content: '好'.repeat(setting.contentMaxLength) });
     expect((await carrier.get(`/waybillAction/getNodeListByAction?id=${f.waybillId}&action=check`)).code).toBe(104);
   });
 });

@@ -8,6 +8,7 @@ import type { Registry } from '../registry/types.ts';
 import type { WaybillAction } from '../domain/workflow/waybill-machine.ts';
 import { performAction } from '../domain/waybills/actions.ts';
 import { actionableNodes, goodsBefore, paperworkBefore } from '../domain/waybills/before.ts';
+import { EVALUATE_SETTING } from '../domain/waybills/extra-actions.ts';
 import { FILE_IDS, goodsList, idInput, idOf, pastTime, quantity, requiredText, text, writeInput } from './waybill-inputs.ts';
 
 const node = { nodeId: idOf('节点'), time: pastTime('时间') };
@@ -31,7 +32,14 @@ const ACTIONS: { action: WaybillAction; op: string; input: object }[] = [
   { action: 'receipt', op: 'waybillReceipt3', input: writeInput({ fileIds: FILE_IDS }, ['fileIds']) },
   { action: 'receiptReview', op: 'waybillReceiptReview3', input: writeInput(reviewed, ['passed']) },
   { action: 'receiptReReview', op: 'waybillReceiptReReview3', input: writeInput(reviewed, ['passed']) },
-  { action: 'evaluate', op: 'waybillEvaluate3', input: writeInput({ score: { title: '评分', type: 'integer', minimum: 1, maximum: 5 }, content: text('评价内容') }, ['score']) },
+  {
+    // The bounds the evaluation dialog is told (waybillAction/getEvaluateSetting) are the ones checked.
+    action: 'evaluate', op: 'waybillEvaluate3',
+    input: writeInput({
+      score: { title: '评分', type: 'integer', minimum: EVALUATE_SETTING.minScore, maximum: EVALUATE_SETTING.maxScore },
+      content: text('评价内容', EVALUATE_SETTING.contentMaxLength),
+    }, ['score']),
+  },
   { action: 'abnormalEnd', op: 'waybillAbnormalEnd3', input: writeInput({ reason: requiredText('异常原因') }, ['reason']) },
   { action: 'manualEnd', op: 'waybillManualEnd3', input: writeInput({ remark: text('备注') }) },
 ];

@@ -8,9 +8,10 @@ import { failure, invalid } from '../../http/envelope.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
 import { remainingOf, splitPart, type GoodsLine, type Part } from '../workflow/splits.ts';
 import { bumpOrder, lockOrder, type OrderRow } from '../orders/access.ts';
+import { insertPart } from '../orders/split.ts';
 import { assertNotInOpenTask } from '../orders/stowage/rules.ts';
 import type { Link, NewNode } from './create.ts';
-import { all, one, run, type Sqlite } from './sql.ts';
+import { all, one, type Sqlite } from './sql.ts';
 
 export interface OrderPick {
   orderId: number;
@@ -54,10 +55,7 @@ function linkFor(sqlite: Sqlite, user: SessionUser, order: OrderRow, partId: num
   if (rest.length === 0) throw failure(`${order.orderNo}：订单已全部拆分，请选择拆分单`);
   const outcome = splitPart(goods, parts, rest, 0);
   if (!outcome.ok) throw failure(outcome.message);
-  const { next } = one<{ next: number }>(sqlite, 'SELECT coalesce(max(part_no), 0) + 1 AS next FROM order_parts WHERE order_id = ?', order.id)!;
-  const id = Number(run(sqlite, 'INSERT INTO order_parts (corp_id, order_id, part_no, cancelled, created_at) VALUES (?, ?, ?, 0, ?)', user.corpId, order.id, next, now).lastInsertRowid);
-  for (const l of outcome.part.lines) run(sqlite, 'INSERT INTO order_part_goods (part_id, order_goods_id, quantity) VALUES (?, ?, ?)', id, l.goodsId, l.quantity);
-  return { orderId: order.id, partId: id };
+  return { orderId: order.id, partId: insertPart(sqlite, user, order.id, outcome.part.lines, now).partId };
 }
 
 export interface Claimed {
