@@ -45,6 +45,8 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   admin: { name: '系统管理员', grants: [ALL] },
   dispatcher: {
     name: '调度员',
+    // Menu keys grant every operation of the menu: 'order' includes orderStowage3, 'waybill' the record,
+    // department, delegate, check and transfer operations (waybillRecord3 ... waybillTransfer3).
     grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'order', 'waybill',
       // The business lines' list and detail screens (schemas/menus/transport.json).
       'feedstuffOrder', 'orderManageDHN', 'orderManageJR', 'orderManageZM', 'yqChicksOrder', 'yqmjOrder',
@@ -55,7 +57,11 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     name: '监控员',
     grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'BusinessAlarmReport3', 'messageCenter3', '5023', ...REPORT_OPERATIONS],
   },
-  customer: { name: '客户', grants: ['customer3', 'customerDetail3', 'carModel3', 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'messageCenter3', 'exportCenter3', ...REPORT_OPERATIONS] },
+  customer: {
+    name: '客户',
+    grants: ['customer3', 'customerDetail3', 'carModel3', 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'orderBatchShipment3', 'orderBatchDelivery3',
+      'messageCenter3', 'exportCenter3', ...REPORT_OPERATIONS],
+  },
   carrier: {
     name: '承运商',
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
