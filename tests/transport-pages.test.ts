@@ -135,6 +135,41 @@ describe('transport pages', () => {
     }
   });
 
+  it("a line's add opens the confirm-business-type dialog offering only that line's used types, carried to the add page", async () => {
+    const d = await t.as('dispatcher');
+    const add = (await d.get('/ui/pages/transport/order-add')).result;
+    expect(add.form.initial.businessType).toEqual({ query: 'businessType' });
+    for (const [line, types] of Object.entries({ feedstuffOrder: [0, 5, 6, 7, 8], orderManageDHN: [9, 11, 12], yqChicksOrder: [16, 17, 18] })) {
+      const list = (await d.get(`/ui/pages/transport/${line}/list`)).result;
+      const action = list.actions.find((a: any) => a.id === 'add');
+      expect(action, line).toMatchObject({ label: '新增', operationId: 'orderAdd3', dialog: true, page: `transport/${line}/confirm-business-type` });
+      const dialog = (await d.get(`/ui/pages/${action.page}`)).result;
+      expect(dialog.form.next).toEqual({ page: 'transport/order-add', carry: ['businessType'] });
+      const source = dialog.form.uiSchema.businessType['ui:options'].list;
+      const offered = await d.get(`${source.path}?${new URLSearchParams(Object.entries(source.query).map(([k, v]) => [k, String(v)]))}`);
+      expect(offered.code, offered.message).toBe(1);
+      expect(offered.result.length, line).toBeGreaterThan(0);
+      for (const item of offered.result) expect(types, line).toContain(item.id);
+    }
+  });
+
+  it('goods select splits the ticked goods lines: its list source answers the goods left of an order', async () => {
+    const d = await t.as('dispatcher');
+    const page = (await d.get('/ui/pages/transport/order-goods-select')).result;
+    expect(page.formSchema.required).toEqual(['lines']);
+    const order = (await d.post('/orderInfo/list', { curPage: 1, pageSize: 1, businessType: [1], status: [2] })).result.data[0];
+    const options = page.form.uiSchema.lines['ui:options'];
+    const goods = await d.get(`${options.list.path}?${options.list.idParam}=${order.id}`);
+    expect(goods.code, goods.message).toBe(1);
+    // Every column the dialog shows and every field it picks is in the answer.
+    for (const g of goods.result) {
+      for (const c of options.columns) expect(g, c.field).toHaveProperty(c.field);
+      for (const from of Object.values(options.pick) as string[]) expect(g).toHaveProperty(from);
+    }
+    const row = (await d.get('/ui/pages/transport/order-list')).result.actions.find((a: any) => a.id === 'goodsSelect');
+    expect(row).toMatchObject({ page: 'transport/order-goods-select', dialog: true, operationId: 'orderSplit3' });
+  });
+
   it('routes every line: side menu lists, and the detail paths of spec section 2', async () => {
     const tree = (await (await t.as('dispatcher')).post('/menu/menuTree')).result;
     const ops: any[] = [];

@@ -72,7 +72,7 @@ export interface Action {
 }
 
 /** Form fields filled from the before call's answer: a path, or a list mapped item by item. */
-export type InitialFrom = string | { from: string; pick?: Record<string, string>; where?: string } | { value: unknown };
+export type InitialFrom = string | { from: string; pick?: Record<string, string>; where?: string } | { value: unknown } | { query: string };
 
 export interface Section {
   title: string;
@@ -98,7 +98,11 @@ export interface PageSchema {
   /** Query parameter holding the record id when the page is a route; default id. */
   idParam?: string;
   actions?: Action[];
-  form?: { fields: string[]; uiSchema?: Record<string, unknown>; columns?: number; payload?: 'changes' | 'all'; initial?: Record<string, InitialFrom>; summary?: { field: string; title: string }[] };
+  form?: {
+    fields: string[]; uiSchema?: Record<string, unknown>; columns?: number; payload?: 'changes' | 'all'; initial?: Record<string, InitialFrom>; summary?: { field: string; title: string }[];
+    /** A choice made before another page: instead of saving, open `page` with the `carry` fields in its query. */
+    next?: { page: string; carry: string[] };
+  };
   sections?: Section[];
   /** Every field the resource's records carry (title, type, format...), added by the server. */
   fields?: Record<string, FieldSchema>;

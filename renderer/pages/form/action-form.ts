@@ -24,7 +24,8 @@ export function beforeBody(page: PageSchema, id: string | undefined, method: 'GE
 const pathValue = (record: FormData, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as FormData)[k] : undefined), record);
 
-function initialValue(record: FormData, rule: InitialFrom): unknown {
+function initialValue(record: FormData, rule: InitialFrom, query: URLSearchParams): unknown {
+  if (typeof rule === 'object' && 'query' in rule) return queryValue(query.get(rule.query));
   if (typeof rule === 'string') return pathValue(record, rule);
   if ('value' in rule) return rule.value;
   const list = pathValue(record, rule.from);
@@ -32,6 +33,12 @@ function initialValue(record: FormData, rule: InitialFrom): unknown {
   return list
     .filter((item) => !rule.where || Boolean((item as FormData)[rule.where]))
     .map((item) => (rule.pick ? Object.fromEntries(Object.entries(rule.pick).map(([to, from]) => [to, (item as FormData)[from]])) : item));
+}
+
+/** A value carried in the page's query (the business type the confirm dialog chose): numbers as numbers. */
+function queryValue(text: string | null): unknown {
+  if (text === null || text === '') return undefined;
+  return /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : text;
 }
 
 /** Keeps only what the schema declares (objects and arrays of objects), so no unknown field is sent. */
@@ -44,15 +51,23 @@ export function prune(value: unknown, schema: FieldSchema | undefined): unknown 
 }
 
 /** The form's starting data: the record's own fields, then the page's `initial` mapping, pruned. */
-export function initialData(page: PageSchema, record: FormData | undefined, base: FormData): FormData {
+export function initialData(page: PageSchema, record: FormData | undefined, base: FormData, query = new URLSearchParams()): FormData {
   const out: FormData = { ...base };
   const rules = page.form?.initial ?? {};
   for (const [field, rule] of Object.entries(rules)) {
-    const v = record ? initialValue(record, rule) : typeof rule === 'object' && 'value' in rule ? rule.value : undefined;
+    const v = initialValue(record ?? {}, rule, query);
     if (v !== undefined && v !== null) out[field] = v;
   }
   const props = page.formSchema?.properties ?? {};
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, prune(v, props[k])]));
+}
+
+/** The route of a `next` page with the carried fields in its query (?businessType=9). */
+export function nextHref(route: string, carry: string[], data: FormData): string {
+  const q = new URLSearchParams();
+  for (const f of carry) if (data[f] !== undefined && data[f] !== null && data[f] !== '') q.set(f, String(data[f]));
+  const text = q.toString();
+  return text ? `${route}?${text}` : route;
 }
 
 /** {id (under the submit's idParam), version, ...every field with a value}. */

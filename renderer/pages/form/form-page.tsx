@@ -15,11 +15,14 @@ import { HuoyunForm } from './form-theme.tsx';
 import { translateString } from './form-translate.ts';
 import { createTransformErrors, huoyunValidator } from './form-validator.ts';
 import { fieldOfId, serverFieldErrors } from './server-errors.ts';
-import { actionPayload, beforeBody, initialData } from './action-form.ts';
+import { actionPayload, beforeBody, initialData, nextHref } from './action-form.ts';
 import { RecordSummary } from './record-summary.tsx';
+import { picksDefaultBehavior } from './record-picks-widget.tsx';
 
 export const SAVE_TEXT = '保 存';
 export const CANCEL_TEXT = '取 消';
+/** A choice that opens another page (confirm business type) goes on rather than saves. */
+export const OK_TEXT = '确 定';
 export const SAVED_TEXT = '保存成功';
 /** An action dialog's success (its list or detail then reloads). */
 export const DONE_TEXT = '操作成功';
@@ -33,12 +36,19 @@ interface Loaded {
   initial: FormData;
 }
 
+/** A routed page's query (?businessType= carried by a confirm dialog); a dialog has none of its own. */
+const routeQuery = (inDialog: boolean | undefined) => new URLSearchParams(inDialog || typeof window === 'undefined' ? '' : window.location.search);
+
 export function FormPage({ page, env, context }: PageRendererProps) {
   const s = useStyles();
   const model = useMemo(() => buildFormModel(page), [page]);
+  const defaultBehavior = useMemo(
+    () => picksDefaultBehavior((model.schema.properties ?? {}) as Record<string, unknown>, (model.uiSchema ?? {}) as Record<string, unknown>),
+    [model],
+  );
   const before = page.api?.before;
-  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(before ? null : { initial: initialData(page, undefined, {}) });
-  const [data, setData] = useState<FormData>(() => (before ? {} : initialData(page, undefined, {})));
+  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(before ? null : { initial: initialData(page, undefined, {}, routeQuery(context.inDialog)) });
+  const [data, setData] = useState<FormData>(() => (before ? {} : initialData(page, undefined, {}, routeQuery(context.inDialog))));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [saving, setSaving] = useState(false);
   // Errors show for fields the user has left, and for all of them once a save was tried.
@@ -56,7 +66,7 @@ export function FormPage({ page, env, context }: PageRendererProps) {
     load.then(
       (record) => {
         if (!live) return;
-        const initial = initialData(page, record, formDataFrom(record, model.fields));
+        const initial = initialData(page, record, formDataFrom(record, model.fields), routeQuery(context.inDialog));
         setLoaded({ record, initial });
         setData(initial);
       },
@@ -65,13 +75,13 @@ export function FormPage({ page, env, context }: PageRendererProps) {
     return () => {
       live = false;
     };
-  }, [env, before, context.id, model, page]);
+  }, [env, before, context.id, context.inDialog, model, page]);
 
   const record = loaded && 'initial' in loaded ? loaded.record : undefined;
-  const formContext = useMemo<HuoyunFormContext & { record?: FormData }>(
-    // `record` (the before call's answer) feeds the recordOptions widget of action dialogs.
-    () => ({ env, labels: initialLabels(page, record), upload: createUploader(env), record }),
-    [env, page, record],
+  const formContext = useMemo<HuoyunFormContext & { record?: FormData; recordId?: string }>(
+    // `record` (the before call's answer) and the record id feed the recordOptions and recordPicks widgets of action dialogs.
+    () => ({ env, labels: initialLabels(page, record), upload: createUploader(env), record, recordId: context.id }),
+    [env, page, record, context.id],
   );
   const transformErrors = useMemo(
     () => createTransformErrors(model.schema, (f) => submitted.current || touched.current.has(f)),
@@ -85,6 +95,13 @@ export function FormPage({ page, env, context }: PageRendererProps) {
 
   const save = async (current: FormData) => {
     if (!loaded || !('initial' in loaded)) return;
+    const next = page.form?.next;
+    if (next) {
+      // A choice made before another page (confirm business type): checked by the submit route's
+      // schema like any form, then carried to that page, which saves.
+      context.onDone?.(false);
+      return env.navigate(nextHref(context.routeOf?.(next.page) ?? `/page/${next.page}`, next.carry, current));
+    }
     const submit = page.api?.submit;
     if (!submit) return env.notify.error(`页面 ${page.id} 没有配置保存接口`);
     // Action dialogs send every field with the record's id and version; update forms what changed.
@@ -128,6 +145,7 @@ export function FormPage({ page, env, context }: PageRendererProps) {
         uiSchema={model.uiSchema}
         formData={data}
         formContext={formContext}
+        experimental_defaultFormStateBehavior={defaultBehavior}
         validator={huoyunValidator}
         transformErrors={transformErrors}
         translateString={translateString}
@@ -157,7 +175,7 @@ export function FormPage({ page, env, context }: PageRendererProps) {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => (submitted.current = true)}
           >
-            {SAVE_TEXT}
+            {page.form?.next ? OK_TEXT : SAVE_TEXT}
           </Button>
           <Button size="small" type="button" disabled={saving} onClick={() => close(false)}>
             {CANCEL_TEXT}

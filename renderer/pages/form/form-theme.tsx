@@ -9,6 +9,7 @@ import { TextInputTemplate } from '../../fields/text-input-template.tsx';
 import { FileIdsWidget } from './file-ids-widget.tsx';
 import { KeyedReferenceWidget } from './keyed-reference-widget.tsx';
 import { RecordOptionsWidget } from './record-options-widget.tsx';
+import { RecordPicksWidget } from './record-picks-widget.tsx';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalS, alignItems: 'start' },
@@ -39,7 +40,7 @@ function GridObjectTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) 
 export const HuoyunForm = withTheme({
   ...Theme,
   templates: { ...Theme.templates, ObjectFieldTemplate: GridObjectTemplate, BaseInputTemplate: TextInputTemplate },
-  // Action dialogs: a select fed by the before call, and receipt files sent as their ids.
-  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, fileIds: FileIdsWidget, keyedReference: KeyedReferenceWidget },
+  // Action dialogs: a select fed by the before call, ticked goods lines, and receipt files sent as their ids.
+  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, recordPicks: RecordPicksWidget, fileIds: FileIdsWidget, keyedReference: KeyedReferenceWidget },
   fields: { ...Theme.fields, ...huoyunFields() },
 });

@@ -1,25 +1,22 @@
 // A select whose options come from the dialog's before call (`"ui:widget": "recordOptions"`,
 // ui:options {from: 'nodes', value: 'nodeId', label: 'waybillNodeName', where: 'canArrive'}): the
 // arrive and leave dialogs pick one of the nodes the waybill can arrive at or leave now. A single
-// option is chosen at once.
+// option is chosen at once. With ui:options.list the options come from their own GET call
+// (record-list.ts): the confirm-business-type dialog offers the line's used business types.
 import { Field, Select } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect } from 'react';
+import { useRecordList, type ListContext } from './record-list.ts';
 
 type Item = Record<string, unknown>;
 
-export function recordOptions(record: Item | undefined, options: Record<string, unknown>): { value: unknown; label: string }[] {
-  const list = record?.[String(options.from)];
-  if (!Array.isArray(list)) return [];
-  const where = options.where ? String(options.where) : undefined;
-  return (list as Item[])
-    .filter((i) => !where || Boolean(i[where]))
-    .map((i) => ({ value: i[String(options.value ?? 'id')], label: String(i[String(options.label ?? 'name')] ?? '') }));
+/** The options of a list of items: `value` and `label` name the item fields. */
+export function recordOptions(list: Item[], options: Record<string, unknown>): { value: unknown; label: string }[] {
+  return list.map((i) => ({ value: i[String(options.value ?? 'id')], label: String(i[String(options.label ?? 'name')] ?? '') }));
 }
 
 export function RecordOptionsWidget({ id, value, required, disabled, readonly, onChange, onBlur, options, label, rawErrors, registry }: WidgetProps) {
-  const record = (registry.formContext as { record?: Item } | undefined)?.record;
-  const items = recordOptions(record, options);
+  const items = recordOptions(useRecordList(options, (registry.formContext ?? {}) as ListContext) ?? [], options);
   const only = items.length === 1 ? items[0].value : undefined;
   useEffect(() => {
     if (only !== undefined && value === undefined) onChange(only);

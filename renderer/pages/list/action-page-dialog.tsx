@@ -12,7 +12,7 @@ export interface ActionPageRequest {
   id?: string;
 }
 
-export function ActionPageDialog({ request, onDone }: { request: ActionPageRequest | null; onDone: (changed: boolean) => void }) {
+export function ActionPageDialog({ request, onDone, routeOf }: { request: ActionPageRequest | null; onDone: (changed: boolean) => void; routeOf?: (pageId: string) => string | undefined }) {
   const registry = useMemo(() => createPageRegistry(), []);
   return (
     <Dialog open={request !== null} onOpenChange={(_e, d) => !d.open && onDone(false)}>
@@ -22,7 +22,7 @@ export function ActionPageDialog({ request, onDone }: { request: ActionPageReque
             {request?.title}
           </DialogTitle>
           <DialogContent>
-            {request && <PageHost pageId={request.pageId} registry={registry} context={{ id: request.id, inDialog: true, onDone }} />}
+            {request && <PageHost pageId={request.pageId} registry={registry} context={{ id: request.id, inDialog: true, onDone, routeOf }} />}
           </DialogContent>
         </DialogBody>
       </DialogSurface>

@@ -136,7 +136,7 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
       <PaginationBar total={data.total} curPage={data.curPage} pageSize={data.pageSize} onPage={data.setPage} onPageSize={data.setPageSize} />
       <Suspense fallback={null}>
         {runner.confirm && <ConfirmDialog request={runner.confirm} onClose={runner.closeConfirm} />}
-        {runner.dialog && <ActionPageDialog request={runner.dialog} onDone={runner.closeDialog} />}
+        {runner.dialog && <ActionPageDialog request={runner.dialog} onDone={runner.closeDialog} routeOf={context.routeOf} />}
       </Suspense>
       {settingsMode && settingsOpen && (
         <Suspense fallback={null}>
