@@ -170,6 +170,31 @@ describe('transport pages', () => {
     expect(row).toMatchObject({ page: 'transport/order-goods-select', dialog: true, operationId: 'orderSplit3' });
   });
 
+  it("waybill update record: routed from waybillRecord3, a row action for the dispatcher only, its columns are the versions' fields", async () => {
+    const d = await t.as('dispatcher');
+    const tree = (await d.post('/menu/menuTree')).result;
+    const ops: any[] = [];
+    const walk = (items: any[]) => items.forEach((m) => (ops.push(...(m.operationList ?? [])), walk(m.children ?? [])));
+    walk(Array.isArray(tree) ? tree : [tree]);
+    expect(ops.find((o) => o.operationId === 'waybillRecord3')).toMatchObject({ route: '/waybill/updateRecord', jsPath: 'transport/waybill-history' });
+    const list = (await d.get('/ui/pages/transport/waybill-list')).result;
+    expect(list.actions.find((a: any) => a.id === 'record')).toMatchObject({ label: '修改记录', page: 'transport/waybill-history' });
+    const carrierList = (await (await t.as('carrier')).get('/ui/pages/transport/waybill-list')).result;
+    expect(carrierList.actions.map((a: any) => a.id)).not.toContain('record');
+    const page = (await d.get('/ui/pages/transport/waybill-history')).result;
+    expect(page.kind).toBe('history');
+    // Two renames leave two versions, each carrying every column the page compares.
+    const w = (await d.post('/waybill/pageQueryByCondition', { businessType: [1], curPage: 1, pageSize: 1 })).result.data[0];
+    const first = await d.post('/waybill/editWaybillName', { id: w.id, version: w.version, waybillName: '第一次改名' });
+    expect(first.code, first.message).toBe(1);
+    const second = await d.post('/waybill/editWaybillName', { id: w.id, version: first.result.version, waybillName: '第二次改名' });
+    expect(second.code, second.message).toBe(1);
+    const versions = await d.post(page.api.history.path, { [page.api.history.idParam]: w.id, curPage: 1, pageSize: 20 });
+    expect(versions.code, versions.message).toBe(1);
+    expect(versions.result.data.map((v: any) => v.waybillName).slice(0, 2)).toEqual(['第二次改名', '第一次改名']);
+    for (const v of versions.result.data) for (const c of page.columns) expect(v, c.field).toHaveProperty(c.field);
+  });
+
   it('routes every line: side menu lists, and the detail paths of spec section 2', async () => {
     const tree = (await (await t.as('dispatcher')).post('/menu/menuTree')).result;
     const ops: any[] = [];
