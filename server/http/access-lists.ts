@@ -26,4 +26,5 @@ export const SESSION_ROUTES = [
   'GET /userSet/updateHaveBrowsedConfig',
   'POST /api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream',
   'GET /file/download/:id',
+  'GET /system/notice',
 ];
