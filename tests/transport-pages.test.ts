@@ -195,6 +195,25 @@ describe('transport pages', () => {
     for (const v of versions.result.data) for (const c of page.columns) expect(v, c.field).toHaveProperty(c.field);
   });
 
+  it("detail pages offer their list's row actions, as the user gets them there, with the same state gates", async () => {
+    for (const [who, detailId, listId] of [
+      ['dispatcher', 'transport/waybill-detail', 'transport/waybill-list'],
+      ['dispatcher', 'transport/waybillListJR/detail', 'transport/waybill-list'],
+      ['carrier', 'transport/waybill-detail', 'transport/waybill-list'],
+      ['dispatcher', 'transport/order-detail', 'transport/order-list'],
+    ] as const) {
+      const caller = await t.as(who);
+      const detail = (await caller.get(`/ui/pages/${detailId}`)).result;
+      const list = (await caller.get(`/ui/pages/${listId}`)).result;
+      const rowActions = list.actions.filter((a: any) => a.placement === 'row' && a.id !== 'detail');
+      expect(detail.actions.map((a: any) => a.id), `${who} ${detailId}`).toEqual(rowActions.map((a: any) => a.id));
+      for (const a of detail.actions) expect(a.availableWhen, a.id).toEqual(rowActions.find((r: any) => r.id === a.id).availableWhen);
+    }
+    const carrierDetail = (await (await t.as('carrier')).get('/ui/pages/transport/waybill-detail')).result;
+    expect(carrierDetail.actions.map((a: any) => a.id)).toContain('receive');
+    expect(carrierDetail.actions.map((a: any) => a.id)).not.toContain('receiptReview');
+  });
+
   it('routes every line: side menu lists, and the detail paths of spec section 2', async () => {
     const tree = (await (await t.as('dispatcher')).post('/menu/menuTree')).result;
     const ops: any[] = [];

@@ -15,19 +15,35 @@ import { CORPORATION_LEVEL, checkSettings, readSettings, writeSettings, type Set
 /** Operation that may set a corporation's default columns for everyone in it. */
 export const CORP_FIELD_SETTING_OP = 'corpFieldSetting';
 
-export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string, withSettings = true, routes: () => readonly RouteDef[] = () => []) {
+/** The page as the user's corporation and operations make it (extends, variant, forbidden parts removed). */
+function composedPage(db: Db, reg: Registry, user: SessionUser, pageId: string): PageFile {
   const base = resolveExtends(reg, pageId);
   if (!base) throw failure(`页面不存在: ${pageId}`);
   const corp = db.$client.prepare('SELECT corp_code FROM corporations WHERE id = ?').get(user.corpId) as { corp_code: string };
-  const page = removeForbidden(applyVariant(base, reg.variants.get(corp.corp_code)?.get(pageId), `variant:${corp.corp_code}`), user.operationIds);
+  return removeForbidden(applyVariant(base, reg.variants.get(corp.corp_code)?.get(pageId), `variant:${corp.corp_code}`), user.operationIds);
+}
+
+export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string, withSettings = true, routes: () => readonly RouteDef[] = () => []) {
+  const page = composedPage(db, reg, user, pageId);
   if (!withSettings) return page;
   return {
     ...page,
     ...(page.resource ? resourceShapes(reg, page) : routeFormShapes(page, routes())),
-    actions: withActionStates(page.actions),
+    actions: withActionStates(rowActionsFor(db, reg, user, page)),
     columns: applySettings(page.columns, readSettings(db, user.corpId, user.userId, pageId, 'column')),
     search: applySettings(page.search, readSettings(db, user.corpId, user.userId, pageId, 'search')),
   };
+}
+
+/**
+ * A detail page naming `actionsFrom` (its list) offers that list's row actions on its record, as
+ * this user gets them there (operations, variants), so the buttons and their state gates are
+ * declared once; the jumps to a detail page are left out (the user is on it).
+ */
+function rowActionsFor(db: Db, reg: Registry, user: SessionUser, page: PageFile) {
+  const from = page.actionsFrom as string | undefined;
+  if (!from || page.actions?.length) return page.actions;
+  return composedPage(db, reg, user, from).actions?.filter((a) => a.placement === 'row' && !(a.page && resolveExtends(reg, a.page as string)?.kind === 'detail'));
 }
 
 /**

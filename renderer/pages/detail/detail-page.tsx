@@ -8,6 +8,7 @@ import type { PageRendererProps, PageSchema } from '../page-types.ts';
 import { dictionariesFor, fieldLabel, formatValue, type FormatContext } from './format-value.ts';
 import { useDictionaries } from './use-dictionaries.ts';
 import { createDetailWidgets, type DetailWidgetName } from './detail-widgets.tsx';
+import { DetailActions } from './detail-actions.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -75,6 +76,8 @@ function WidgetSection({ title, name, recordId, pageId }: { title: string; name:
 export function DetailPage({ page, env, context }: PageRendererProps) {
   const styles = useStyles();
   const [state, setState] = useState<{ record?: Row; error?: string }>({});
+  // Bumped after an action changed the record: it and its widget sections are read again.
+  const [version, setVersion] = useState(0);
   const path = detailCall(page);
   const sections = page.sections ?? [];
   const keys = useMemo(() => dictionariesFor(page, sections.flatMap((s) => s.fields ?? [])), [page, sections]);
@@ -91,7 +94,7 @@ export function DetailPage({ page, env, context }: PageRendererProps) {
     return () => {
       live = false;
     };
-  }, [env, path, context.id]);
+  }, [env, path, context.id, version]);
 
   if (!path) return <PageError title="页面配置错误" detail={`页面 ${page.id} 没有配置详情接口`} />;
   if (!context.id) return <PageError title="缺少记录" detail={`页面 ${page.id} 需要记录 id`} />;
@@ -103,7 +106,7 @@ export function DetailPage({ page, env, context }: PageRendererProps) {
     key: String(i),
     title: s.title,
     content: s.widget ? (
-      <WidgetSection title={s.title} name={s.widget} recordId={context.id!} pageId={page.id} />
+      <WidgetSection key={version} title={s.title} name={s.widget} recordId={context.id!} pageId={page.id} />
     ) : (
       <Section title={s.title} fields={s.fields ?? []} record={state.record!} ctx={ctx} />
     ),
@@ -111,6 +114,7 @@ export function DetailPage({ page, env, context }: PageRendererProps) {
   return (
     <div className={styles.root}>
       {!context.inDialog && <Text size={400} weight="semibold">{page.title}</Text>}
+      <DetailActions actions={page.actions} record={state.record} env={env} context={context} reload={() => setVersion((v) => v + 1)} />
       {blocks.length > 1 ? <AnchorPanel sections={blocks} /> : blocks.map((b) => <div key={b.key}>{b.content}</div>)}
     </div>
   );
