@@ -15,7 +15,7 @@ import { centreOfDraft, FENCE_DELETED, ringOf, dragCentre, addPoint, type FenceD
 import { draftOf, FenceEditor } from './fence-editor.tsx';
 import { INFO_TOGGLES, ReplayBar, type InfoToggle } from './replay-bar.tsx';
 import { initialReplay, intervalOf, replayStep, type ReplayEvent, type ReplayState } from './replay-machine.ts';
-import { loadBundle, loadTabs, NO_TRACK, NO_TRACK_YET, noTrackDataOf, type Row, type TabData, type TrackBundle, type WaybillFence } from './track-data.ts';
+import { loadBundle, loadFences, loadTabs, NO_TRACK, NO_TRACK_YET, noTrackDataOf, type Row, type TabData, type TrackBundle, type WaybillFence } from './track-data.ts';
 
 const MAP_TYPE_KEY = 'huoyun.mapType';
 
@@ -238,7 +238,8 @@ export function TrackPlayback({ env, context }: PageRendererProps) {
             onDraft={(draft) => setEditing((e) => e && { ...e, draft })}
             onClose={(saved) => {
               setEditing(null);
-              if (saved) setBundles((bs) => [...bs]);
+              // Saved: read the waybill's fences again so the map shows what the server keeps.
+              if (saved) void loadFences(env.api, current.waybillId).then((fences) => setBundles((bs) => bs.map((b) => (b.waybillId === current.waybillId ? { ...b, fences } : b))));
             }} />
         ) : null}
       </div>
