@@ -8,9 +8,9 @@ import { syncMenus } from '../server/domain/menus/sync.ts';
 import { loadRegistry } from '../server/registry/load.ts';
 import { seedTransportDemo } from './seed-transport.ts';
 import { seedTracks } from './seed-tracks.ts';
-import { seedAlarms } from '../fixtures/alarms.ts';
+import { seedAlarms } from './seed-alarms.ts';
 import { alarmEngine } from '../server/alarms/engine.ts';
-import { seedMessages } from '../fixtures/messages.ts';
+import { seedMessages } from './seed-messages.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 

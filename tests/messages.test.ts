@@ -9,7 +9,7 @@ const admin = await t.as('admin');
 const carrier = await t.as('carrier');
 const userId = (name: string) => (sqlite.prepare('SELECT id FROM users WHERE user_name = ?').get(name) as { id: number }).id;
 
-describe('demo messages and notices (fixtures/messages.ts, seeded with the transport demo)', () => {
+describe('demo messages and notices (scripts/seed-messages.ts, seeded with the transport demo)', () => {
   it('each demo user finds messages in the message centre, some unread, texts naming their own waybills or orders', async () => {
     const dispatcher = await t.as('dispatcher');
     const customer = await t.as('customer');
