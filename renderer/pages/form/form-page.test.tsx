@@ -42,7 +42,7 @@ describe('FormPage', () => {
     render(wrap(<FormPage page={vehiclePage()} env={env} context={{}} />));
     fireEvent.change(input('车牌号'), { target: { value: '京A12345' } });
     fireEvent.click(input('承运商'));
-    fireEvent.click(await screen.findByRole('option', { name: '德邦物流' }));
+    fireEvent.click(await screen.findByRole('option', { name: '德邦物流' }, { timeout: 10000 }));
     fireEvent.change(input('载重'), { target: { value: '3.5' } });
     save();
     await waitFor(() => expect(env.notify.success).toHaveBeenCalledWith('保存成功'));
@@ -108,7 +108,7 @@ describe('FormPage', () => {
     expect(String(fetch.mock.calls[0][0])).toContain('/api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream');
     fireEvent.change(input('车牌号'), { target: { value: '京A12345' } });
     fireEvent.click(input('承运商'));
-    fireEvent.click(await screen.findByRole('option', { name: '顺丰物流' }));
+    fireEvent.click(await screen.findByRole('option', { name: '顺丰物流' }, { timeout: 10000 }));
     save();
     await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/res/vehicle/save', expect.objectContaining({ photos: [expect.objectContaining({ url: '/f/1', name: '行驶证.png' })] })));
     vi.unstubAllGlobals();
