@@ -2,6 +2,8 @@
 import { Button, ProgressBar, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import { useEnv } from '../../env/env-context.tsx';
+import { PaginationBar } from '../list/pagination-bar.tsx';
+import { DEFAULT_PAGE_SIZE } from '../list/list-types.ts';
 import { downloadExport } from './download-file.ts';
 
 export interface ExportTask {
@@ -17,17 +19,17 @@ export interface ExportTask {
   finishedAtStr: string;
 }
 
-const PAGE_SIZE = 20;
 /** While a task is generating the list refreshes itself, so progress moves without a click. */
 const REFRESH_MS = 3000;
 
 export function ExportCenterPage({ download = downloadExport }: { download?: (id: number) => Promise<void> }) {
   const env = useEnv();
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [state, setState] = useState<{ data: ExportTask[]; totalRecords: number }>({ data: [], totalRecords: 0 });
   const load = useCallback(() => {
-    env.api.post<{ data: ExportTask[]; totalRecords: number }>('/exportCenter/list', { curPage: page, pageSize: PAGE_SIZE }).then(setState).catch(() => undefined);
-  }, [env, page]);
+    env.api.post<{ data: ExportTask[]; totalRecords: number }>('/exportCenter/list', { curPage: page, pageSize }).then(setState).catch(() => undefined);
+  }, [env, page, pageSize]);
   useEffect(load, [load]);
   const generating = state.data.some((t) => t.status === 3);
   useEffect(() => {
@@ -36,7 +38,6 @@ export function ExportCenterPage({ download = downloadExport }: { download?: (id
     return () => clearInterval(timer);
   }, [generating, load]);
 
-  const pages = Math.max(1, Math.ceil(state.totalRecords / PAGE_SIZE));
   return (
     <div>
       <Text as="h1" weight="semibold" size={400}>导出中心</Text>
@@ -67,11 +68,7 @@ export function ExportCenterPage({ download = downloadExport }: { download?: (id
         </TableBody>
       </Table>
       {state.data.length === 0 && <Text>暂无数据</Text>}
-      <div>
-        <Text>共 {state.totalRecords} 条</Text>
-        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>上一页</Button>
-        <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>下一页</Button>
-      </div>
+      <PaginationBar total={state.totalRecords} curPage={page} pageSize={pageSize} onPage={setPage} onPageSize={(size) => { setPageSize(size); setPage(1); }} />
     </div>
   );
 }

@@ -2,6 +2,8 @@
 import { Button, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import { useEnv } from '../../env/env-context.tsx';
+import { PaginationBar } from '../list/pagination-bar.tsx';
+import { DEFAULT_PAGE_SIZE } from '../list/list-types.ts';
 
 export interface Message {
   id: number;
@@ -12,21 +14,20 @@ export interface Message {
   createdAtStr: string;
 }
 
-const PAGE_SIZE = 20;
 type Filter = 'all' | '0' | '1';
 
 export function MessageCenterPage() {
   const env = useEnv();
   const [filter, setFilter] = useState<Filter>('0');
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [state, setState] = useState<{ data: Message[]; totalRecords: number }>({ data: [], totalRecords: 0 });
   const load = useCallback(() => {
-    const body = { curPage: page, pageSize: PAGE_SIZE, ...(filter === 'all' ? {} : { isRead: Number(filter) }) };
+    const body = { curPage: page, pageSize, ...(filter === 'all' ? {} : { isRead: Number(filter) }) };
     env.api.post<{ data: Message[]; totalRecords: number }>('/message/list', body).then(setState).catch(() => undefined);
-  }, [env, page, filter]);
+  }, [env, page, pageSize, filter]);
   useEffect(load, [load]);
   const mark = (body: object) => env.api.post('/message/markRead', body).then(load).catch(() => undefined);
-  const pages = Math.max(1, Math.ceil(state.totalRecords / PAGE_SIZE));
 
   return (
     <div>
@@ -56,11 +57,7 @@ export function MessageCenterPage() {
         </TableBody>
       </Table>
       {state.data.length === 0 && <Text>暂无数据</Text>}
-      <div>
-        <Text>共 {state.totalRecords} 条</Text>
-        <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>上一页</Button>
-        <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>下一页</Button>
-      </div>
+      <PaginationBar total={state.totalRecords} curPage={page} pageSize={pageSize} onPage={setPage} onPageSize={(size) => { setPageSize(size); setPage(1); }} />
     </div>
   );
 }
