@@ -2,10 +2,9 @@
 // the Chinese names) and the Asia/Shanghai '...Str' form of every time.
 import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
+import { labelOf } from '../../registry/labels.ts';
 
-export function labelOf(reg: Registry, dicTypeKey: string, id: unknown): string {
-  return reg.dictionaries.get(dicTypeKey)?.items.find((i) => i.id === id)?.label ?? '';
-}
+export { labelOf };
 
 const TIME_FIELDS = ['requiredLoadTime', 'requiredArriveTime', 'createdAt', 'updatedAt'];
 

@@ -2,6 +2,7 @@
 // status (waybillStatus), step (carriageContractOrderStatus) and sign-off (signStatus).
 import type { Registry } from '../../registry/types.ts';
 import { ACTION_NAMES, type WaybillAction } from '../workflow/waybill-machine.ts';
+import { labelOf } from '../../registry/labels.ts';
 
 export const DICTIONARY = {
   status: 'waybillStatus',
@@ -14,10 +15,7 @@ export const DICTIONARY = {
 /** getWaybillStatusList?statusType=: 1 waybill status, 2 carriage step, 3 sign-off. */
 export const STATUS_TYPES: Record<string, string> = { '1': DICTIONARY.status, '2': DICTIONARY.step, '3': DICTIONARY.signStatus };
 
-export function labelOf(reg: Registry, dicTypeKey: string, id: unknown): string {
-  if (id === null || id === undefined) return '';
-  return reg.dictionaries.get(dicTypeKey)?.items.find((i) => i.id === id)?.label ?? '';
-}
+export { labelOf };
 
 export function statusList(reg: Registry, statusType: string) {
   return (reg.dictionaries.get(STATUS_TYPES[statusType])?.items ?? []).map(({ id, label }) => ({ id, label }));
