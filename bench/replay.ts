@@ -10,8 +10,10 @@ import { BenchError, ms, percentile, ratio, table } from './stats.ts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const POINTS = 100_000;
-const BATCH = 10_000;
+// track/ingest takes at most 1 MiB per request.
+const BATCH = 4_000;
 const SAMPLE_MS = 8_000;
+const VSYNC = 1000 / 60;
 
 type Envelope<T> = { code: number; message: string; result: T };
 
@@ -44,18 +46,19 @@ async function seedTrack(origin: string, token: string) {
 
 /** Frame intervals (ms) seen by requestAnimationFrame over `duration`. */
 async function frames(page: Page, duration: number): Promise<number[]> {
-  return page.evaluate((d) => new Promise<number[]>((resolve) => {
-    const out: number[] = [];
+  // A string, not a function: tsx would wrap a function with helpers the page does not have.
+  return page.evaluate(`new Promise((resolve) => {
+    const out = [];
     let last = performance.now();
     const t0 = last;
-    const loop = (now: number) => {
+    const loop = (now) => {
       out.push(now - last);
       last = now;
-      if (now - t0 < d) requestAnimationFrame(loop);
+      if (now - t0 < ${duration}) requestAnimationFrame(loop);
       else resolve(out.slice(1));
     };
     requestAnimationFrame(loop);
-  }), duration);
+  })`) as Promise<number[]>;
 }
 
 export async function main(_args: string[]): Promise<void> {
@@ -73,7 +76,7 @@ export async function main(_args: string[]): Promise<void> {
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     await context.addCookies([{ name: 'token', value: token, url: server.origin }]);
-    await context.addInitScript(() => localStorage.setItem('huoyun.mapType', 'offline'));
+    await context.addInitScript("localStorage.setItem('huoyun.mapType', 'offline')");
     const page = await context.newPage();
     const t1 = performance.now();
     await page.goto(`${server.origin}/trackPlayback?id=${waybillId}`);
@@ -85,18 +88,32 @@ export async function main(_args: string[]): Promise<void> {
     if (rows < POINTS) throw new BenchError(`the page shows ${rows} points, expected at least ${POINTS}`);
     console.log(`page ready with ${rows} points in ${ms((performance.now() - t1) / 1000, 1)} s`);
 
+    // Main-thread work from Chromium's own counters (CDP Performance), per frame seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskSeconds = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
+    let before = await taskSeconds();
     const idle = await frames(page, 3000);
+    const idleBusy = ((await taskSeconds()) - before) * 1000;
     await page.getByRole('combobox', { name: '回放速度' }).selectOption('32');
     await page.getByRole('button', { name: '播放' }).click();
+    before = await taskSeconds();
     const playing = await frames(page, SAMPLE_MS);
-    const progress = await page.getByRole('status', { name: '回放进度' }).textContent();
-    if (!progress || progress === '0%') throw new BenchError('the replay did not advance');
+    const playBusy = ((await taskSeconds()) - before) * 1000;
+    // 100,000 points at 250/32 ms a step take 13 minutes: the sample covers the first part, so the
+    // advance is read from the highlighted table row rather than the rounded percentage.
+    const selected = await page.locator('table[aria-label="轨迹点"] tr[aria-selected="true"]').getAttribute('aria-rowindex');
+    const reached = Number(selected) - 1;
+    if (!(reached > 1)) throw new BenchError('the replay did not advance');
+    const progress = `point ${reached} of ${rows} (${ms((reached / SAMPLE_MS) * 1000, 0)} points/s, ideal ${ms(32000 / 250, 0)})`;
 
-    const row = (name: string, f: number[]) => [name, f.length, ms(percentile(f, 50)), ms(percentile(f, 95)), ms(percentile(f, 99)), ms(Math.max(...f))];
-    console.log(`\nframe intervals (ms), replay sampled for ${SAMPLE_MS / 1000} s, reached ${progress}:`);
-    console.log(table([['page', 'frames', 'p50', 'p95', 'p99', 'max'], row('at rest (peer)', idle), row('replay 32×', playing)]));
+    const dropped = (f: number[]) => `${ms((f.filter((x) => x > VSYNC * 1.5).length / f.length) * 100, 1)}%`;
+    const row = (name: string, f: number[], busy: number) => [name, f.length, ms(percentile(f, 50)), ms(percentile(f, 95)), ms(percentile(f, 99)), ms(Math.max(...f)), dropped(f), ms(busy / f.length)];
+    console.log(`\nframe intervals (ms) from requestAnimationFrame, replay sampled for ${SAMPLE_MS / 1000} s, reached ${progress}:`);
+    console.log(table([['page', 'frames', 'p50', 'p95', 'p99', 'max', 'dropped', 'main-thread ms/frame'], row('at rest (peer)', idle, idleBusy), row('replay 32×', playing, playBusy)]));
     const p95 = percentile(playing, 95);
-    console.log(`\nreplay p95 ${ms(p95)} ms vs target 16 ms: ${p95 < 16 ? 'met' : 'NOT met'} (${ms(ratio(p95, 16))}× the target; ${ms(ratio(p95, percentile(idle, 95)))}× the page at rest)`);
+    // At 60 Hz an interval can never be below one vsync (16.7 ms): p95 within one vsync = no dropped frame at p95.
+    console.log(`\nreplay p95 frame ${ms(p95)} ms vs target 16 ms (one 60 Hz vsync is ${ms(VSYNC)} ms): ${p95 <= VSYNC + 0.5 ? 'met (no dropped frame at p95)' : 'NOT met'}; ${ms(ratio(p95, percentile(idle, 95)))}× the page at rest; main-thread work ${ms(playBusy / playing.length)} ms per frame`);
   } finally {
     await browser.close();
     await server.stop();
