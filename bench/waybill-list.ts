@@ -46,6 +46,8 @@ function shapesFor(carrierId: number, now: number, fragment: string): Shape[] {
     { key: 'C3', kind: 'counts', user: 'dispatcher', label: `tab counts, carrierId ${carrierId}`, body: { carrierId } },
     { key: 'C4', kind: 'counts', user: 'dispatcher', label: 'tab counts, created in the last 30 days', body: { createdAt: month } },
     { key: 'C5', kind: 'counts', user: 'dispatcher', label: `tab counts, waybillNo contains '${fragment}'`, body: { waybillNo: fragment } },
+    { key: 'C6', kind: 'counts', user: 'dispatcher', label: 'tab counts of the base list page (its fixed business type [1])', body: { businessType: [1] } },
+    { key: 'C7', kind: 'counts', user: 'dispatcher', label: 'tab counts of the feed raw material line (business types 0,5,6,7,8)', body: { businessType: [0, 5, 6, 7, 8] } },
   ];
 }
 

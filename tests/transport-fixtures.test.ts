@@ -243,9 +243,9 @@ describe('the endpoints on the demo data', () => {
 
 describe('the maintained tab counts (waybill_status_counts)', () => {
   const exact = () => {
-    const kept = all('SELECT corp_id AS c, carrier_id AS k, status AS s, n FROM waybill_status_counts WHERE n <> 0 ORDER BY 1, 2, 3');
-    const counted = all(`SELECT corp_id AS c, coalesce(carrier_id, 0) AS k, status AS s, count(*) AS n FROM waybills WHERE is_deleted = 0
-      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    const kept = all('SELECT corp_id AS c, carrier_id AS k, business_type AS b, status AS s, n FROM waybill_status_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4');
+    const counted = all(`SELECT corp_id AS c, coalesce(carrier_id, 0) AS k, business_type AS b, status AS s, count(*) AS n FROM waybills WHERE is_deleted = 0
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
     expect(kept).toEqual(counted);
     return kept.length;
   };

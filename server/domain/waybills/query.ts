@@ -55,18 +55,19 @@ function filterWhere(user: SessionUser, q: WaybillQuery, withStatus = true): Whe
 }
 
 /**
- * Counts the maintained table waybill_status_counts can answer exactly (migration 0009, kept by
- * triggers): live waybills by corporation, carrier and status. That covers the scope of staff and
- * carrier users plus the carrier and status filters; any other filter (a business line's types
- * included: the table has no business type) is counted on the waybills.
+ * Counts the maintained table waybill_status_counts can answer exactly (migrations 0009 and 0012,
+ * kept by triggers): live waybills by corporation, carrier, business type and status. That covers
+ * the scope of staff and carrier users plus the carrier, business-line and status filters; any
+ * other filter is counted on the waybills.
  */
 function countsTableWhere(user: SessionUser, q: WaybillQuery, withStatus: boolean): Where | null {
   const [from, to] = q.createdAt ?? [];
-  if (user.userType === 1 || !blank(q.waybillNo) || !blank(q.step) || !blank(q.businessType) || !blank(q.vehicleId) || !blank(from) || !blank(to)) return null;
+  if (user.userType === 1 || !blank(q.waybillNo) || !blank(q.step) || !blank(q.vehicleId) || !blank(from) || !blank(to)) return null;
   const where: Where = { sql: ['s.corp_id = ?'], params: [user.corpId] };
   const add = (sql: string, ...params: unknown[]) => (where.sql.push(sql), where.params.push(...params));
   if (user.userType === 2) add('s.carrier_id = ?', user.partnerId ?? -1);
   if (!blank(q.carrierId)) add('s.carrier_id = ?', q.carrierId);
+  if (!blank(q.businessType)) add(`s.business_type IN (${q.businessType!.map(() => '?').join(', ')})`, ...q.businessType!);
   if (withStatus && !blank(q.status)) add(`s.status IN (${q.status!.map(() => '?').join(', ')})`, ...q.status!);
   return where;
 }
