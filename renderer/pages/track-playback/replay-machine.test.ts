@@ -52,4 +52,12 @@ describe('replay state machine', () => {
     const { state } = run([{ type: 'load', total: 5, loading: false }, { type: 'jump', index: 2 }]);
     expect(state).toMatchObject({ index: 2, progress: 50 });
   });
+
+  it('advances several steps in one frame and still ends at the last point', () => {
+    const { state, messages } = run([{ type: 'load', total: 101, loading: false }, { type: 'play' }, { type: 'advance', steps: 30 }]);
+    expect(state).toMatchObject({ index: 30, progress: 30 });
+    const end = run([{ type: 'advance', steps: 500 }], state);
+    expect(end.state).toMatchObject({ status: 'stop', index: 100, progress: 100 });
+    expect([...messages, ...end.messages]).toEqual([REPLAY_DONE]);
+  });
 });

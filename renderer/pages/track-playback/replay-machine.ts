@@ -24,6 +24,8 @@ export type ReplayEvent =
   | { type: 'pause' }
   | { type: 'stop' }
   | { type: 'tick' }
+  /** Several steps at once: the page advances once per animation frame by the steps that elapsed. */
+  | { type: 'advance'; steps: number }
   | { type: 'speed'; speed: number }
   | { type: 'seek'; progress: number }
   | { type: 'jump'; index: number };
@@ -55,9 +57,11 @@ export function replayStep(state: ReplayState, event: ReplayEvent): ReplayResult
       return { state: state.status === 'play' ? { ...state, status: 'pause' } : state };
     case 'stop':
       return { state: { ...state, status: state.total ? 'stop' : 'empty', index: 0, progress: 0 } };
-    case 'tick': {
-      if (state.status !== 'play') return { state };
-      const index = state.index + 1;
+    case 'tick':
+      return replayStep(state, { type: 'advance', steps: 1 });
+    case 'advance': {
+      if (state.status !== 'play' || event.steps < 1) return { state };
+      const index = state.index + Math.floor(event.steps);
       if (index >= state.total - 1) {
         return { state: { ...state, status: 'stop', index: Math.max(0, state.total - 1), progress: 100 }, message: REPLAY_DONE };
       }

@@ -117,11 +117,24 @@ export function TrackPlayback({ env, context }: PageRendererProps) {
     }
   }, [message, seq, env]);
 
-  // The replay timer: one step every 250 ms / speed.
+  // The replay clock: one step every 250 ms / speed, applied once per animation frame (at 32× a
+  // step is 7.8 ms, so a frame may carry two) so the page renders once per frame, not per step.
   useEffect(() => {
     if (state.status !== 'play') return;
-    const t = setInterval(() => dispatch({ type: 'tick' }), intervalOf(state.speed));
-    return () => clearInterval(t);
+    const interval = intervalOf(state.speed);
+    let last = performance.now();
+    let owed = 0;
+    let frame = requestAnimationFrame(function step(now) {
+      owed += (now - last) / interval;
+      last = now;
+      if (owed >= 1) {
+        const steps = Math.floor(owed);
+        owed -= steps;
+        dispatch({ type: 'advance', steps });
+      }
+      frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [state.status, state.speed]);
 
   const selectTrack = useCallback((i: number) => {
