@@ -75,13 +75,18 @@ export async function main(_args: string[]): Promise<void> {
     console.log(`ingested ${POINTS} points in ${ms((performance.now() - t0) / 1000, 1)} s`);
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await context.addCookies([{ name: 'token', value: token, url: server.origin }]);
     await context.addInitScript("localStorage.setItem('huoyun.mapType', 'offline')");
     const page = await context.newPage();
+    // Log in through the form, as a user does (the shell keeps more than the token cookie).
+    await page.goto(`${server.origin}/login`);
+    await page.getByRole('textbox', { name: '用户名', exact: true }).fill('admin');
+    await page.getByRole('textbox', { name: '密码', exact: true }).fill('Huoyun@2026');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/home$/);
+    const guide = page.getByRole('button', { name: '知道了' });
+    await guide.waitFor({ timeout: 3000 }).then(() => guide.click(), () => undefined);
     const t1 = performance.now();
     await page.goto(`${server.origin}/trackPlayback?id=${waybillId}`);
-    const guide = page.getByRole('button', { name: '知道了' });
-    if (await guide.isVisible({ timeout: 3000 }).catch(() => false)) await guide.click();
     await page.getByRole('table', { name: '轨迹点' }).waitFor({ timeout: 120_000 });
     await page.locator('[data-map-ready]').waitFor({ timeout: 60_000 });
     const rows = Number(await page.getByRole('table', { name: '轨迹点' }).getAttribute('aria-rowcount')) - 1;
