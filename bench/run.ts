@@ -20,10 +20,6 @@ const BENCHES: Record<string, Bench> = {
     summary: 'report/carrier-monthly over 1,000,000 waybills: POST /api/report/carrier-monthly/query vs the same compiled SQL on better-sqlite3 (options: --rebuild)',
     run: async (args) => (await import('./report.ts')).main(args),
   },
-  tracking: {
-    summary: 'a van with 1,000,000 points among 500 fences: store read + stops + visits + doors + cold machine + alarm marks vs one row per point and @turf; then an 8000-point getTrackList page (p50/p99 vs 10 ms)',
-    run: async (args) => (await import('./tracking.ts')).main(args),
-  },
   export: {
     summary: 'an export of the 1,000,000-waybill list to .xlsx by the real server process (child): time and peak RSS vs 300 MB (options: --rebuild)',
     run: async (args) => (await import('./export.ts')).main(args),
