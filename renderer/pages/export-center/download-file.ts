@@ -14,9 +14,10 @@ export function attachmentName(disposition: string | null): string | undefined {
   return plain ? plain[1] : 'export.xlsx';
 }
 
-export async function downloadExport(id: number, doFetch: typeof fetch = globalThis.fetch): Promise<void> {
+/** Fetches `path` (under /api) and saves the attachment it answers with; any other answer throws. */
+export async function downloadAttachment(path: string, doFetch: typeof fetch = globalThis.fetch): Promise<void> {
   const token = getCookie(TOKEN_COOKIE);
-  const res = await doFetch(`/api/exportCenter/download/${id}`, { headers: token ? { token } : {}, credentials: 'same-origin' });
+  const res = await doFetch(`/api${path}`, { headers: token ? { token } : {}, credentials: 'same-origin' });
   const name = attachmentName(res.headers.get('content-disposition'));
   if (!name) {
     const message = await res.json().then((j: { message?: string }) => j.message).catch(() => undefined);
@@ -29,3 +30,5 @@ export async function downloadExport(id: number, doFetch: typeof fetch = globalT
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+export const downloadExport = (id: number, doFetch: typeof fetch = globalThis.fetch) => downloadAttachment(`/exportCenter/download/${id}`, doFetch);

@@ -286,21 +286,8 @@ const stopInfo = (s: Row) => ({ title: '停车', rows: [['开始时间', text(s.
 const doorInfo = (d: Row) => ({ title: `门${text(d.doorNumber)}开门`, rows: [['开门时间', text(d.bTimeStr)], ['关门时间', text(d.eTimeStr)], ['时长', text(d.duration)], ['地点', text(d.bPlaceName)]] as [string, string][] });
 const alarmInfo = (a: Row) => ({ title: text(a.lastAlarmTypeName) || '报警', rows: [['开始时间', text(a.beginTimeStr)], ['结束时间', text(a.endTimeStr)], ['持续时长', text(a.theLastTime)], ['报警内容', text(a.alarmContent)], ['地点', text(a.beginPlaceName)]] as [string, string][] });
 
-/**
- * The server's track export (an .xlsx attachment). The API client reads JSON envelopes only, so this
- * one download reads the response itself, like the export centre's download.
- */
+/** The server's track export (an .xlsx attachment), saved like the export centre's downloads. */
 async function downloadTrack(waybillId: string) {
-  const { attachmentName, NO_ATTACHMENT } = await import('../export-center/download-file.ts');
-  const { getCookie, TOKEN_COOKIE } = await import('../../env/cookies.ts');
-  const token = getCookie(TOKEN_COOKIE);
-  const res = await fetch(`/api/waybill/exportTrackList?waybillId=${encodeURIComponent(waybillId)}&curPage=1&pageSize=100000`, { headers: token ? { token } : {}, credentials: 'same-origin' });
-  const name = attachmentName(res.headers.get('content-disposition'));
-  if (!name) throw new Error((await res.json().then((j: { message?: string }) => j.message).catch(() => undefined)) || NO_ATTACHMENT);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const { downloadAttachment } = await import('../export-center/download-file.ts');
+  await downloadAttachment(`/waybill/exportTrackList?waybillId=${encodeURIComponent(waybillId)}&curPage=1&pageSize=100000`);
 }
