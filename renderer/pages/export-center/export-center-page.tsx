@@ -1,9 +1,8 @@
 // /exportCenter: the user's export tasks with status, progress and download (issue 6 part 4).
 import { Button, ProgressBar, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useEnv } from '../../env/env-context.tsx';
-import { PaginationBar } from '../list/pagination-bar.tsx';
-import { DEFAULT_PAGE_SIZE } from '../list/list-types.ts';
+import { usePagedList } from '../list/paged-list.tsx';
 import { downloadExport } from './download-file.ts';
 
 export interface ExportTask {
@@ -24,13 +23,8 @@ const REFRESH_MS = 3000;
 
 export function ExportCenterPage({ download = downloadExport }: { download?: (id: number) => Promise<void> }) {
   const env = useEnv();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [state, setState] = useState<{ data: ExportTask[]; totalRecords: number }>({ data: [], totalRecords: 0 });
-  const load = useCallback(() => {
-    env.api.post<{ data: ExportTask[]; totalRecords: number }>('/exportCenter/list', { curPage: page, pageSize }).then(setState).catch(() => undefined);
-  }, [env, page, pageSize]);
-  useEffect(load, [load]);
+  const state = usePagedList<ExportTask>('/exportCenter/list');
+  const { load } = state;
   const generating = state.data.some((t) => t.status === 3);
   useEffect(() => {
     if (!generating) return undefined;
@@ -67,8 +61,7 @@ export function ExportCenterPage({ download = downloadExport }: { download?: (id
           ))}
         </TableBody>
       </Table>
-      {state.data.length === 0 && <Text>暂无数据</Text>}
-      <PaginationBar total={state.totalRecords} curPage={page} pageSize={pageSize} onPage={setPage} onPageSize={(size) => { setPageSize(size); setPage(1); }} />
+      {state.footer}
     </div>
   );
 }

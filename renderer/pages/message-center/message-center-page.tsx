@@ -1,9 +1,8 @@
 // /messageCenter: the user's messages, filtered by read state, each markable as read (issue 6 part 5).
 import { Button, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useEnv } from '../../env/env-context.tsx';
-import { PaginationBar } from '../list/pagination-bar.tsx';
-import { DEFAULT_PAGE_SIZE } from '../list/list-types.ts';
+import { usePagedList } from '../list/paged-list.tsx';
 
 export interface Message {
   id: number;
@@ -19,20 +18,14 @@ type Filter = 'all' | '0' | '1';
 export function MessageCenterPage() {
   const env = useEnv();
   const [filter, setFilter] = useState<Filter>('0');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [state, setState] = useState<{ data: Message[]; totalRecords: number }>({ data: [], totalRecords: 0 });
-  const load = useCallback(() => {
-    const body = { curPage: page, pageSize, ...(filter === 'all' ? {} : { isRead: Number(filter) }) };
-    env.api.post<{ data: Message[]; totalRecords: number }>('/message/list', body).then(setState).catch(() => undefined);
-  }, [env, page, pageSize, filter]);
-  useEffect(load, [load]);
+  const state = usePagedList<Message>('/message/list', filter === 'all' ? {} : { isRead: Number(filter) });
+  const { load } = state;
   const mark = (body: object) => env.api.post('/message/markRead', body).then(load).catch(() => undefined);
 
   return (
     <div>
       <Text as="h1" weight="semibold" size={400}>消息中心</Text>
-      <TabList size="small" selectedValue={filter} onTabSelect={(_, d) => { setFilter(d.value as Filter); setPage(1); }}>
+      <TabList size="small" selectedValue={filter} onTabSelect={(_, d) => { setFilter(d.value as Filter); state.firstPage(); }}>
         <Tab value="0">未读</Tab>
         <Tab value="1">已读</Tab>
         <Tab value="all">全部</Tab>
@@ -56,8 +49,7 @@ export function MessageCenterPage() {
           ))}
         </TableBody>
       </Table>
-      {state.data.length === 0 && <Text>暂无数据</Text>}
-      <PaginationBar total={state.totalRecords} curPage={page} pageSize={pageSize} onPage={setPage} onPageSize={(size) => { setPageSize(size); setPage(1); }} />
+      {state.footer}
     </div>
   );
 }
