@@ -6,6 +6,7 @@ import { all, one, run } from '../../resources/statements.ts';
 import { emptyColumns, lowerBound, type TrackColumns } from '../columns.ts';
 import { decodeChunk, decodeChunkInto, encodeChunk, readHeader, rowsBetween } from './codec.ts';
 import { mergeColumns, trimColumns } from './merge.ts';
+import { writeDaySummary } from '../day-summary.ts';
 
 export const CHUNK_MS = 86_400_000;
 export const chunkStart = (t: number) => Math.floor(t / CHUNK_MS) * CHUNK_MS;
@@ -34,6 +35,8 @@ export function writeTrack(sqlite: Sqlite, corpId: number, vehicleId: number, co
     run(sqlite, `INSERT INTO track_chunks (vehicle_id, corp_id, start_ms, first_ms, end_ms, count, columns) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (vehicle_id, start_ms) DO UPDATE SET first_ms = excluded.first_ms, end_ms = excluded.end_ms, count = excluded.count, columns = excluded.columns`,
       vehicleId, corpId, start, merged.gpsTime[0], merged.gpsTime[merged.length - 1], merged.length, encodeChunk(merged));
+    // The day's summary row is rewritten from the same merged columns, so it never drifts from the track.
+    writeDaySummary(sqlite, corpId, vehicleId, start, merged);
     added += n;
     from = to;
   }

@@ -1,0 +1,105 @@
+// The per vehicle-day track summary (table track_day_summaries): computed from the very columns
+// the store has just written for a day chunk, so it is exact whatever order points arrived in.
+// The mileage and temperature reports read these rows instead of decoding the tracks.
+import { run, type Sqlite } from '../resources/statements.ts';
+import { settingsOf } from '../alarms/settings.ts';
+import { SENSOR_GAP_MS } from '../alarms/rules/rule.ts';
+import { TEMP_NONE, type TrackColumns } from './columns.ts';
+import { detectStops } from './analytics/stops.ts';
+import { distanceKm } from './analytics/sensors.ts';
+
+/** The thresholds a day is judged against (the corporation's alarm settings). */
+export interface SummaryLimits {
+  overspeedKmh: number;
+  tempMin: number;
+  tempMax: number;
+}
+
+export interface DaySummary {
+  points: number;
+  firstTime: number;
+  lastTime: number;
+  odometerStart: number;
+  odometerEnd: number;
+  mileageKm: number;
+  drivingMs: number;
+  maxSpeed: number;
+  overspeedPoints: number;
+  tempMin: number | null;
+  tempMax: number | null;
+  tempAvg: number | null;
+  tempSum: number | null;
+  tempReadings: number;
+  outOfRangeMinutes: number | null;
+  stops: number;
+  stopMinutes: number;
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/**
+ * A day's points (time-ordered, at least one) summed up. Temperatures: every channel the columns
+ * carry, the "no reading" -999 left out. Out of range: the time from a point with a reading outside
+ * [tempMin, tempMax] to the next point, unless the terminal was silent longer than the temperature
+ * rule's gap (then the time is unknown, as the rule treats it). Driving: first to last point less the stops.
+ */
+export function summariseDay(cols: TrackColumns, limits: SummaryLimits): DaySummary {
+  const n = cols.length;
+  const { gpsTime: t, speed } = cols;
+  let maxSpeed = 0;
+  let overspeed = 0;
+  for (let i = 0; i < n; i++) {
+    if (speed[i] > maxSpeed) maxSpeed = speed[i];
+    if (speed[i] > limits.overspeedKmh) overspeed++;
+  }
+  const channels = cols.temps.filter((a): a is Float64Array => a !== null);
+  let tMin = Infinity, tMax = -Infinity, tSum = 0, readings = 0, outsideMs = 0;
+  for (let i = 0; i < n; i++) {
+    let outside = false;
+    for (const ch of channels) {
+      const v = ch[i];
+      if (v === TEMP_NONE || Number.isNaN(v)) continue;
+      if (v < tMin) tMin = v;
+      if (v > tMax) tMax = v;
+      tSum += v;
+      readings++;
+      if (v < limits.tempMin || v > limits.tempMax) outside = true;
+    }
+    if (outside && i + 1 < n && t[i + 1] - t[i] <= SENSOR_GAP_MS) outsideMs += t[i + 1] - t[i];
+  }
+  const stops = detectStops(cols);
+  const stopMs = stops.reduce((s, x) => s + x.durationMs, 0);
+  return {
+    points: n,
+    firstTime: t[0],
+    lastTime: t[n - 1],
+    odometerStart: cols.odometer[0],
+    odometerEnd: cols.odometer[n - 1],
+    mileageKm: distanceKm(cols),
+    drivingMs: Math.max(0, t[n - 1] - t[0] - stopMs),
+    maxSpeed,
+    overspeedPoints: overspeed,
+    tempMin: readings ? tMin : null,
+    tempMax: readings ? tMax : null,
+    tempAvg: readings ? round1(tSum / readings) : null,
+    tempSum: readings ? round1(tSum) : null,
+    tempReadings: readings,
+    outOfRangeMinutes: readings ? round1(outsideMs / 60_000) : null,
+    stops: stops.length,
+    stopMinutes: round1(stopMs / 60_000),
+  };
+}
+
+/** Rewrites the summary of one stored day chunk (called by the store right after writing it). */
+export function writeDaySummary(sqlite: Sqlite, corpId: number, vehicleId: number, dayStartMs: number, day: TrackColumns) {
+  if (day.length === 0) return;
+  const settings = settingsOf(sqlite, corpId, null);
+  const s = summariseDay(day, settings);
+  run(sqlite, `INSERT OR REPLACE INTO track_day_summaries (vehicle_id, corp_id, day_start_ms, points, first_time, last_time,
+      odometer_start, odometer_end, mileage_km, driving_ms, max_speed, overspeed_points, temp_min, temp_max, temp_avg, temp_sum,
+      temp_readings, temp_range_min, temp_range_max, out_of_range_minutes, stops, stop_minutes)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    vehicleId, corpId, dayStartMs, s.points, s.firstTime, s.lastTime, s.odometerStart, s.odometerEnd, s.mileageKm, s.drivingMs,
+    s.maxSpeed, s.overspeedPoints, s.tempMin, s.tempMax, s.tempAvg, s.tempSum, s.tempReadings,
+    s.tempReadings ? settings.tempMin : null, s.tempReadings ? settings.tempMax : null, s.outOfRangeMinutes, s.stops, s.stopMinutes);
+}
