@@ -33,6 +33,8 @@ import { driverAlarmRoutes } from './routes/alarm-driver.ts';
 import { exportCenterRoutes } from './routes/export-center.ts';
 import { messageCenterRoutes } from './routes/message-center.ts';
 import { alarmWindows } from './alarms/read.ts';
+import { flashRoutes } from './routes/flash.ts';
+import { alarmSettingRoutes } from './routes/alarm-settings.ts';
 
 /**
  * Scripts only from this origin. 'unsafe-eval' is needed because ajv compiles the forms' JSON
@@ -68,7 +70,7 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get, () => staticRoutes), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
     ...orderRoutes(db, registry.get), ...orderMoreRoutes(db, registry.get),
     ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...trackRoutes(db, alarmWindows), ...waybillMoreRoutes(db, registry.get), ...transferRoutes(db, registry.get), ...reportRoutes(db, registry.get),
-    ...electronicRoutes(db), ...alarmResultRoutes(db), ...driverAlarmRoutes(db),
+    ...electronicRoutes(db), ...alarmResultRoutes(db), ...driverAlarmRoutes(db), ...flashRoutes(db), ...alarmSettingRoutes(db),
     ...exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), filesDir }), ...messageCenterRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.

@@ -1,6 +1,7 @@
 // The thresholds the rules use, with their documented defaults. A corporation may override any
 // of them (table alarm_settings); a waybill's own temperature range (waybill_temperature_ranges)
-// wins over the corporation's.
+// wins over the corporation's. alarmRemindBusinessSet/getAllSet and updateAlarmSet read and change them.
+import { invalid } from '../http/envelope.ts';
 import { one, type Sqlite } from '../resources/statements.ts';
 
 export interface AlarmSettings {
@@ -45,4 +46,36 @@ export function settingsOf(sqlite: Sqlite, corpId: number, waybillId: number | n
     if (range) Object.assign(settings, range);
   }
   return settings;
+}
+
+/** The corporation's thresholds as the rules use them (no waybill), what it overrides, and when it last changed. */
+export function corpSettings(sqlite: Sqlite, corpId: number) {
+  const row = one<{ updatedAt: number }>(sqlite, 'SELECT updated_at AS updatedAt FROM alarm_settings WHERE corp_id = ?', corpId);
+  return { ...settingsOf(sqlite, corpId, null), defaults: DEFAULT_SETTINGS, updatedAt: row?.updatedAt ?? null };
+}
+
+const COLUMNS: Record<keyof AlarmSettings, string> = {
+  overspeedKmh: 'overspeed_kmh', overspeedMinMs: 'overspeed_min_ms', tempMin: 'temp_min', tempMax: 'temp_max',
+  tempMinMs: 'temp_min_ms', stopMaxSpeedKmh: 'stop_max_speed_kmh', stopMinMs: 'stop_min_ms',
+};
+export const SETTING_KEYS = Object.keys(COLUMNS) as (keyof AlarmSettings)[];
+
+/** The spec's tiered-range message (section 5), for the same relation between two bounds. */
+export const RANGE_ORDER = '上限值需大于下限值';
+
+/**
+ * Changes the given thresholds (null: back to the default), keeping the others. The temperature
+ * band must stay a band once merged; nothing is written otherwise. The next ingested batch reads them.
+ */
+export function saveSettings(sqlite: Sqlite, corpId: number, patch: Partial<Record<keyof AlarmSettings, number | null>>, now = Date.now()) {
+  const current = one<Row>(sqlite, `SELECT ${SETTING_KEYS.map((k) => `${COLUMNS[k]} AS ${k}`).join(', ')} FROM alarm_settings WHERE corp_id = ?`, corpId);
+  const merged = { ...(current ?? {}), ...patch } as Partial<Row>;
+  const tempMin = merged.tempMin ?? DEFAULT_SETTINGS.tempMin;
+  const tempMax = merged.tempMax ?? DEFAULT_SETTINGS.tempMax;
+  if (tempMax <= tempMin) throw invalid(`温度上限：${RANGE_ORDER}`, { field: 'tempMax' });
+  const values = SETTING_KEYS.map((k) => merged[k] ?? null);
+  sqlite.prepare(`INSERT INTO alarm_settings (corp_id, ${SETTING_KEYS.map((k) => COLUMNS[k]).join(', ')}, updated_at) VALUES (?, ${SETTING_KEYS.map(() => '?').join(', ')}, ?)
+    ON CONFLICT (corp_id) DO UPDATE SET ${SETTING_KEYS.map((k) => `${COLUMNS[k]} = excluded.${COLUMNS[k]}`).join(', ')}, updated_at = excluded.updated_at`)
+    .run(corpId, ...values, now);
+  return corpSettings(sqlite, corpId);
 }

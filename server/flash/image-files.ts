@@ -1,0 +1,18 @@
+// A record that names uploaded images (a snapshot, an event's photos) must name files of the
+// caller's corporation that are images: the upload endpoint also stores PDFs.
+import { invalid } from '../http/envelope.ts';
+import { all, type Sqlite } from '../resources/statements.ts';
+
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.bmp'];
+
+/** Refuses with code 100 naming the field and the first file that is missing or not an image. */
+export function checkImageFiles(sqlite: Sqlite, corpId: number, fileIds: readonly string[], title: string, field: string) {
+  const ids = [...new Set(fileIds)];
+  if (!ids.length) return;
+  const found = all<{ id: string; extension: string }>(sqlite, `SELECT id, extension FROM files WHERE corp_id = ? AND id IN (${ids.map(() => '?')})`, corpId, ...ids);
+  const images = new Set(found.filter((f) => IMAGE_EXTENSIONS.includes(f.extension)).map((f) => f.id));
+  const bad = ids.find((id) => !images.has(id));
+  if (bad) throw invalid(`${title}：文件不存在或不是图片：${bad}`, { field });
+}
+
+export const fileUrl = (fileId: string) => `/api/file/download/${fileId}`;

@@ -1,0 +1,42 @@
+// A terminal's snapshot: the image is uploaded first (upload endpoint), then the record names the
+// file. Checked like a track batch: a vehicle by id or terminal id, a time not in the future, the
+// position in range (the schema), and a file of the corporation that is an image.
+import type { SessionUser } from '../http/context.ts';
+import { failure, invalid } from '../http/envelope.ts';
+import { NOT_FOUND } from '../resources/engine.ts';
+import { one, run, type Sqlite } from '../resources/statements.ts';
+import { CLOCK_SKEW_MS } from '../tracking/ingest.ts';
+import { findVehicle } from '../tracking/target.ts';
+import { checkImageFiles } from './image-files.ts';
+
+export interface Snapshot {
+  vehicleId?: number;
+  dataTerminalId?: string;
+  channel: number;
+  eventType: number;
+  picTime: number;
+  lon: number;
+  lat: number;
+  speed?: number;
+  fileId: string;
+}
+
+export function receiveSnapshot(sqlite: Sqlite, user: SessionUser, s: Snapshot, now = Date.now()) {
+  if (s.vehicleId === undefined && s.dataTerminalId === undefined) throw invalid('终端号：请指定车辆ID或终端号', { field: 'dataTerminalId' });
+  if (s.picTime > now + CLOCK_SKEW_MS) throw invalid('抓拍时间：不能晚于当前时间', { field: 'picTime' });
+  const vehicle = findVehicle(sqlite, user, s.vehicleId !== undefined ? { id: s.vehicleId } : { dataTerminalId: s.dataTerminalId });
+  // Both given: they must name the same vehicle, or the snapshot would land on the wrong one.
+  if (!vehicle || (s.dataTerminalId !== undefined && vehicle.dataterminalId !== s.dataTerminalId)) throw failure(NOT_FOUND);
+  return recordSnapshot(sqlite, vehicle, s, now);
+}
+
+/** Stores a snapshot of a vehicle already known to be the caller's (ingestion, demo seeding). */
+export function recordSnapshot(sqlite: Sqlite, vehicle: { id: number; corpId: number }, s: Snapshot, now = Date.now()) {
+  checkImageFiles(sqlite, vehicle.corpId, [s.fileId], '抓拍图片', 'fileId');
+  // The same snapshot sent twice (a terminal retrying) is one record.
+  const same = one<{ id: number }>(sqlite, 'SELECT id FROM flash_photos WHERE vehicle_id = ? AND pic_time = ? AND channel = ?', vehicle.id, s.picTime, s.channel);
+  if (same) return { id: same.id, duplicate: true };
+  const id = Number(run(sqlite, `INSERT INTO flash_photos (corp_id, vehicle_id, channel, event_type, pic_time, lon, lat, speed, file_id, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, vehicle.corpId, vehicle.id, s.channel, s.eventType, s.picTime, s.lon, s.lat, s.speed ?? null, s.fileId, now).lastInsertRowid);
+  return { id, duplicate: false };
+}

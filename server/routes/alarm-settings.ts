@@ -1,0 +1,43 @@
+// The corporation's alarm thresholds (spec section 7, "Temperature rules" line: GET
+// alarmRemindBusinessSet/getAllSet, POST updateAlarmSet). The spec shows neither bodies nor
+// messages: the fields are the rules' thresholds (server/alarms/settings.ts) in km/h, ℃ and ms,
+// each bounded, null meaning "back to the default". Both need BusinessAlarmReport3 (the alarm
+// desk); only the corporation's own staff may change them, not customer or carrier users.
+import type { Db } from '../db/connection.ts';
+import { forbidden } from '../http/envelope.ts';
+import { route, type RouteDef } from '../http/route.ts';
+import { corpSettings, saveSettings, type AlarmSettings } from '../alarms/settings.ts';
+import { ALARM_OPS } from './alarm-result.ts';
+import { emptyQuery } from './alarm-inputs.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const bound = (title: string, minimum: number, maximum: number, integer = false) => ({ title, type: [integer ? 'integer' : 'number', 'null'], minimum, maximum });
+
+export const alarmSetInput = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    overspeedKmh: bound('超速阈值(km/h)', 20, 200),
+    overspeedMinMs: bound('超速持续时长(毫秒)', 0, DAY, true),
+    tempMin: bound('温度下限(℃)', -50, 50),
+    tempMax: bound('温度上限(℃)', -50, 50),
+    tempMinMs: bound('温度异常持续时长(毫秒)', 0, DAY, true),
+    stopMaxSpeedKmh: bound('停车速度上限(km/h)', 0, 20),
+    stopMinMs: bound('超时停车时长(毫秒)', MINUTE, DAY, true),
+  },
+};
+
+export function alarmSettingRoutes(db: Db): RouteDef[] {
+  const sqlite = db.$client;
+  const access = { anyOf: ALARM_OPS };
+  return [
+    route({ method: 'GET', path: '/alarmRemindBusinessSet/getAllSet', access, input: emptyQuery, handler: ({ user }) => corpSettings(sqlite, user.corpId) }),
+    route<Partial<Record<keyof AlarmSettings, number | null>>>({
+      method: 'POST', path: '/alarmRemindBusinessSet/updateAlarmSet', access, input: alarmSetInput,
+      handler: ({ user, body }) => {
+        if (user.userType === 1 || user.userType === 2) throw forbidden();
+        return saveSettings(sqlite, user.corpId, body);
+      },
+    }),
+  ];
+}
