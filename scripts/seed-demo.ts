@@ -37,7 +37,7 @@ const REPORT_OPERATIONS = [
   'reportOrderStatus', 'reportFreightVolume', 'reportMaterialInventory', 'reportStockInTransit', 'reportCustomerOrders',
   'reportLineOrders', 'reportDailyWaybills', 'reportYearlyWaybills', 'reportReceipts', 'reportEvaluations',
   'reportEvaluationDetails', 'reportVehicleTrips', 'reportDriverPerformance', 'reportLoadingRate', 'reportAbnormalWaybills',
-  'reportRefusals', 'reportDispatchEfficiency', 'reportColdChainFleet', 'reportCarrierCapacity', 'reportOrderDetails',
+  'reportRefusals', 'reportDispatchEfficiency', 'reportColdChainFleet', 'reportCarrierCapacity', 'reportOrderDetails', 'reportTemperature', 'reportParkingAbnormality', 'reportVehicleMileage',
 ];
 
 /** What each demo role is granted; '*' grants everything. */

@@ -59,6 +59,14 @@ describe('route table', () => {
     expect(table.resolve('/messageCenter')).toMatchObject({ kind: 'page', pageId: 'shell/message-center' });
   });
 
+  it('/businessAlarmReport shows the alarm statistics report to a user holding BusinessAlarmReport3', () => {
+    const granted = buildRouteTable([item('notice', [op('BusinessAlarmReport3', '/businessAlarmReport', null)])], declared);
+    expect(granted.resolve('/businessAlarmReport')).toMatchObject({
+      kind: 'page', layout: 'main', pageId: 'report/alarm-statistics', operationIds: ['BusinessAlarmReport3'],
+    });
+    expect(granted.routeOf('report/alarm-statistics')).toBe('/businessAlarmReport');
+  });
+
   it('home and the refresh detour keep the main layout; the detour takes the layout of its target', () => {
     expect(table.resolve('/home')).toMatchObject({ kind: 'home', layout: 'main', title: '首页' });
     expect(table.resolve('/')).toMatchObject({ kind: 'home' });

@@ -27,7 +27,8 @@ export type Resolution =
 export const FIXED_PAGES: ReadonlyArray<{ route: string; pageId: string; title: string }> = [
   { route: '/exportCenter', pageId: 'shell/export-center', title: '导出中心' },
   { route: '/messageCenter', pageId: 'shell/message-center', title: '消息中心' },
-  { route: '/businessAlarmReport', pageId: 'shell/business-alarm-report', title: '业务报警' },
+  // The alarm statistics are a report file (schemas/reports/alarm-statistics.json), drawn like any report page.
+  { route: '/businessAlarmReport', pageId: 'report/alarm-statistics', title: '业务报警' },
 ];
 
 export const HOME_TITLE = '首页';

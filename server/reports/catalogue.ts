@@ -3,6 +3,9 @@
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as base from '../db/schema.ts';
 import * as transport from '../db/schema-transport.ts';
+import * as alarms from '../db/schema-alarms.ts';
+import * as trackSummary from '../db/schema-track-summary.ts';
+import * as reportStats from '../db/schema-report-stats.ts';
 
 /** Tables a report may never read, whatever it declares: secrets and session state. */
 const PRIVATE_TABLES = new Set(['sessions', 'login_throttle']);
@@ -12,7 +15,7 @@ export type Catalogue = ReadonlyMap<string, ReadonlySet<string>>;
 
 function build(): Catalogue {
   const out = new Map<string, Set<string>>();
-  for (const value of [...Object.values(base), ...Object.values(transport)]) {
+  for (const value of [...Object.values(base), ...Object.values(transport), ...Object.values(alarms), ...Object.values(trackSummary), ...Object.values(reportStats)]) {
     if (!(value instanceof SQLiteTable)) continue;
     const config = getTableConfig(value);
     if (PRIVATE_TABLES.has(config.name)) continue;

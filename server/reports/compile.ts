@@ -6,7 +6,9 @@ import type { ResourceFile } from '../registry/types.ts';
 import { orderScope } from '../domain/orders/access.ts';
 import { waybillScope } from '../domain/waybills/scope.ts';
 import { scopeWhere } from '../resources/scope.ts';
-import { and, frag, join, likePattern, outName, timeBucket, type Frag } from './sql.ts';
+import { alarmScope } from '../alarms/scope.ts';
+import { and, dayStart, frag, join, likePattern, outName, timeBucket, type Frag } from './sql.ts';
+import { summaryScope } from './summary-scope.ts';
 import type { Dimension, FixedCondition, Measure, ReportFile, SortSpec } from './types.ts';
 
 export interface ReportRequest {
@@ -95,7 +97,8 @@ function filterConditions(report: ReportFile, req: ReportRequest): { conds: Frag
     else if (f.op === 'in') c = (v as unknown[]).length ? frag(`${f.field} IN (${(v as unknown[]).map(() => '?').join(', ')})`, ...(v as unknown[])) : undefined;
     else {
       const [from, to] = v as [unknown, unknown];
-      const parts = [from != null ? frag(`${f.field} >= ?`, from) : undefined, to != null ? frag(`${f.field} <= ?`, to) : undefined].filter((x): x is Frag => !!x);
+      const bound = f.grain === 'day' ? dayStart('?') : '?';
+      const parts = [from != null ? frag(`${f.field} >= ${bound}`, from) : undefined, to != null ? frag(`${f.field} <= ${bound}`, to) : undefined].filter((x): x is Frag => !!x);
       c = parts.length ? and(parts) : undefined;
     }
     if (c) {
@@ -108,6 +111,11 @@ function filterConditions(report: ReportFile, req: ReportRequest): { conds: Frag
 
 function scopeOf(report: ReportFile, user: SessionUser, resources: ReadonlyMap<string, ResourceFile>): Frag {
   const { by, alias } = report.scope;
+  if (by === 'summary') return summaryScope(user, alias);
+  if (by === 'alarm') {
+    const a = alarmScope(user, alias);
+    return frag(a.sql, ...a.params);
+  }
   const where = by === 'waybill' ? waybillScope(user, alias) : by === 'order' ? orderScope(user, alias) : scopeWhere(resources.get(report.scope.resource!)!, user, alias);
   return frag(where.sql.join(' AND '), ...where.params);
 }

@@ -61,6 +61,8 @@ export interface Filter {
   dictionary?: string;
   lookup?: string;
   hidden?: boolean;
+  /** With op range on a column of day starts: both bounds are taken as their whole days (UTC+8). */
+  grain?: 'day';
 }
 
 export interface SortSpec {
@@ -74,7 +76,7 @@ export interface ReportFile {
   operationId: string;
   source: ReportTable;
   joins?: ReportJoin[];
-  scope: { by: 'waybill' | 'order' | 'resource'; alias: string; resource?: string };
+  scope: { by: 'waybill' | 'order' | 'resource' | 'alarm' | 'summary'; alias: string; resource?: string };
   where?: FixedCondition[];
   dimensions: Dimension[];
   measures: Measure[];
@@ -85,4 +87,4 @@ export interface ReportFile {
 }
 
 /** The table a scope kind applies to. */
-export const SCOPE_TABLE = { waybill: 'waybills', order: 'orders' } as const;
+export const SCOPE_TABLE = { waybill: 'waybills', order: 'orders', alarm: 'alarms' } as const;
