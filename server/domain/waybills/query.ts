@@ -1,6 +1,6 @@
 // The waybill list (pageQueryByCondition) and its status-tab counts (getWaybillNumberByCondition).
-// Counts that only scope by corporation and carrier (and status) read the maintained per-status
-// counts instead of counting a million rows (docs/decisions.md "Waybill tab counts").
+// Counts read the trigger-kept tables where the filters allow (tab-counts.ts) instead of counting a
+// million rows; a number fragment is found through its trigram index (number-search.ts).
 // The page is chosen on the waybills table alone (scope, filters, sort, limit: served by the
 // indexes on corp_id, is_deleted and status or carrier_id), and only its rows are then joined to
 // names, areas and order numbers, so a million waybills cost one index walk, not a million joins.
@@ -8,69 +8,13 @@ import type { SessionUser } from '../../http/context.ts';
 import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
+import { blank, filterWhere, SORTABLE, type WaybillQuery } from './filters.ts';
 import { labelOf, DICTIONARY, stateLabels } from './labels.ts';
-import { waybillScope, type Where } from './scope.ts';
 import { all, type Sqlite } from './sql.ts';
+import { maintainedCounts } from './tab-counts.ts';
 
-export const SORTABLE = { createdAt: 'created_at', updatedAt: 'updated_at', waybillNo: 'waybill_no' } as const;
+export { SORTABLE, type WaybillQuery } from './filters.ts';
 export const DEFAULT_PAGE_SIZE = 20;
-
-export interface WaybillQuery {
-  curPage?: number;
-  pageSize?: number;
-  sorts?: { field: keyof typeof SORTABLE; order?: 'asc' | 'desc' }[];
-  waybillNo?: string;
-  status?: number[];
-  step?: number[];
-  /** A business line's types (spec section 3 groups). */
-  businessType?: number[];
-  carrierId?: number;
-  vehicleId?: number;
-  /** [from, to]; either may be null for an open end. */
-  createdAt?: (number | null)[];
-}
-
-const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-/** LIKE patterns treat the user's % and _ as plain characters. */
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Scope and filters; the status tabs leave out the status filter (each tab is one status). */
-function filterWhere(user: SessionUser, q: WaybillQuery, withStatus = true): Where {
-  const where = waybillScope(user);
-  const add = (sql: string, ...params: unknown[]) => (where.sql.push(sql), where.params.push(...params));
-  // A number fragment matches anywhere, so no index can seek it: the matches are found by one scan of
-  // the narrow number index (waybills_no: number and rowid only), and only they are read as rows.
-  if (!blank(q.waybillNo)) {
-    add("w.id IN (SELECT nw.id FROM waybills nw WHERE nw.corp_id = ? AND nw.is_deleted = 0 AND nw.waybill_no LIKE ? ESCAPE '\\')", user.corpId, likePattern(q.waybillNo!));
-  }
-  if (withStatus && !blank(q.status)) add(`w.status IN (${q.status!.map(() => '?').join(', ')})`, ...q.status!);
-  if (!blank(q.step)) add(`w.step IN (${q.step!.map(() => '?').join(', ')})`, ...q.step!);
-  if (!blank(q.businessType)) add(`w.business_type IN (${q.businessType!.map(() => '?').join(', ')})`, ...q.businessType!);
-  if (!blank(q.carrierId)) add('w.carrier_id = ?', q.carrierId);
-  if (!blank(q.vehicleId)) add('w.vehicle_id = ?', q.vehicleId);
-  const [from, to] = q.createdAt ?? [];
-  if (!blank(from)) add('w.created_at >= ?', from);
-  if (!blank(to)) add('w.created_at <= ?', to);
-  return where;
-}
-
-/**
- * Counts the maintained table waybill_status_counts can answer exactly (migrations 0009 and 0012,
- * kept by triggers): live waybills by corporation, carrier, business type and status. That covers
- * the scope of staff and carrier users plus the carrier, business-line and status filters; any
- * other filter is counted on the waybills.
- */
-function countsTableWhere(user: SessionUser, q: WaybillQuery, withStatus: boolean): Where | null {
-  const [from, to] = q.createdAt ?? [];
-  if (user.userType === 1 || !blank(q.waybillNo) || !blank(q.step) || !blank(q.vehicleId) || !blank(from) || !blank(to)) return null;
-  const where: Where = { sql: ['s.corp_id = ?'], params: [user.corpId] };
-  const add = (sql: string, ...params: unknown[]) => (where.sql.push(sql), where.params.push(...params));
-  if (user.userType === 2) add('s.carrier_id = ?', user.partnerId ?? -1);
-  if (!blank(q.carrierId)) add('s.carrier_id = ?', q.carrierId);
-  if (!blank(q.businessType)) add(`s.business_type IN (${q.businessType!.map(() => '?').join(', ')})`, ...q.businessType!);
-  if (withStatus && !blank(q.status)) add(`s.status IN (${q.status!.map(() => '?').join(', ')})`, ...q.status!);
-  return where;
-}
 
 function orderBy(q: WaybillQuery, alias: string) {
   const sorts = q.sorts?.length ? q.sorts : [{ field: 'updatedAt' as const, order: 'desc' as const }];
@@ -101,12 +45,12 @@ export function pageSql(user: SessionUser, q: WaybillQuery) {
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = filterWhere(user, q);
   const cond = where.sql.join(' AND ');
-  const counted = countsTableWhere(user, q, true);
+  const counted = maintainedCounts(user, q, true);
   return {
     curPage, pageSize,
     page: { sql: `SELECT w.* FROM waybills w WHERE ${cond} ORDER BY ${orderBy(q, 'w')} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, (curPage - 1) * pageSize] },
     count: counted
-      ? { sql: `SELECT coalesce(sum(s.n), 0) AS n FROM waybill_status_counts s WHERE ${counted.sql.join(' AND ')}`, params: counted.params }
+      ? { sql: `SELECT coalesce(sum(n), 0) AS n FROM (${counted.sql})`, params: counted.params }
       : { sql: `SELECT count(*) AS n FROM waybills w WHERE ${cond}`, params: where.params },
   };
 }
@@ -143,9 +87,8 @@ const TAB_STATUSES: number[] = Object.values(WaybillStatus);
 
 /** The statement of the tab counts: the same filters as the list except the status itself. */
 export function countsSql(user: SessionUser, q: WaybillQuery) {
-  const counted = countsTableWhere(user, q, false);
-  // A status whose waybills all moved on keeps a row of 0: left out, as the GROUP BY would.
-  if (counted) return { sql: `SELECT s.status, sum(s.n) AS n FROM waybill_status_counts s WHERE ${counted.sql.join(' AND ')} GROUP BY s.status HAVING sum(s.n) > 0`, params: counted.params };
+  const counted = maintainedCounts(user, q, false);
+  if (counted) return counted;
   const where = filterWhere(user, q, false);
   // '+w.status': grouping by the plain column tempts SQLite to walk waybills_corp_status in status
   // order and read every row for the other filters (25 s over a million rows for a creation period);
