@@ -1,5 +1,6 @@
 // The chunked store keeps every point exactly (at stored precision), in time order, whatever the
 // order and the batching of ingestion; duplicates by gpsTime are dropped, the first stored wins.
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,11 @@ function memoryStore() {
   const sqlite = new Database(':memory:');
   sqlite.exec(`CREATE TABLE track_chunks (vehicle_id INTEGER NOT NULL, corp_id INTEGER NOT NULL, start_ms INTEGER NOT NULL, first_ms INTEGER NOT NULL,
     end_ms INTEGER NOT NULL, count INTEGER NOT NULL, columns BLOB NOT NULL, PRIMARY KEY (vehicle_id, start_ms))`);
+  // writeTrack also rewrites the day's summary (server/tracking/day-summary.ts), judged by the alarm settings;
+  // its migration names vehicles and corporations, which this store-only database does not have.
+  sqlite.pragma('foreign_keys = OFF');
+  sqlite.exec(readFileSync(new URL('../../db/migrations/0015_track_day_summaries.sql', import.meta.url), 'utf8'));
+  sqlite.exec('CREATE TABLE alarm_settings (corp_id INTEGER PRIMARY KEY, overspeed_kmh REAL, overspeed_min_ms INTEGER, temp_min REAL, temp_max REAL, temp_min_ms INTEGER, stop_min_ms INTEGER, stop_max_speed_kmh REAL, updated_at INTEGER)');
   return sqlite;
 }
 
