@@ -14,6 +14,7 @@ import { fencesFor } from './fences-read.ts';
 import { readTrack, readTrackPage } from './store/store.ts';
 import type { TrackTarget, VehicleRow } from './target.ts';
 import type { SessionUser } from '../http/context.ts';
+import { OfflineGeocoder } from '../fences/geocode/offline.ts';
 
 export interface TrackPageResult {
   data: Record<string, unknown>[];
@@ -84,9 +85,9 @@ export class TrackContext {
     return '';
   }
 
-  /** A place for a point: the fence it is in, else its coordinates (no online geocoder is needed). */
+  /** A place for a point: the fence it is in, else the offline geocoder's (nearest fence, else city), else its coordinates. */
   placeAt(lon: number, lat: number): string {
-    return this.areaAt(lon, lat) || `${coord(lon)},${coord(lat)}`;
+    return this.areaAt(lon, lat) || new OfflineGeocoder(this.sqlite, this.target.vehicle.corpId).placeName(lon, lat) || `${coord(lon)},${coord(lat)}`;
   }
 
   /** The whole range; without sensors when only positions and status bits are needed. */

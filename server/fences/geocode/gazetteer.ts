@@ -1,31 +1,15 @@
 // The offline geocoder's coarse layer: city centres (WGS-84, approximate) of the cities the
-// platform's customers operate in. The server may not import fixtures/, so this small table is
-// the server's own; nearer detail comes from the corporation's fences (offline.ts).
+// platform's customers operate in, from schemas/geo/cities.json (the demo fixtures read the same
+// file; the server may not import fixtures/). Nearer detail comes from the corporation's fences
+// (offline.ts), whose rows carry their district.
+import CITY_ROWS from '../../../schemas/geo/cities.json';
+
 export interface CityCentre {
   province: string;
   city: string;
+  districts: readonly string[];
   lon: number;
   lat: number;
 }
 
-// [province, city, lon, lat]; municipalities repeat the name as province and city.
-const ROWS: [string, string, number, number][] = [
-  ['北京市', '北京市', 116.407, 39.904], ['天津市', '天津市', 117.2, 39.084], ['上海市', '上海市', 121.474, 31.23],
-  ['重庆市', '重庆市', 106.551, 29.563], ['河北省', '石家庄市', 114.514, 38.042], ['山西省', '太原市', 112.549, 37.87],
-  ['内蒙古自治区', '呼和浩特市', 111.749, 40.842], ['辽宁省', '沈阳市', 123.431, 41.805], ['辽宁省', '大连市', 121.615, 38.914],
-  ['吉林省', '长春市', 125.324, 43.817], ['黑龙江省', '哈尔滨市', 126.535, 45.803], ['江苏省', '南京市', 118.797, 32.06],
-  ['江苏省', '无锡市', 120.312, 31.491], ['江苏省', '徐州市', 117.284, 34.205], ['江苏省', '苏州市', 120.585, 31.299],
-  ['浙江省', '杭州市', 120.155, 30.274], ['浙江省', '宁波市', 121.55, 29.875], ['浙江省', '嘉兴市', 120.755, 30.746],
-  ['安徽省', '合肥市', 117.227, 31.82], ['福建省', '福州市', 119.296, 26.074], ['福建省', '厦门市', 118.089, 24.48],
-  ['江西省', '南昌市', 115.858, 28.683], ['山东省', '济南市', 117.121, 36.651], ['山东省', '青岛市', 120.383, 36.067],
-  ['山东省', '潍坊市', 119.162, 36.707], ['山东省', '临沂市', 118.356, 35.104], ['河南省', '郑州市', 113.625, 34.747],
-  ['河南省', '洛阳市', 112.454, 34.62], ['湖北省', '武汉市', 114.305, 30.593], ['湖北省', '襄阳市', 112.122, 32.009],
-  ['湖南省', '长沙市', 112.939, 28.228], ['广东省', '广州市', 113.264, 23.129], ['广东省', '深圳市', 114.058, 22.543],
-  ['广东省', '佛山市', 113.122, 23.021], ['广西壮族自治区', '南宁市', 108.366, 22.817], ['海南省', '海口市', 110.199, 20.044],
-  ['四川省', '成都市', 104.066, 30.572], ['四川省', '宜宾市', 104.643, 28.752], ['贵州省', '贵阳市', 106.63, 26.647],
-  ['云南省', '昆明市', 102.833, 24.88], ['西藏自治区', '拉萨市', 91.14, 29.646], ['陕西省', '西安市', 108.94, 34.341],
-  ['甘肃省', '兰州市', 103.834, 36.061], ['青海省', '西宁市', 101.778, 36.617], ['宁夏回族自治区', '银川市', 106.231, 38.487],
-  ['新疆维吾尔自治区', '乌鲁木齐市', 87.617, 43.826],
-];
-
-export const CITY_CENTRES: readonly CityCentre[] = ROWS.map(([province, city, lon, lat]) => ({ province, city, lon, lat }));
+export const CITY_CENTRES: readonly CityCentre[] = CITY_ROWS.cities.map(({ province, city, districts, lon, lat }) => ({ province, city, districts, lon, lat }));
