@@ -3,6 +3,7 @@
 // evaluations. Deterministic (index-driven), written straight into the tables.
 import type Database from 'better-sqlite3';
 import { insertFile, insertWaybill, vehicleOf } from './support/waybill-fixture.ts';
+import { seedTrackingReportData } from './support/tracking-report-fixture.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -50,4 +51,6 @@ export function seedReportData(sqlite: Database.Database, count = 36) {
         .run(f.waybillId, 1 + (i % 5), `评价${i}`, admin, now + 8 * HOUR);
     }
   }
+  // Tracks (with their day summaries) and alarms for the tracking reports.
+  seedTrackingReportData(sqlite);
 }
