@@ -51,6 +51,12 @@ function inScope(sqlite: Database.Database, report: ReportFile, user: Viewer, t:
       return row.carrier_id === partner
         || !!sqlite.prepare('SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.carrier_id = ? AND w.is_deleted = 0').get(row.id, partner);
     }
+  } else if (report.scope.by === 'alarm') {
+    if (row.confirmed !== 1) return false;
+    if (user.userType === 2) return row.carrier_id === partner;
+    if (user.userType === 1) {
+      return row.waybill_id !== null && !!sqlite.prepare('SELECT 1 FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ? AND o.customer_id = ? AND o.is_deleted = 0').get(row.waybill_id, partner);
+    }
   } else if (user.userType === 1 || user.userType === 2) {
     const field = user.userType === 1 ? resourceScope?.customer : resourceScope?.carrier;
     if (!field) return false;
