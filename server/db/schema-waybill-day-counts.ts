@@ -1,5 +1,5 @@
 // Live waybills per corporation, creation day (Asia/Shanghai), carrier (0 for none), business type
-// and status, kept exact by triggers on waybills (migration 0014; docs/decisions.md "Waybill counts
+// and status, kept exact by triggers on waybills (migrations 0014 and 0016; docs/decisions.md "Waybill counts
 // by day"). The tab counts of a creation period add up whole days here instead of counting rows.
 // The migration rebuilds the table WITHOUT ROWID (drizzle cannot declare that), so a period's sum
 // reads the primary key alone.
