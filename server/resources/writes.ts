@@ -1,8 +1,8 @@
 // Writes of the generic resource engine. Each runs in one transaction: checks, the write, the
 // history row and the hooks all happen or none does.
 import type { SessionUser } from '../http/context.ts';
-import { Code, failure, forbidden } from '../http/envelope.ts';
-import { Outcome } from '../http/route.ts';
+import { failure, forbidden } from '../http/envelope.ts';
+import { batchDeleteOutcome, cannotDelete, notFound, type DeleteRefusal } from '../http/batch-delete.ts';
 import type { ResourceFile } from '../registry/types.ts';
 import { storedFields } from '../registry/fields.ts';
 import { columnOf, ident } from './naming.ts';
@@ -97,25 +97,17 @@ export function update(engine: ResourceEngine, resourceId: string, user: Session
   })();
 }
 
-interface DeleteDetail {
-  id: number;
-  result: 'failed' | 'cannotDelete';
-  reason: string;
-}
-
 /** Answers code 105: how many were deleted, failed, or cannot be deleted, and why. */
 export function batchDelete(engine: ResourceEngine, resourceId: string, user: SessionUser, ids: number[]) {
   const res = engine.resource(resourceId);
   if (partnerField(res, user) === null) throw forbidden();
   const now = Date.now();
-  const details: DeleteDetail[] = [];
-  let successCount = 0;
-  for (const id of [...new Set(ids)]) {
-    engine.db.$client.transaction(() => {
+  return batchDeleteOutcome(ids, (id) => {
+    const refusal = engine.db.$client.transaction((): DeleteRefusal | undefined => {
       const existing = engine.find(res, user, id);
-      if (!existing) return details.push({ id, result: 'failed', reason: NOT_FOUND });
+      if (!existing) return notFound(NOT_FOUND);
       const blocker = referencedBy(engine, res, user.corpId, id);
-      if (blocker) return details.push({ id, result: 'cannotDelete', reason: `已被${blocker}引用，不能删除` });
+      if (blocker) return cannotDelete(`已被${blocker}引用，不能删除`);
       const sql = res.softDelete
         ? `UPDATE ${ident(res.table)} SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?`
         : `DELETE FROM ${ident(res.table)} WHERE id = ?`;
@@ -123,14 +115,11 @@ export function batchDelete(engine: ResourceEngine, resourceId: string, user: Se
       if (res.history) {
         recordHistory(engine, res, user, { recordId: id, action: 'delete', changes: [], version: (existing.version as number) + 1, now });
       }
-      successCount++;
+      return undefined;
     })();
     engine.onWrite?.(res.id);
-  }
-  const total = new Set(ids).size;
-  const failCount = details.filter((d) => d.result === 'failed').length;
-  const result = { total, successCount, failCount, cannotDeleteCount: total - successCount - failCount, details };
-  return new Outcome(Code.BATCH_DELETE, `共${total}条记录，删除成功${successCount}条`, result);
+    return refusal;
+  });
 }
 
 function referencedBy(engine: ResourceEngine, res: ResourceFile, corpId: number, id: number): string | undefined {

@@ -2,8 +2,8 @@
 // delegate, reject and cancel delegation, void; plus distribution and delete. Each runs in one
 // transaction at the version the user read and leaves a row in the record history.
 import type { SessionUser } from '../../http/context.ts';
-import { Code, failure, invalid } from '../../http/envelope.ts';
-import { Outcome } from '../../http/route.ts';
+import { failure, invalid } from '../../http/envelope.ts';
+import { batchDeleteOutcome, cannotDelete, notFound, type DeleteRefusal } from '../../http/batch-delete.ts';
 import { applyOrderAction, OrderStatus, taskStatusOf, type OrderAction } from '../workflow/order-machine.ts';
 import { batchSummary, judgeEach } from './batch-summary.ts';
 import { bumpOrder, findOrder, hasWaybills, lockOrder, logOrderAction, NOT_FOUND } from './access.ts';
@@ -85,22 +85,14 @@ const DELETABLE = [OrderStatus.VOIDED, OrderStatus.AWAITING_DISPATCH, OrderStatu
 /** Batch delete with the engine's code-105 answer. */
 export function deleteOrders(sqlite: Sqlite, user: SessionUser, ids: number[]) {
   const now = Date.now();
-  const details: { id: number; result: 'failed' | 'cannotDelete'; reason: string }[] = [];
-  let successCount = 0;
-  for (const id of new Set(ids)) {
-    sqlite.transaction(() => {
-      const order = findOrder(sqlite, user, id);
-      if (!order) return details.push({ id, result: 'failed', reason: NOT_FOUND });
-      if (hasWaybills(sqlite, id)) return details.push({ id, result: 'cannotDelete', reason: '订单已派车，不能删除' });
-      if (order.status === OrderStatus.AWAITING_VEHICLE) return details.push({ id, result: 'cannotDelete', reason: '订单已委托，请先取消委托' });
-      if (!DELETABLE.includes(order.status)) return details.push({ id, result: 'cannotDelete', reason: '订单当前状态不能删除' });
-      const next = bumpOrder(sqlite, user, order, now, { is_deleted: 1 });
-      logOrderAction(sqlite, user, id, 'delete', [], next, now);
-      successCount++;
-    })();
-  }
-  const total = new Set(ids).size;
-  const failCount = details.filter((d) => d.result === 'failed').length;
-  const result = { total, successCount, failCount, cannotDeleteCount: total - successCount - failCount, details };
-  return new Outcome(Code.BATCH_DELETE, `共${total}条记录，删除成功${successCount}条`, result);
+  return batchDeleteOutcome(ids, (id) => sqlite.transaction((): DeleteRefusal | undefined => {
+    const order = findOrder(sqlite, user, id);
+    if (!order) return notFound(NOT_FOUND);
+    if (hasWaybills(sqlite, id)) return cannotDelete('订单已派车，不能删除');
+    if (order.status === OrderStatus.AWAITING_VEHICLE) return cannotDelete('订单已委托，请先取消委托');
+    if (!DELETABLE.includes(order.status)) return cannotDelete('订单当前状态不能删除');
+    const next = bumpOrder(sqlite, user, order, now, { is_deleted: 1 });
+    logOrderAction(sqlite, user, id, 'delete', [], next, now);
+    return undefined;
+  })());
 }

@@ -5,8 +5,7 @@
 // waybill is archived without touching its orders, whose status records how they ended. A stowed
 // waybill deleted untouched opens its stowage task again (orders/stowage/reopen.ts).
 import type { SessionUser } from '../../http/context.ts';
-import { Code } from '../../http/envelope.ts';
-import { Outcome } from '../../http/route.ts';
+import { batchDeleteOutcome, cannotDelete, notFound, type DeleteRefusal } from '../../http/batch-delete.ts';
 import type { Registry } from '../../registry/types.ts';
 import { reopenTaskOfWaybill } from '../orders/stowage/reopen.ts';
 import { taskStatusOf } from '../workflow/order-machine.ts';
@@ -16,12 +15,6 @@ import { labelOf, DICTIONARY } from './labels.ts';
 import { recordWaybillVersion } from './history.ts';
 import { findWaybill, NOT_FOUND } from './scope.ts';
 import { all, one, run, type Sqlite } from './sql.ts';
-
-interface DeleteDetail {
-  id: number;
-  result: 'failed' | 'cannotDelete';
-  reason: string;
-}
 
 const untouched = (w: { status: number; step: number }) => w.status === INITIAL_WAYBILL_STATE.status && w.step === INITIAL_WAYBILL_STATE.step;
 
@@ -50,27 +43,17 @@ export function releaseOrders(sqlite: Sqlite, waybillId: number, now: number, un
 }
 
 export function batchDeleteWaybills(sqlite: Sqlite, reg: Registry, user: SessionUser, ids: number[]) {
-  const details: DeleteDetail[] = [];
-  let successCount = 0;
-  for (const id of [...new Set(ids)]) {
-    sqlite.transaction(() => {
-      const now = Date.now();
-      const w = findWaybill(sqlite, user, id);
-      if (!w) return details.push({ id, result: 'failed', reason: NOT_FOUND });
-      if (!untouched(w) && !isFinished(w)) {
-        return details.push({ id, result: 'cannotDelete', reason: `${w.waybillNo}：运单状态为${labelOf(reg, DICTIONARY.status, w.status)}，不能删除` });
-      }
-      run(sqlite, 'UPDATE waybills SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?', now, user.userId, id);
-      if (untouched(w)) {
-        reopenTaskOfWaybill(sqlite, id, user.userId, now);
-        releaseOrders(sqlite, id, now);
-      }
-      recordWaybillVersion(sqlite, user, id, 'delete', now);
-      successCount++;
-    })();
-  }
-  const total = new Set(ids).size;
-  const failCount = details.filter((d) => d.result === 'failed').length;
-  const result = { total, successCount, failCount, cannotDeleteCount: total - successCount - failCount, details };
-  return new Outcome(Code.BATCH_DELETE, `共${total}条记录，删除成功${successCount}条`, result);
+  return batchDeleteOutcome(ids, (id) => sqlite.transaction((): DeleteRefusal | undefined => {
+    const now = Date.now();
+    const w = findWaybill(sqlite, user, id);
+    if (!w) return notFound(NOT_FOUND);
+    if (!untouched(w) && !isFinished(w)) return cannotDelete(`${w.waybillNo}：运单状态为${labelOf(reg, DICTIONARY.status, w.status)}，不能删除`);
+    run(sqlite, 'UPDATE waybills SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?', now, user.userId, id);
+    if (untouched(w)) {
+      reopenTaskOfWaybill(sqlite, id, user.userId, now);
+      releaseOrders(sqlite, id, now);
+    }
+    recordWaybillVersion(sqlite, user, id, 'delete', now);
+    return undefined;
+  })());
 }
