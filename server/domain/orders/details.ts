@@ -47,10 +47,12 @@ export function partsOf(sqlite: Sqlite, orderId: number, includeCancelled = fals
   }));
 }
 
-/** Goods and parts as the pure splits module sees them. */
-export function splitState(sqlite: Sqlite, orderId: number): { goods: GoodsLine[]; parts: Part[] } {
+/** Goods and parts as the pure splits module sees them, each part with the live waybill carrying it (if any). */
+export function splitState(sqlite: Sqlite, orderId: number): { goods: GoodsLine[]; parts: (Part & { waybillId: number | null })[] } {
   const goods = goodsOf(sqlite, orderId).map((g) => ({ id: g.id, goodsName: g.goodsName, quantity: g.quantity }));
-  const parts = partsOf(sqlite, orderId, true).map((p) => ({ id: p.partId, cancelled: p.cancelled, lines: p.lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity })) }));
+  const parts = partsOf(sqlite, orderId, true).map((p) => ({
+    id: p.partId, cancelled: p.cancelled, waybillId: p.waybillId, lines: p.lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity })),
+  }));
   return { goods, parts };
 }
 

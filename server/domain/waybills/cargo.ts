@@ -6,12 +6,13 @@
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
-import { remainingOf, splitPart, type GoodsLine, type Part } from '../workflow/splits.ts';
+import { remainingOf, splitPart } from '../workflow/splits.ts';
 import { bumpOrder, lockOrder, type OrderRow } from '../orders/access.ts';
+import { splitState } from '../orders/details.ts';
 import { insertPart } from '../orders/split.ts';
 import { assertNotInOpenTask } from '../orders/stowage/rules.ts';
 import type { Link, NewNode } from './create.ts';
-import { all, one, type Sqlite } from './sql.ts';
+import { one, type Sqlite } from './sql.ts';
 
 export interface OrderPick {
   orderId: number;
@@ -22,15 +23,6 @@ export interface OrderPick {
 
 const ENDED = [OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY] as number[];
 
-function splitStateOf(sqlite: Sqlite, orderId: number): { goods: GoodsLine[]; parts: (Part & { waybillId: number | null })[] } {
-  const goods = all<GoodsLine>(sqlite, 'SELECT id, goods_name AS goodsName, quantity FROM order_goods WHERE order_id = ? ORDER BY id', orderId);
-  const parts = all<{ id: number; cancelled: number; waybillId: number | null }>(sqlite,
-    `SELECT p.id, p.cancelled, w.id AS waybillId FROM order_parts p LEFT JOIN waybills w ON w.id = p.waybill_id AND w.is_deleted = 0 WHERE p.order_id = ?`, orderId);
-  const lines = all<{ partId: number; goodsId: number; quantity: number }>(sqlite,
-    'SELECT pg.part_id AS partId, pg.order_goods_id AS goodsId, pg.quantity FROM order_part_goods pg JOIN order_parts p ON p.id = pg.part_id WHERE p.order_id = ?', orderId);
-  return { goods, parts: parts.map((p) => ({ id: p.id, cancelled: p.cancelled === 1, waybillId: p.waybillId, lines: lines.filter((l) => l.partId === p.id) })) };
-}
-
 const onLiveWaybill = (sqlite: Sqlite, orderId: number) =>
   !!one(sqlite, 'SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.is_deleted = 0 LIMIT 1', orderId);
 
@@ -38,7 +30,7 @@ const onLiveWaybill = (sqlite: Sqlite, orderId: number) =>
 function linkFor(sqlite: Sqlite, user: SessionUser, order: OrderRow, partId: number | undefined, now: number): Link {
   if (ENDED.includes(order.status)) throw failure(`${order.orderNo}：订单已作废或已结束，不能生成运单`);
   assertNotInOpenTask(sqlite, order, '生成运单');
-  const { goods, parts } = splitStateOf(sqlite, order.id);
+  const { goods, parts } = splitState(sqlite, order.id);
   const live = parts.filter((p) => !p.cancelled);
   if (partId !== undefined) {
     const part = live.find((p) => p.id === partId);
