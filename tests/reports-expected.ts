@@ -45,6 +45,10 @@ function inScope(sqlite: Database.Database, report: ReportFile, user: Viewer, t:
     if (user.userType === 1) {
       return !!sqlite.prepare('SELECT 1 FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ? AND o.customer_id = ? AND o.is_deleted = 0').get(row.id, partner);
     }
+  } else if (report.scope.by === 'summary') {
+    // A summary has no customer dimension: customer users are refused before any row (see the endpoint tests).
+    if (user.userType === 1) return false;
+    if (user.userType === 2) return row.carrier_id === partner;
   } else if (report.scope.by === 'order') {
     if (user.userType === 1) return row.customer_id === partner;
     if (user.userType === 2) {
@@ -126,7 +130,9 @@ export function expectedReport(sqlite: Database.Database, report: ReportFile, us
       if (f.op === 'eq') return x === v;
       if (f.op === 'like') return x !== null && String(x).includes(v);
       if (f.op === 'in') return v.includes(x);
-      return x !== null && (v[0] === null || x >= v[0]) && (v[1] === null || x <= v[1]);
+      // grain day: the bounds stand for their whole days (UTC+8).
+      const [from, to] = f.grain === 'day' ? v.map((b: number | null) => (b === null ? null : Math.floor((b + 8 * 3600_000) / 86_400_000) * 86_400_000 - 8 * 3600_000)) : v;
+      return x !== null && (from === null || x >= from) && (to === null || x <= to);
     });
   }
   const groups = new Map<string, { key: Row; tuples: Tuple[] }>();

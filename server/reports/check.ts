@@ -4,6 +4,7 @@
 import { SchemaError } from '../registry/types.ts';
 import type { DictionaryFile, ResourceFile } from '../registry/types.ts';
 import { catalogue } from './catalogue.ts';
+import { SUMMARY_SCOPE_COLUMNS } from './summary-scope.ts';
 import { SCOPE_TABLE, type FixedCondition, type ReportFile } from './types.ts';
 
 /** Request body names a filter may not take. */
@@ -65,6 +66,8 @@ export function checkReport(file: string, report: ReportFile, ctx: ReportContext
     const res = scope.resource ? ctx.resources.get(scope.resource) : undefined;
     if (!res) fail('/scope/resource', `资源不存在: ${scope.resource ?? ''}`);
     else if (res.table !== scopeTable) fail('/scope/alias', `别名${scope.alias}的数据表${scopeTable}不是资源${res.id}的数据表${res.table}`);
+  } else if (scope.by === 'summary') {
+    for (const col of SUMMARY_SCOPE_COLUMNS) if (!tables.get(scopeTable)?.has(col)) fail('/scope/alias', `按summary限定数据范围时，数据表${scopeTable}应有字段: ${col}`);
   } else if (scopeTable !== SCOPE_TABLE[scope.by]) fail('/scope/alias', `按${scope.by}限定数据范围时，别名${scope.alias}应指向数据表${SCOPE_TABLE[scope.by]}`);
 
   conditions(report.where, '/where');
@@ -105,6 +108,7 @@ export function checkReport(file: string, report: ReportFile, ctx: ReportContext
     if (filterIds.has(f.id) || RESERVED.has(f.id)) fail(`/filters/${i}/id`, `查询条件id重复或为保留字: ${f.id}`);
     filterIds.add(f.id);
     column(f.field, `/filters/${i}/field`);
+    if (f.grain && f.op !== 'range') fail(`/filters/${i}/grain`, `按天取整只用于 range 条件: ${f.id}`);
     dictionary(f.dictionary, `/filters/${i}/dictionary`);
   });
   report.sort?.fields?.forEach((f, i) => ids.has(f) || fail(`/sort/fields/${i}`, `列不存在: ${f}`));

@@ -26,5 +26,8 @@ const GRAIN_FORMAT = { day: '%Y-%m-%d', month: '%Y-%m', year: '%Y' } as const;
 export const timeBucket = (column: string, grain: keyof typeof GRAIN_FORMAT) =>
   `strftime('${GRAIN_FORMAT[grain]}', ${column} / 1000, 'unixepoch', '+8 hours')`;
 
+/** Dialect: the epoch ms of the UTC+8 midnight starting the day of an epoch-ms value (as the day grain cuts days). */
+export const dayStart = (expr: string) => `(CAST((${expr} + 28800000) / 86400000 AS INTEGER) * 86400000 - 28800000)`;
+
 /** LIKE with the user's % and _ taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
