@@ -50,7 +50,7 @@ export function fixtureTrack(k: number, d: number): TrackPoint[] {
       odometer: Math.round(odometer * 1000) / 1000, status: 0,
     };
     if (k % 2 === 0) {
-      p.t1 = i % 11 === 10 ? -999 : 2 + ((i * 3 + k) % 9);
+      p.t1 = i % 11 === 10 ? -999 : 2 + ((i * 4 + k) % 9);
       p.t2 = 5;
     }
     pts.push(p);
