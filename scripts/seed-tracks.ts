@@ -1,5 +1,6 @@
 // Fills the track store with the demo tracks (fixtures/tracks.ts) of every waybill that reached its
 // loading place. A vehicle's waybills that overlap in time keep only the first one's track.
+// Written through the store's writeTrack, so every demo track day also gets its summary row (track_day_summaries).
 import type Database from 'better-sqlite3';
 import { generateWaybillTrack, type TrackNode, type TrackWaybill } from '../fixtures/tracks.ts';
 import type { SensorSetup } from '../fixtures/tracks-motion.ts';
