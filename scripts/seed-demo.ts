@@ -11,6 +11,7 @@ import { seedTracks } from './seed-tracks.ts';
 import { seedAlarms } from './seed-alarms.ts';
 import { alarmEngine } from '../server/alarms/engine.ts';
 import { seedMessages } from './seed-messages.ts';
+import { seedMedia } from './seed-media.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 
@@ -136,6 +137,8 @@ export function seedDemo(sqlite: Database.Database, now = Date.now(), opts: { tr
   if (opts.transport !== false) seedTransportDemo(sqlite, now);
   if (opts.transport !== false && opts.tracks !== false) seedTracks(sqlite, now);
   if (opts.transport !== false && opts.tracks !== false) seedAlarms(sqlite, now, alarmEngine(sqlite));
+  // Flash photos and event pictures are files: only where the database has a files folder (not in memory).
+  if (opts.transport !== false && opts.tracks !== false) seedMedia(sqlite, now);
   if (opts.transport !== false) seedMessages(sqlite, now);
   return demo;
 }
