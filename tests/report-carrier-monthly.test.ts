@@ -53,7 +53,7 @@ function expected(carrierOnly: number | null, search: Search = {}) {
     add(groups.get(k)!, e);
     add(total, e);
   }
-  const finish = ({ ids, ...g }: Row) => ({
+  const finish = ({ ids, ...g }: Row): Row => ({
     ...g,
     waybillCount: ids.size,
     onTimeRate: g.arrivedCount ? Math.round((g.onTimeCount * 10000) / g.arrivedCount) / 100 : null,
