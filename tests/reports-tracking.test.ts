@@ -82,7 +82,7 @@ describe('alarm statistics (/businessAlarmReport)', () => {
       const got = await all(user, 'alarm-statistics');
       const key = (r: Row) => JSON.stringify([r.day, r.alarmKind, r.carrierName, r.vehicleNo, r.waybillNo, r.waybillId]);
       sameRows(got.rows, want, key);
-      const sum = (f: string) => want.reduce((s, r) => s + r[f], 0);
+      const sum = (f: string) => want.reduce((s, r: Row) => s + r[f], 0);
       expect(got.totals).toMatchObject({ alarmCount: sum('alarmCount'), handledCount: sum('handledCount'), unhandledCount: sum('unhandledCount'), ignoredCount: sum('ignoredCount') });
       expect(got.totals.handleRate).toBeCloseTo((sum('handledCount') * 100) / sum('alarmCount'), 2);
       if (user === 'carrier') expect(got.rows.every((r) => r.carrierName === n.carrier.get(carrierPartner()))).toBe(true);
