@@ -11,6 +11,7 @@ import { hasRemainder, splitPart } from '../server/domain/workflow/splits.ts';
 import { dayOf } from '../server/domain/workflow/numbering.ts';
 import { arriveLeaveState } from '../server/domain/waybills/timeline.ts';
 import { insertRows } from './seed-demo.ts';
+import { seedTransportWork } from './seed-transport-work.ts';
 
 export const TRANSPORT_RULES: TransportRules = {
   initialWaybillState: INITIAL_WAYBILL_STATE,
@@ -72,16 +73,19 @@ function insertData(sqlite: Sql, data: TransportData) {
   return rows;
 }
 
-/** The demo's orders and waybills for corporations 1 and 2, in one transaction. */
+/** The demo's orders and waybills for corporations 1 and 2, in one transaction; then the work the server's own functions do on them. */
 export function seedTransportDemo(sqlite: Sql, now: number) {
   const corps = Object.entries(DEMO_BUNDLES).map(([corpId, bundles]) => ({ ctx: corpContext(sqlite, Number(corpId)), bundles }));
-  return sqlite.transaction(() => {
+  const made = sqlite.transaction(() => {
     const started = performance.now();
     const [data] = transportBatches({ rules: TRANSPORT_RULES, now, corps, ...continuation(sqlite) });
     const generated = performance.now();
     const rows = insertData(sqlite, data);
     return { orders: data.orders.length, waybills: data.waybills.length, rows, generateMs: Math.round(generated - started), insertMs: Math.round(performance.now() - generated) };
   })();
+  const started = performance.now();
+  const work = seedTransportWork(sqlite, now);
+  return { ...made, work, workMs: Math.round(performance.now() - started) };
 }
 
 /**
