@@ -13,6 +13,7 @@ import { orderFixtures } from './support/order-fixtures.ts';
 import { waybillFixtures } from './support/waybill-fixture.ts';
 import { alarmFixtures } from './support/alarm-fixtures.ts';
 import { trackFixtures } from './support/track-fixture.ts';
+import { mediaFixtures } from './support/media-fixtures.ts';
 
 type Row = Record<string, any>;
 interface Schema {
@@ -81,7 +82,7 @@ const t = createTestApp();
  * Domain routes act on records that must exist first (an order to split, a waybill to move): each
  * fixture module creates them before the suite and gives the baseline bodies that use them.
  */
-const FIXTURES = [await orderFixtures(t), waybillFixtures(t), alarmFixtures(t), trackFixtures(t)];
+const FIXTURES = [await orderFixtures(t), waybillFixtures(t), alarmFixtures(t), trackFixtures(t), mediaFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 const ACCEPTED_TEXT: Record<string, string> = Object.assign({}, ...FIXTURES.map((f) => f.acceptedText));
 const ROUTES = t.routes() as RouteDef[];

@@ -64,10 +64,10 @@ export const SETTING_KEYS = Object.keys(COLUMNS) as (keyof AlarmSettings)[];
 export const RANGE_ORDER = '上限值需大于下限值';
 
 /**
- * Changes the given thresholds (null: back to the default), keeping the others. The temperature
+ * Changes the given thresholds, keeping the others. The temperature
  * band must stay a band once merged; nothing is written otherwise. The next ingested batch reads them.
  */
-export function saveSettings(sqlite: Sqlite, corpId: number, patch: Partial<Record<keyof AlarmSettings, number | null>>, now = Date.now()) {
+export function saveSettings(sqlite: Sqlite, corpId: number, patch: Partial<AlarmSettings>, now = Date.now()) {
   const current = one<Row>(sqlite, `SELECT ${SETTING_KEYS.map((k) => `${COLUMNS[k]} AS ${k}`).join(', ')} FROM alarm_settings WHERE corp_id = ?`, corpId);
   const merged = { ...(current ?? {}), ...patch } as Partial<Row>;
   const tempMin = merged.tempMin ?? DEFAULT_SETTINGS.tempMin;

@@ -1,7 +1,7 @@
 // The corporation's alarm thresholds (spec section 7, "Temperature rules" line: GET
 // alarmRemindBusinessSet/getAllSet, POST updateAlarmSet). The spec shows neither bodies nor
 // messages: the fields are the rules' thresholds (server/alarms/settings.ts) in km/h, ℃ and ms,
-// each bounded, null meaning "back to the default". Both need BusinessAlarmReport3 (the alarm
+// each bounded; getAllSet also answers the defaults, for a "restore defaults" button. Both need BusinessAlarmReport3 (the alarm
 // desk); only the corporation's own staff may change them, not customer or carrier users.
 import type { Db } from '../db/connection.ts';
 import { forbidden } from '../http/envelope.ts';
@@ -12,7 +12,7 @@ import { emptyQuery } from './alarm-inputs.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const bound = (title: string, minimum: number, maximum: number, integer = false) => ({ title, type: [integer ? 'integer' : 'number', 'null'], minimum, maximum });
+const bound = (title: string, minimum: number, maximum: number, integer = false) => ({ title, type: integer ? 'integer' : 'number', minimum, maximum });
 
 export const alarmSetInput = {
   type: 'object', additionalProperties: false,
@@ -32,7 +32,7 @@ export function alarmSettingRoutes(db: Db): RouteDef[] {
   const access = { anyOf: ALARM_OPS };
   return [
     route({ method: 'GET', path: '/alarmRemindBusinessSet/getAllSet', access, input: emptyQuery, handler: ({ user }) => corpSettings(sqlite, user.corpId) }),
-    route<Partial<Record<keyof AlarmSettings, number | null>>>({
+    route<Partial<AlarmSettings>>({
       method: 'POST', path: '/alarmRemindBusinessSet/updateAlarmSet', access, input: alarmSetInput,
       handler: ({ user, body }) => {
         if (user.userType === 1 || user.userType === 2) throw forbidden();
