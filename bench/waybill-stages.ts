@@ -1,0 +1,80 @@
+// The waybill-list bench's "where the time goes": the parts of one request of a shape timed
+// separately, interleaved, so the engine's fixed cost over the raw SQL can be read stage by stage:
+// HTTP (Request/Response objects, routing, security headers, session, body, validation), the
+// handler around the SQL (SQL text, statement lookup, labels), JSON, and the floor a no-op costs.
+import { Hono } from 'hono';
+import type { createApp } from '../server/app.ts';
+import type { SessionUser } from '../server/http/context.ts';
+import { validateOrThrow } from '../server/http/validate.ts';
+import type { Registry } from '../server/registry/types.ts';
+import { countsSql, listSql, pageQuery, statusCounts, type WaybillQuery } from '../server/domain/waybills/query.ts';
+import { waybillQueryInput } from '../server/routes/waybill.ts';
+import type { Sqlite } from '../server/resources/statements.ts';
+import { ms, percentile, table } from './stats.ts';
+
+export interface StageShape {
+  key: string;
+  kind: 'list' | 'counts';
+  path: string;
+  body: WaybillQuery;
+}
+
+export interface StageContext {
+  app: ReturnType<typeof createApp>['app'];
+  sqlite: Sqlite;
+  registry: () => Registry;
+  user: SessionUser;
+  token: string;
+  sessions: ReturnType<typeof createApp>['sessions'];
+}
+
+const ROUNDS = 500;
+const BUDGET_MS = 10_000;
+
+/** A bare Hono app answering a fixed JSON body: what app.request itself costs, with no code of ours. */
+function bareHono() {
+  const app = new Hono();
+  app.post('/x', (c) => c.json({ code: 1, message: '操作成功', result: null }));
+  return app;
+}
+
+export async function timeStages(shape: StageShape, x: StageContext, targetRatio: number) {
+  const bodyText = JSON.stringify(shape.body);
+  const body = () => JSON.parse(bodyText) as WaybillQuery;
+  const list = shape.kind === 'list';
+  const statements = list ? (({ rows, count }) => [rows, count])(listSql(x.user, body())) : [countsSql(x.user, body())];
+  const prepared = statements.map((s) => ({ stmt: x.sqlite.prepare(s.sql), params: s.params }));
+  const handler = () => (list ? pageQuery(x.sqlite, x.registry(), x.user, body()) : statusCounts(x.sqlite, x.registry(), x.user, body()));
+  const result = handler();
+  const headers = { token: x.token, 'content-type': 'application/json' };
+  const bare = bareHono();
+  const parts: [string, () => unknown][] = [
+    ['full: app.request + response text', async () => (await x.app.request(shape.path, { method: 'POST', headers, body: bodyText })).text()],
+    ['handler without HTTP (pageQuery / statusCounts)', handler],
+    ['  raw SQL, prepared once', () => prepared.map((p) => p.stmt.all(...p.params))],
+    ['  SQL text built per request (listSql / countsSql)', () => (list ? listSql(x.user, body()) : countsSql(x.user, body()))],
+    ['input validation (ajv) of the parsed body', () => validateOrThrow(waybillQueryInput, body())],
+    ['session resolve (cached per token)', () => x.sessions.resolve(x.token, Date.now())],
+    ['JSON.stringify of the envelope', () => JSON.stringify({ code: 1, message: '操作成功', result })],
+    ['floor: our app, POST of an unknown path (404 envelope)', async () => (await x.app.request('/api/bench/noop', { method: 'POST', headers, body: bodyText })).text()],
+    ['floor: bare Hono app, fixed JSON', async () => (await bare.request('/x', { method: 'POST', headers, body: bodyText })).text()],
+  ];
+  const samples = parts.map(() => [] as number[]);
+  for (let w = 0; w < 50; w++) for (const [, f] of parts) await f();
+  const stopAt = performance.now() + BUDGET_MS;
+  for (let i = 0; i < ROUNDS && performance.now() < stopAt; i++) {
+    for (const [k, [, f]] of parts.entries()) {
+      const t = performance.now();
+      await f();
+      samples[k].push(performance.now() - t);
+    }
+  }
+  const p50 = samples.map((v) => percentile(v, 50));
+  const cpu = process.cpuUsage();
+  console.log(`\nwhere the time goes, shape (${shape.key}) ${bodyText}, ${samples[0].length} interleaved rounds (p50 in ms):`);
+  console.log(table([['part', 'p50 ms', 'share of full'], ...parts.map(([name], k) => [name, ms(p50[k], 3), `${((100 * p50[k]) / p50[0]).toFixed(0)}%`])]));
+  console.log(
+    `  over the raw SQL: ${ms(p50[0] - p50[2], 3)} ms, of which the handler around the SQL ${ms(p50[1] - p50[2], 3)} ms and HTTP + JSON ${ms(p50[0] - p50[1], 3)} ms;` +
+      ` ${targetRatio}x raw allows ${ms((targetRatio - 1) * p50[2], 3)} ms (process CPU so far: user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s)`,
+  );
+}
