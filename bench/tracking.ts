@@ -11,10 +11,10 @@ import { holdRegistry } from '../server/registry/holder.ts';
 import { createApp } from '../server/app.ts';
 import { DEMO_PASSWORD, seedDemo } from '../scripts/seed-demo.ts';
 import { scaleFences, scaleTrack } from '../fixtures/tracks-scale.ts';
-import { readTrack, writeTrack } from '../server/tracking/store/store.ts';
+import { readMotion, readTrack, writeTrack } from '../server/tracking/store/store.ts';
 import { detectStops } from '../server/tracking/analytics/stops.ts';
 import { detectVisits, prepareFences } from '../server/tracking/analytics/visits.ts';
-import { coldMachineIntervals, doorIntervals } from '../server/tracking/analytics/doors.ts';
+import { doorAndColdIntervals } from '../server/tracking/analytics/doors.ts';
 import { markAlarms } from '../server/tracking/analytics/alarm-marks.ts';
 import type { TimeWindow } from '../server/tracking/columns.ts';
 import { BenchError, ms, percentile, table } from './stats.ts';
@@ -30,11 +30,10 @@ const TARGET_PPS = 10_000_000;
 const TARGET_RATIO = 10;
 
 function ours(sqlite: import('better-sqlite3').Database, vehicleId: number, from: number, to: number, fences: ReturnType<typeof scaleFences>, windows: TimeWindow[], doorMask: number) {
-  const cols = readTrack(sqlite, vehicleId, from, to, { sensors: false });
+  const cols = readMotion(sqlite, vehicleId, from, to);
   const stops = detectStops(cols);
   const visits = detectVisits(cols, prepareFences(fences));
-  const doors = doorIntervals(cols, doorMask);
-  const cold = coldMachineIntervals(cols);
+  const { doors, cold } = doorAndColdIntervals(cols, doorMask);
   const marks = markAlarms(cols.gpsTime, windows, cols.length);
   let alarmed = 0;
   for (let i = 0; i < marks.length; i++) alarmed += marks[i];

@@ -64,6 +64,16 @@ export interface TrackColumns {
   oils: (Float64Array | null)[];
 }
 
+/**
+ * What stops, area visits, doors, cold machine and alarm marks read: a TrackColumns is one, and the
+ * store can read just these (readMotion) for the analytics, skipping odometer, direction and sensors.
+ */
+export type MotionColumns = Pick<TrackColumns, 'length' | 'gpsTime' | 'lon' | 'lat' | 'speed' | 'status'>;
+
+export function emptyMotion(length: number): MotionColumns {
+  return { length, gpsTime: new Float64Array(length), lon: new Float64Array(length), lat: new Float64Array(length), speed: new Float64Array(length), status: new Int32Array(length) };
+}
+
 export function emptyColumns(length: number, temps = 0, humidities = 0, oils = 0): TrackColumns {
   const channels = (mask: number, n: number, fill: number) =>
     Array.from({ length: n }, (_, c) => (mask & (1 << c) ? new Float64Array(length).fill(fill) : null));

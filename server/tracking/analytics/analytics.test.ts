@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { COLD_MACHINE_BIT, doorBit, TEMP_NONE, type TrackPoint } from '../columns.ts';
 import { pointsToColumns } from '../store/merge.ts';
 import { markAlarms } from './alarm-marks.ts';
-import { coldMachineIntervals, doorIntervals } from './doors.ts';
+import { coldMachineIntervals, doorAndColdIntervals, doorIntervals } from './doors.ts';
 import { detectStops } from './stops.ts';
 import { channelSeries, distanceKm } from './sensors.ts';
 import { detectVisits, prepareFences } from './visits.ts';
-import type { FenceShape } from './fence.ts';
+import { contains, withinBand, type FenceGrid, type FenceShape, type PreparedFence } from './fence.ts';
 
 const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
 const S = 1000;
@@ -106,6 +106,42 @@ describe('area visits', () => {
   });
 });
 
+/**
+ * The visits rule written plainly over the fence objects (every fence, every point): the packed,
+ * grid-indexed pass must give exactly these visits.
+ */
+function plainVisits(c: ReturnType<typeof cols>, grid: FenceGrid, bandM = 30, minDwellMs = 60_000) {
+  const out: { fenceId: number; inIndex: number; outIndex: number; outTime: number | null }[] = [];
+  const open = new Map<PreparedFence, { inIndex: number; lastIn: number }>();
+  const finish = (f: PreparedFence, o: { inIndex: number; lastIn: number }, ended: boolean) => {
+    if (c.gpsTime[o.lastIn] - c.gpsTime[o.inIndex] >= minDwellMs || ended) out.push({ fenceId: f.id, inIndex: o.inIndex, outIndex: o.lastIn, outTime: ended ? null : c.gpsTime[o.lastIn] });
+  };
+  for (let i = 0; i < c.length; i++) {
+    for (const [f, o] of open) {
+      if (withinBand(f, c.lon[i], c.lat[i], bandM)) o.lastIn = i;
+      else if (c.gpsTime[i] - c.gpsTime[o.lastIn] >= minDwellMs) (finish(f, o, false), open.delete(f));
+    }
+    for (const f of grid.fences) if (!open.has(f) && contains(f, c.lon[i], c.lat[i])) open.set(f, { inIndex: i, lastIn: i });
+  }
+  for (const [f, o] of open) finish(f, o, o.lastIn === c.length - 1);
+  return out.sort((a, b) => a.inIndex - b.inIndex || a.fenceId - b.fenceId);
+}
+
+describe('area visits against the plain rule', () => {
+  const poly: FenceShape = { id: 4, name: '多边形', typeId: 2, lon: 121 + 3100 * M_LON, lat: LAT, radius: null,
+    areaLonLat: [[LAT + 0.002, 2900], [LAT + 0.0005, 3400], [LAT - 0.002, 3300], [LAT - 0.001, 2950]].map(([la, x]) => `${la.toFixed(6)},${(121 + x * M_LON).toFixed(6)}`).join(';') };
+  const fences = [circle, rect(2, 2900, 3300), { ...circle, id: 3, name: '小圆', radius: 40 }, poly];
+  it('finds the same visits as testing every fence at every point, on any track', () => {
+    const grid = prepareFences(fences);
+    fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 2300, max: 3700 }), fc.integer({ min: -250, max: 250 })), { minLength: 1, maxLength: 300 }), (steps) => {
+      let t = 0;
+      const c = cols(steps.map(([dt, x, dy]) => at((t += dt), x, { lat: LAT + dy / 111_319.49 })));
+      const packed = detectVisits(c, grid).map((v) => ({ fenceId: v.fenceId, inIndex: v.inIndex, outIndex: v.outIndex, outTime: v.outTime }));
+      expect(packed).toEqual(plainVisits(c, grid));
+    }), { numRuns: 300 });
+  });
+});
+
 describe('doors, cold machine, sensors, alarms, distance', () => {
   it('reports openings only of the doors the vehicle has, per channel', () => {
     const s = [0, doorBit(1), doorBit(1) | doorBit(3), doorBit(3), 0, doorBit(2), doorBit(2)];
@@ -114,6 +150,15 @@ describe('doors, cold machine, sensors, alarms, distance', () => {
     expect(doorIntervals(c, 0b111).map((d) => d.door)).toEqual([1, 3, 2]);
   });
 
+  it('gives doors and cold machine from one pass exactly as the two separate calls do', () => {
+    const s = [COLD_MACHINE_BIT, COLD_MACHINE_BIT | doorBit(2), doorBit(2) | doorBit(5), 0, COLD_MACHINE_BIT | doorBit(1), doorBit(1), COLD_MACHINE_BIT];
+    const c = cols(s.map((status, i) => at(i * 30, 0, { status })));
+    const both = doorAndColdIntervals(c, 0b11);
+    expect(both.doors).toEqual(doorIntervals(c, 0b11));
+    expect(both.cold).toEqual(coldMachineIntervals(c));
+    expect(both.doors.map((d) => d.door)).toEqual([2, 1]);
+    expect(both.cold).toHaveLength(3);
+  });
   it('finds cold machine runs, one still running at the end', () => {
     const s = [COLD_MACHINE_BIT, COLD_MACHINE_BIT, 0, COLD_MACHINE_BIT | doorBit(1)];
     const c = cols(s.map((status, i) => at(i * 30, 0, { status })));

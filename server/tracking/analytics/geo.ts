@@ -13,18 +13,36 @@ export function dist2(kx: number, lon1: number, lat1: number, lon2: number, lat2
   return dx * dx + dy * dy;
 }
 
-/** Even-odd ray casting over a ring of [lon, lat, lon, lat, ...] (closed or not). */
-export function inRing(ring: Float64Array, lon: number, lat: number): boolean {
+// The ring tests read the point as index i of coordinate arrays: a hot loop passes arrays and an
+// index, never two doubles, so a call that is not inlined boxes nothing (a million boxed
+// coordinates per pass cost more than the tests). The single-point forms wrap them.
+const ONE_LON = new Float64Array(1);
+const ONE_LAT = new Float64Array(1);
+
+/** Even-odd ray casting over a ring of [lon, lat, lon, lat, ...] (closed or not), for point i of the arrays. */
+export function inRingAt(ring: Float64Array, lons: Float64Array, lats: Float64Array, i: number): boolean {
+  const lon = lons[i], lat = lats[i];
   let inside = false;
   const n = ring.length >> 1;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i], yi = ring[2 * i + 1], xj = ring[2 * j], yj = ring[2 * j + 1];
+  for (let a = 0, b = n - 1; a < n; b = a++) {
+    const xi = ring[2 * a], yi = ring[2 * a + 1], xj = ring[2 * b], yj = ring[2 * b + 1];
     if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
 
-/** Squared distance in m² from a point to the ring's edges (for the hysteresis band outside a polygon). */
+export function inRing(ring: Float64Array, lon: number, lat: number): boolean {
+  ONE_LON[0] = lon;
+  ONE_LAT[0] = lat;
+  return inRingAt(ring, ONE_LON, ONE_LAT, 0);
+}
+
+/** Whether point i of the arrays lies within `bandM` metres of the ring's edges (the hysteresis band outside a polygon). */
+export function nearRingAt(ring: Float64Array, kx: number, lons: Float64Array, lats: Float64Array, i: number, bandM: number): boolean {
+  return ringDist2(ring, kx, lons[i], lats[i]) <= bandM * bandM;
+}
+
+/** Squared distance in m² from a point to the ring's edges. */
 export function ringDist2(ring: Float64Array, kx: number, lon: number, lat: number): number {
   let best = Infinity;
   const n = ring.length >> 1;

@@ -3,7 +3,7 @@
 // ends it, unless it is a lone GPS jump (the next point is back within the radius). A gap in the data
 // (terminals sleep when parked) belongs to the stop when the vehicle reappears within the radius;
 // a gap after which it is elsewhere ends the stop at the last point before the gap.
-import type { TrackColumns } from '../columns.ts';
+import type { MotionColumns } from '../columns.ts';
 import { dist2, mPerDegLon } from './geo.ts';
 
 export interface StopOptions {
@@ -28,7 +28,7 @@ export interface Stop {
   lat: number;
 }
 
-export function detectStops(cols: TrackColumns, options: Partial<StopOptions> = {}): Stop[] {
+export function detectStops(cols: MotionColumns, options: Partial<StopOptions> = {}): Stop[] {
   const { minDurationMs, radiusM, maxSpeed } = { ...STOP_DEFAULTS, ...options };
   const { lon, lat, gpsTime: time, speed, length } = cols;
   const r2 = radiusM * radiusM;

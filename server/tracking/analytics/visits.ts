@@ -2,9 +2,10 @@
 // out, so two rules apply: hysteresis (a vehicle inside leaves only once it is more than `bandM`
 // beyond the edge) and a minimum dwell (an exit followed by a return within `minDwellMs` is one
 // visit; a visit shorter than `minDwellMs` — driving through — is not reported). One pass over the
-// points; each point is tested only against the fences of its grid cell and the fences it is in.
-import type { TrackColumns } from '../columns.ts';
-import { contains, FenceGrid, prepareFence, withinBand, type FenceShape, type PreparedFence } from './fence.ts';
+// points; each point is tested only against the fences of its grid cell and the fences it is in,
+// read from flat arrays (PackedFences), and the cell is looked up only when the point leaves it.
+import type { MotionColumns } from '../columns.ts';
+import { FenceGrid, prepareFence, type FenceShape, type PreparedFence } from './fence.ts';
 
 export interface VisitOptions {
   /** Width of the hysteresis band outside the edge; default 30 m. */
@@ -26,50 +27,66 @@ export interface Visit {
   durationMs: number;
 }
 
-interface Open {
-  f: PreparedFence;
-  inIndex: number;
-  /** Last point counted inside (within the band). */
-  lastIn: number;
-}
-
-function isOpen(open: readonly Open[], f: PreparedFence) {
-  for (let k = 0; k < open.length; k++) if (open[k].f === f) return true;
-  return false;
-}
-
 export function prepareFences(fences: readonly FenceShape[], bandM = VISIT_DEFAULTS.bandM): FenceGrid {
   return new FenceGrid(fences.map((f) => prepareFence(f, bandM)));
 }
 
-export function detectVisits(cols: TrackColumns, grid: FenceGrid, options: Partial<VisitOptions> = {}): Visit[] {
+/**
+ * The visit of a fence entered at `inIndex` and last inside at `lastIn`, or null when too short (driving
+ * through); `ended`: the track ends inside, so there is no exit time. A function of its own, not a
+ * closure, so the hot loop's variables stay in registers.
+ */
+function visitOf(f: PreparedFence, inIndex: number, lastIn: number, time: Float64Array, length: number, minDwellMs: number, ended: boolean): Visit | null {
+  const duration = time[lastIn] - time[inIndex];
+  if (duration < minDwellMs && !(ended && lastIn === length - 1)) return null;
+  return { fenceId: f.id, name: f.name, inIndex, outIndex: lastIn, inTime: time[inIndex], outTime: ended ? null : time[lastIn], durationMs: duration };
+}
+
+export function detectVisits(cols: MotionColumns, grid: FenceGrid, options: Partial<VisitOptions> = {}): Visit[] {
   const { bandM, minDwellMs } = { ...VISIT_DEFAULTS, ...options };
   const { lon, lat, gpsTime: time, length } = cols;
+  const packed = grid.packed;
+  const nf = packed.fences.length;
   const out: Visit[] = [];
-  const open: Open[] = []; // the fences the vehicle is in: few, so a plain array
-  let cell = NaN;
-  let near: readonly PreparedFence[] = FenceGrid.EMPTY;
-  const finish = (o: Open, ended: boolean) => {
-    const duration = time[o.lastIn] - time[o.inIndex];
-    if (duration >= minDwellMs || (ended && o.lastIn === length - 1)) {
-      out.push({ fenceId: o.f.id, name: o.f.name, inIndex: o.inIndex, outIndex: o.lastIn, inTime: time[o.inIndex], outTime: ended ? null : time[o.lastIn], durationMs: duration });
-    }
-  };
+  // The fences the vehicle is in, in the order it entered them (few, so a short list), and per fence
+  // whether it is open, when it was entered and the last point counted inside (within the band).
+  const open = new Int32Array(nf);
+  let nOpen = 0;
+  const isOpen = new Uint8Array(nf);
+  const inIndex = new Int32Array(nf);
+  const lastIn = new Int32Array(nf);
+  const box = new Float64Array(4).fill(NaN); // the current cell, shrunk by a hair (see innerBox)
+  let near: Int32Array = FenceGrid.NO_INDICES;
   for (let i = 0; i < length; i++) {
     const x = lon[i], y = lat[i];
-    const c = grid.cellOf(x, y);
-    if (c !== cell) (cell = c), (near = grid.at(c));
-    for (let k = open.length - 1; k >= 0; k--) {
-      const o = open[k];
-      if (withinBand(o.f, x, y, bandM)) o.lastIn = i;
-      else if (time[i] - time[o.lastIn] >= minDwellMs) (finish(o, false), open.splice(k, 1));
+    if (!(x > box[0] && y > box[1] && x < box[2] && y < box[3])) {
+      near = grid.indicesAt(grid.cellOf(x, y));
+      grid.innerBox(x, y, box);
     }
-    for (let k = 0; k < near.length; k++) {
-      const f = near[k];
-      if (!isOpen(open, f) && contains(f, x, y)) open.push({ f, inIndex: i, lastIn: i });
+    for (let j = nOpen - 1; j >= 0; j--) {
+      const k = open[j];
+      if (packed.withinBandAt(k, lon, lat, i, bandM)) lastIn[k] = i;
+      else if (time[i] - time[lastIn[k]] >= minDwellMs) {
+        const v = visitOf(packed.fences[k], inIndex[k], lastIn[k], time, length, minDwellMs, false);
+        if (v) out.push(v);
+        isOpen[k] = 0;
+        open.copyWithin(j, j + 1, nOpen--);
+      }
+    }
+    for (let j = 0; j < near.length; j++) {
+      const k = near[j];
+      if (isOpen[k] === 0 && packed.containsAt(k, lon, lat, i)) {
+        open[nOpen++] = k;
+        isOpen[k] = 1;
+        inIndex[k] = lastIn[k] = i;
+      }
     }
   }
   // Still inside at the end of the track: the visit is open (no exit time).
-  for (const o of open) finish(o, o.lastIn === length - 1);
+  for (let j = 0; j < nOpen; j++) {
+    const k = open[j];
+    const v = visitOf(packed.fences[k], inIndex[k], lastIn[k], time, length, minDwellMs, lastIn[k] === length - 1);
+    if (v) out.push(v);
+  }
   return out.sort((a, b) => a.inIndex - b.inIndex || a.fenceId - b.fenceId);
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyColumns, pointAt, type TrackPoint } from '../columns.ts';
 import { decodeChunk, encodeChunk } from './codec.ts';
 import { pointsToColumns } from './merge.ts';
-import { CHUNK_MS, readTrack, readTrackPage, writeTrack } from './store.ts';
+import { CHUNK_MS, readMotion, readTrack, readTrackPage, writeTrack } from './store.ts';
 
 function memoryStore() {
   const sqlite = new Database(':memory:');
@@ -68,6 +68,21 @@ describe('track store', () => {
       expect(got.map((p) => p.gpsTime)).toEqual(expected(points).map((p) => p.gpsTime));
       // Whichever batch came first keeps its point at a duplicated time; a single batch keeps the first.
       if (batches === 1) expect(got).toEqual(expected(shuffled));
+    }));
+  });
+
+  it('reads the analytics columns of any range exactly as the full read has them', () => {
+    fc.assert(fc.property(fc.array(point, { minLength: 1, maxLength: 300 }), fc.integer({ min: 0, max: 5 * CHUNK_MS }), fc.integer({ min: 0, max: 5 * CHUNK_MS }), (points, a, b) => {
+      const sqlite = memoryStore();
+      writeTrack(sqlite, 1, 7, pointsToColumns(points));
+      const [from, to] = [T0 + Math.min(a, b), T0 + Math.max(a, b)];
+      const full = readTrack(sqlite, 7, from, to);
+      const core = readTrack(sqlite, 7, from, to, { sensors: false });
+      const motion = readMotion(sqlite, 7, from, to);
+      expect(motion).toEqual({ length: full.length, gpsTime: full.gpsTime, lon: full.lon, lat: full.lat, speed: full.speed, status: full.status });
+      expect({ ...core, temps: full.temps, humidities: full.humidities, oils: full.oils }).toEqual(full);
+      expect([...full.gpsTime].every((t) => t >= from && t <= to)).toBe(true);
+      expect(full.length).toBe(expected(points).filter((p) => p.gpsTime >= from && p.gpsTime <= to).length);
     }));
   });
 

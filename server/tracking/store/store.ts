@@ -3,8 +3,8 @@
 // chunks that hold its rows (the row counts of the others are in their `count` column).
 import type { Sqlite } from '../../resources/statements.ts';
 import { all, one, run } from '../../resources/statements.ts';
-import { emptyColumns, lowerBound, type TrackColumns } from '../columns.ts';
-import { decodeChunk, decodeChunkInto, encodeChunk, readHeader, rowsBetween } from './codec.ts';
+import { emptyColumns, emptyMotion, lowerBound, type MotionColumns, type TrackColumns } from '../columns.ts';
+import { decodeChunk, decodeChunkInto, decodeMotionInto, encodeChunk, readHeader, rowsBetween } from './codec.ts';
 import { mergeColumns, trimColumns } from './merge.ts';
 import { writeDaySummary } from '../day-summary.ts';
 
@@ -74,29 +74,46 @@ function chunksOf(sqlite: Sqlite, vehicleId: number, from: number, to: number): 
     WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`, vehicleId, chunkStart(from), to, from, to);
 }
 
-/** Decodes the given chunks into one TrackColumns (channel arrays present if any chunk has them). */
-function decodeAll(rows: readonly ChunkRow[], sensors: boolean): TrackColumns {
-  let t = 0, h = 0, o = 0, n = 0;
-  for (const r of rows) {
-    const head = readHeader(r.columns);
-    t |= head.tempMask; h |= head.humidityMask; o |= head.oilMask; n += head.count;
-  }
-  const out = sensors ? emptyColumns(n, t, h, o) : emptyColumns(n);
-  let at = 0;
-  for (const r of rows) at += decodeChunkInto(r.columns, out, at, { sensors });
-  return out;
+/** Rows [a, b) of each chunk that fall in [from, to]: all of a chunk wholly inside, else by binary search on its times. */
+function spansOf(rows: readonly ChunkRow[], from: number, to: number) {
+  return rows.map((r) => {
+    if (r.firstMs >= from && r.endMs <= to) return { blob: r.columns, a: 0, b: readHeader(r.columns).count };
+    const [a, b] = rowsBetween(r.columns, from, to);
+    return { blob: r.columns, a, b };
+  });
 }
 
 /**
  * The vehicle's points with from <= gpsTime <= to, in time order. `sensors: false` skips the
  * temperature, humidity and oil channels (stops, visits, doors and alarms do not read them).
+ * Only the rows inside the range are decoded: the edge chunks are cut by binary search first.
  */
 export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: number, opts: { sensors?: boolean } = {}): TrackColumns {
   if (to < from) return emptyColumns(0);
-  const cols = decodeAll(chunksOf(sqlite, vehicleId, from, to), opts.sensors !== false);
-  const a = lowerBound(cols.gpsTime, from, cols.length);
-  const b = lowerBound(cols.gpsTime, to + 1, cols.length);
-  return sliceView(cols, a, b);
+  const spans = spansOf(chunksOf(sqlite, vehicleId, from, to), from, to);
+  const sensors = opts.sensors !== false;
+  let t = 0, h = 0, o = 0, n = 0;
+  for (const s of spans) {
+    const head = readHeader(s.blob);
+    t |= head.tempMask; h |= head.humidityMask; o |= head.oilMask; n += s.b - s.a;
+  }
+  const out = sensors ? emptyColumns(n, t, h, o) : emptyColumns(n);
+  let at = 0;
+  for (const s of spans) if (s.b > s.a) at += decodeChunkInto(s.blob, out, at, { sensors, from: s.a, to: s.b });
+  return out;
+}
+
+/**
+ * What the analytics read of the range (time, position, speed, status) and nothing else: a third
+ * less to decode and allocate than readTrack without sensors, for the million-point passes.
+ */
+export function readMotion(sqlite: Sqlite, vehicleId: number, from: number, to: number): MotionColumns {
+  if (to < from) return emptyMotion(0);
+  const spans = spansOf(chunksOf(sqlite, vehicleId, from, to), from, to);
+  const out = emptyMotion(spans.reduce((n, s) => n + s.b - s.a, 0));
+  let at = 0;
+  for (const s of spans) if (s.b > s.a) at += decodeMotionInto(s.blob, out, at, s.a, s.b);
+  return out;
 }
 
 /**
