@@ -1,5 +1,6 @@
 // Fills the track store with the demo tracks (fixtures/tracks.ts) of every waybill that reached its
-// loading place. A vehicle's waybills that overlap in time keep only the first one's track.
+// loading place, drawn from its nodes' recorded arrive and leave times. A vehicle's waybills that
+// overlap in time keep only the first one's track; the answer names the waybills that got one.
 // Written through the store's writeTrack, so every demo track day also gets its summary row (track_day_summaries).
 import type Database from 'better-sqlite3';
 import { generateWaybillTrack, type TrackNode, type TrackWaybill } from '../fixtures/tracks.ts';
@@ -29,7 +30,7 @@ export function seedTracks(sqlite: Database.Database, now = Date.now(), perCorp 
     FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`);
   const busyUntil = new Map<number, number>();
   let points = 0;
-  let tracks = 0;
+  const tracked: number[] = [];
   sqlite.transaction(() => {
     for (const r of waybills) {
       const { waybillId, vehicleId, corpId, status, ...sensors } = r;
@@ -39,8 +40,8 @@ export function seedTracks(sqlite: Database.Database, now = Date.now(), perCorp 
       writeTrack(sqlite, corpId, vehicleId, cols);
       busyUntil.set(vehicleId, cols.gpsTime[cols.length - 1]);
       points += cols.length;
-      tracks++;
+      tracked.push(waybillId);
     }
   })();
-  return { tracks, points };
+  return { tracks: tracked.length, points, waybillIds: tracked };
 }

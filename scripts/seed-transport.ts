@@ -46,9 +46,11 @@ export function corpContext(sqlite: Sql, corpId: number): CorpContext {
   const customerUsers = byPartner(1);
   const customerIds = ids(sqlite, 'SELECT id FROM customers WHERE corp_id = ? AND is_deleted = 0 ORDER BY id', corpId)
     .sort((a, b) => Number(customerUsers.has(b)) - Number(customerUsers.has(a)));
+  const places = sqlite.prepare('SELECT id, lon, lat FROM areas WHERE corp_id = ? AND is_deleted = 0 AND customer_id IS NULL ORDER BY id').all(corpId) as
+    { id: number; lon: number; lat: number }[];
   return {
     corpId, customerIds, carriers,
-    areaIds: ids(sqlite, 'SELECT id FROM areas WHERE corp_id = ? AND is_deleted = 0 AND customer_id IS NULL ORDER BY id', corpId),
+    areaIds: places.map((p) => p.id), places: new Map(places.map(({ id, lon, lat }) => [id, { lon, lat }])),
     staff: { id: staffUser.id, name: staffUser.name }, carrierUsers, customerUsers,
   };
 }
