@@ -4,13 +4,20 @@ import { chartSeries } from './sensor-chart.tsx';
 import { alarmCounts, columnsOf, type TabData } from './track-data.ts';
 
 const none = { detectDoor: 0, coldMachine: 0, gatherTemperature: 0, gatherHumidity: 0, oilControl: 0, camera: 0 };
-const data = (over: Partial<TabData> = {}): TabData => ({ stops: [], areas: [], doors: [], cold: [], alarms: [], temperature: {}, humidity: {}, oil: {}, ...over });
+const data = (over: Partial<TabData> = {}): TabData => ({ stops: [], areas: [], doors: [], cold: [], alarms: [], flash: [], safety: [], temperature: {}, humidity: {}, oil: {}, ...over });
 
 describe('bottom tabs', () => {
   it('shows door and cold machine only for vehicles that have them, charts only for collected series', () => {
     expect(visibleTabs(none, data()).map(([k]) => k)).toEqual(['points', 'stops', 'areas', 'alarms']);
     const all = { ...none, detectDoor: 1, coldMachine: 1, gatherTemperature: 1, gatherHumidity: 1, oilControl: 1 };
     expect(visibleTabs(all, data({ temperature: { th1: [{ x: 't', y: 5 }] } })).map(([k]) => k)).toEqual(['points', 'stops', 'areas', 'doors', 'cold', 'alarms', 'temperature']);
+  });
+
+  it('adds the flash photo and active-safety tabs on monitor pages only', () => {
+    const keys = (monitor: boolean) => visibleTabs(none, data(), monitor).map(([k]) => k);
+    expect(keys(false)).not.toContain('flash');
+    expect(keys(true)).toEqual(['points', 'stops', 'areas', 'alarms', 'flash', 'safety']);
+    expect(visibleTabs(none, data(), true).slice(4).map(([, label]) => label)).toEqual(['抓拍', '主动安全']);
   });
 
   it('counts alarms by type for the alarm tab', () => {

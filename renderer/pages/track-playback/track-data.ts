@@ -1,6 +1,7 @@
 // Everything the playback page reads for one waybill, through the env's API client: the track in
 // pages of 5000 (spec section 9: the shell track query) until totalRecords, the vehicle's sensors,
-// the tables of the bottom tabs and the waybill's fences. Points are kept as typed columns so a
+// the tables of the bottom tabs (with the flash photos and active-safety events on monitor pages)
+// and the waybill's fences. Points are kept as typed columns so a
 // 100,000-point replay moves an index, not objects.
 import type { ApiClient } from '../../env/api-client.ts';
 import { circleRing, parseAreaLonLat, type LngLat } from '../../map/geometry.ts';
@@ -132,17 +133,33 @@ export interface TabData {
   doors: Row[];
   cold: Row[];
   alarms: Row[];
+  /** Monitor pages only (spec section 2): flash photos and active-safety events. */
+  flash: Row[];
+  safety: Row[];
   temperature: Record<string, { x: string; y: number }[]>;
   humidity: Record<string, { x: string; y: number }[]>;
   oil: Record<string, { x: string; y: number }[]>;
 }
 
-/** The bottom tabs' tables and series; a sensor the vehicle lacks is not asked for. */
-export async function loadTabs(api: ApiClient, b: TrackBundle): Promise<TabData> {
+/** The media calls answer pages (10 by default, spec section 9); the tabs read them 1000 at a time until totalRecords. */
+export const MEDIA_PAGE_SIZE = 1000;
+
+async function loadAllPages(api: ApiClient, path: string, target: Row): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let curPage = 1; ; curPage++) {
+    const page = await api.post<{ data: Row[]; totalRecords: number }>(path, { ...target, pageParamVO: { curPage, pageSize: MEDIA_PAGE_SIZE } }, { silent: true });
+    rows.push(...page.data);
+    if (page.data.length === 0 || rows.length >= page.totalRecords) return rows;
+  }
+}
+
+/** The bottom tabs' tables and series; a sensor the vehicle lacks is not asked for, nor media outside monitor pages. */
+export async function loadTabs(api: ApiClient, b: TrackBundle, opts: { monitor?: boolean } = {}): Promise<TabData> {
   const target = { waybillId: Number(b.waybillId) };
   const s = b.sensors;
   const post = <T>(path: string, when = true, empty: T) => (when ? api.post<T>(path, target, { silent: true }).catch(() => empty) : Promise.resolve(empty));
-  const [stops, areas, doors, cold, temperature, humidity, oil, alarms] = await Promise.all([
+  const media = (path: string) => (opts.monitor ? loadAllPages(api, path, target).catch(() => []) : Promise.resolve([]));
+  const [stops, areas, doors, cold, temperature, humidity, oil, alarms, flash, safety] = await Promise.all([
     post<Row[]>('/waybill/getStopCarList', true, []),
     post<Row[]>('/waybill/getAreaList', true, []),
     post<Row[]>('/waybill/getOpenDoorList', !!s?.detectDoor, []),
@@ -151,8 +168,10 @@ export async function loadTabs(api: ApiClient, b: TrackBundle): Promise<TabData>
     post<TabData['humidity']>('/waybill/getHumidityList', !!s?.gatherHumidity, {}),
     post<TabData['oil']>('/waybill/getOilList', !!s?.oilControl, {}),
     api.post<{ data: Row[] }>('/alarmResult/findByPage', { curPage: 1, pageSize: 1000, waybillId: Number(b.waybillId) }, { silent: true }).then((r) => r.data, () => []),
+    media('/orderDetails/findImageById'),
+    media('/orderDetails/getAlarmList'),
   ]);
-  return { stops, areas, doors, cold, alarms, temperature, humidity, oil };
+  return { stops, areas, doors, cold, alarms, flash, safety, temperature, humidity, oil };
 }
 
 /** Alarm sub-counts by type name, for the alarm tab's title. */

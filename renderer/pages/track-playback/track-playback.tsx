@@ -1,8 +1,8 @@
 // The track playback page (spec sections 2 and 4), a widget page opened from the waybill list and
 // detail with ?id=<waybillId> (several ids separated by commas replay several tracks). The map with
-// the multi-track legend, the replay bar, the bottom tabs and the fence edit layer.
+// the multi-track legend, the replay bar, the bottom tabs, the fence edit layer and the photo preview.
 import { Button, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import type { PageRendererProps } from '../page-types.ts';
 import { INACTIVE_COLOUR, PREDICTED_COLOUR, trackColour } from '../../map/constants.ts';
 import type { LngLat } from '../../map/geometry.ts';
@@ -10,7 +10,9 @@ import type { MapFence, MapLine, MapPoint } from '../../map/map-model.ts';
 import { MapView } from '../../map/map-view.tsx';
 import { MAP_TYPE_LABELS, MAP_TYPES, mapTypeOf, type MapType } from '../../map/providers.ts';
 import { planRoute } from '../../map/route-planner.ts';
-import { BottomPanel } from './bottom-panel.tsx';
+import { BottomPanel, type FocusKind } from './bottom-panel.tsx';
+import { PhotoPreview } from '../../components/photo-preview/photo-preview.tsx';
+import { flashInfo, mediaPoints, previewOfInfo, previewOfRow, safetyInfo, type PreviewTarget } from './media-layer.ts';
 import { centreOfDraft, FENCE_DELETED, ringOf, dragCentre, addPoint, type FenceDraft } from './fence-edit.ts';
 import { draftOf, FenceEditor } from './fence-editor.tsx';
 import { INFO_TOGGLES, ReplayBar, type InfoToggle } from './replay-bar.tsx';
@@ -42,8 +44,11 @@ function storedMapType(): MapType {
   }
 }
 
-export function TrackPlayback({ env, context }: PageRendererProps) {
+export function TrackPlayback({ env, context, page }: PageRendererProps) {
   const styles = useStyles();
+  // Spec section 2: monitor pages also have flash shots and active-safety events.
+  const monitor = page.id.startsWith('monitor/');
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const ids = useMemo(() => (context.id ?? '').split(',').map((s) => s.trim()).filter(Boolean), [context.id]);
   const [bundles, setBundles] = useState<TrackBundle[]>([]);
   const [loading, setLoading] = useState(true);
@@ -93,11 +98,11 @@ export function TrackPlayback({ env, context }: PageRendererProps) {
   useEffect(() => {
     if (!current || current.track.rows.length === 0) return;
     let live = true;
-    void loadTabs(env.api, current).then((t) => live && setTabs(t));
+    void loadTabs(env.api, current, { monitor }).then((t) => live && setTabs(t));
     return () => {
       live = false;
     };
-  }, [env, current]);
+  }, [env, current, monitor]);
 
   // The predicted route of an unfinished trip: from the last point through the fences not yet reached.
   useEffect(() => {
@@ -172,6 +177,7 @@ export function TrackPlayback({ env, context }: PageRendererProps) {
     for (const [i, s] of (tabs?.stops ?? []).entries()) out.push({ id: `stop-${i}`, lngLat: [Number(s.blon), Number(s.blat)], kind: 'stop', label: `停车 ${s.durationStr}`, info: stopInfo(s) });
     for (const [i, d] of (tabs?.doors ?? []).entries()) out.push({ id: `door-${i}`, lngLat: [Number(d.blon), Number(d.blat)], kind: 'door', label: `门${d.doorNumber}`, info: doorInfo(d) });
     for (const [i, a] of (tabs?.alarms ?? []).entries()) if (a.bLon != null) out.push({ id: `alarm-${i}`, lngLat: [Number(a.bLon), Number(a.bLat)], kind: 'alarm', label: String(a.lastAlarmTypeName), info: alarmInfo(a) });
+    out.push(...mediaPoints(tabs));
     if (focus) out.push(focus);
     return out;
   }, [current, tabs, focus]);
@@ -183,13 +189,23 @@ export function TrackPlayback({ env, context }: PageRendererProps) {
     return { lngLat: [t.lng[i], t.lat[i]] as LngLat, direction: t.direction[i] };
   }, [current, state.index]);
 
-  const onRowFocus = useCallback((kind: 'stops' | 'doors' | 'alarms', r: Row) => {
-    const lng = Number(kind === 'alarms' ? r.bLon : r.blon);
-    const lat = Number(kind === 'alarms' ? r.bLat : r.blat);
-    if (!Number.isFinite(lng) || !Number.isFinite(lat)) return;
-    const info = kind === 'stops' ? stopInfo(r) : kind === 'doors' ? doorInfo(r) : alarmInfo(r);
-    setFocus({ id: 'focus', lngLat: [lng, lat], kind: kind === 'stops' ? 'stop' : kind === 'doors' ? 'door' : 'alarm', label: info.title, info });
-  }, []);
+  const onRowFocus = useCallback((kind: FocusKind, r: Row, index: number) => {
+    const media = kind === 'flash' || kind === 'safety';
+    const lng = Number(kind === 'alarms' ? r.bLon : media ? r.lon : r.blon);
+    const lat = Number(kind === 'alarms' ? r.bLat : media ? r.lat : r.blat);
+    if (media) setPreview(previewOfRow(tabs, kind, index));
+    if (r.lon === null || !Number.isFinite(lng) || !Number.isFinite(lat)) return;
+    const info = kind === 'stops' ? stopInfo(r) : kind === 'doors' ? doorInfo(r) : kind === 'alarms' ? alarmInfo(r) : kind === 'flash' ? flashInfo(r) : safetyInfo(r);
+    const pointKind = kind === 'stops' ? 'stop' : kind === 'doors' ? 'door' : kind === 'flash' ? 'point' : 'alarm';
+    setFocus({ id: 'focus', lngLat: [lng, lat], kind: pointKind, label: info.title, info });
+  }, [tabs]);
+
+  // The map's info windows are plain text: a click inside a flash photo's or an event's window opens its pictures.
+  const onMapAreaClick = useCallback((e: MouseEvent) => {
+    const popup = (e.target as HTMLElement).closest?.('[role="dialog"][aria-label]');
+    const target = popup ? previewOfInfo(tabs, popup.getAttribute('aria-label')) : null;
+    if (target) setPreview(target);
+  }, [tabs]);
 
   const onExport = useCallback(() => {
     if (!current) return env.notify.info(NO_TRACK);
@@ -235,7 +251,7 @@ export function TrackPlayback({ env, context }: PageRendererProps) {
         </Select>
         {loading ? <Spinner size="tiny" label="轨迹加载中" /> : null}
       </div>
-      <div className={styles.map}>
+      <div className={styles.map} onClick={onMapAreaClick}>
         <MapView mapType={mapType} lines={lines} fences={fences} points={points} car={car} fitKey={fitKey} ariaLabel="轨迹地图"
           handle={editing ? (() => { const c = centreOfDraft(editing.draft); return c ? { lngLat: c, onDragEnd: (at: LngLat) => setEditing((e) => e && { ...e, draft: dragCentre(e.draft, at) }) } : null; })() : null}
           onMapClick={editing ? (at) => setEditing((e) => e && { ...e, draft: addPoint(e.draft, at) }) : undefined}
@@ -270,8 +286,10 @@ export function TrackPlayback({ env, context }: PageRendererProps) {
           {info.has('stopDuration') ? <span>{stopAt(tabs?.stops, Number(current0.gpsTimeMillisecond))}</span> : null}
         </> : null}
       </div>
-      <BottomPanel points={current?.track.rows ?? []} current={state.index} sensors={current?.sensors ?? null} data={tabs}
+      <BottomPanel points={current?.track.rows ?? []} current={state.index} sensors={current?.sensors ?? null} data={tabs} monitor={monitor}
         onPointClick={(index) => dispatch({ type: 'jump', index })} onRowFocus={onRowFocus} onExport={onExport} />
+      <PhotoPreview photos={preview?.photos ?? []} index={preview ? preview.index : -1}
+        onIndexChange={(index) => setPreview((p) => p && { ...p, index })} onClose={() => setPreview(null)} />
     </div>
   );
 }
