@@ -112,3 +112,36 @@ test('handles an alarm from the top bar: an empty opinion is refused, a valid on
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('listitem').filter({ hasText: /成功/ }).first()).toBeVisible();
 });
+
+/** A demo waybill whose vehicle's camera took several flash photos on the trip. */
+async function waybillWithPhotos(request: APIRequestContext) {
+  const list = await api<{ data: Waybill[] }>(request, '/waybill/pageQueryByCondition', { curPage: 1, pageSize: 100 });
+  // In transit or completed: a vehicle and a track.
+  for (const w of list.data.filter((x) => x.status === 400 || x.status === 500)) {
+    const photos = await api<{ totalRecords: number }>(request, '/orderDetails/findImageById', { waybillId: w.id });
+    if (photos.totalRecords >= 2) return { id: w.id, photos: photos.totalRecords };
+  }
+  throw new Error('no demo waybill with flash photos');
+}
+
+test('opens a flash photo from the 抓拍 tab in the photo preview', async ({ page }) => {
+  await login(page, 'admin');
+  const target = await waybillWithPhotos(page.request);
+  await page.goto(`/trackPlayback?id=${target.id}`);
+  // On a loaded machine the first-visit guide can appear after login() stopped waiting for it.
+  const guide = page.getByRole('alertdialog', { name: '在线服务指引' });
+  await expect(page.getByRole('table', { name: '轨迹点' }).or(guide).first()).toBeVisible({ timeout: 30_000 });
+  if (await guide.isVisible()) await guide.getByRole('button', { name: '知道了' }).click();
+  await expect(page.getByRole('table', { name: '轨迹点' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: '抓拍' }).click();
+  await page.getByRole('table', { name: '抓拍' }).locator('tbody tr').first().click();
+  const preview = page.getByRole('dialog');
+  await expect(preview).toContainText(`1/${target.photos}`);
+  // The seeded snapshot is a real picture the browser decodes, not a broken image.
+  const image = preview.getByRole('img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await preview.getByRole('button', { name: '下一张' }).click();
+  await expect(preview).toContainText(`2/${target.photos}`);
+  await preview.getByRole('button', { name: '关闭' }).click();
+  await expect(preview).toHaveCount(0);
+});
