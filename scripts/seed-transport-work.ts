@@ -14,6 +14,7 @@ import type { Db } from '../server/db/connection.ts';
 import { loadRegistry } from '../server/registry/load.ts';
 import { transferAllocate, transferUnload } from '../server/domain/waybills/transfer.ts';
 import { saveOrEdit, type SaveBody } from '../server/domain/waybills/edit.ts';
+import { recordWaybillVersion } from '../server/domain/waybills/history.ts';
 import { saveTask } from '../server/domain/orders/stowage/tasks.ts';
 import { confirmResult } from '../server/domain/orders/stowage/confirm.ts';
 
@@ -186,6 +187,22 @@ let loaded: ReturnType<typeof loadRegistry> | undefined;
 /** The registry only labels the allocated waybill's state in the answer; loaded once, when first needed. */
 const registry = () => (loaded ??= loadRegistry());
 
+/**
+ * The generated waybills were walked through the machine without snapshots, so each gets its history
+ * from where it stands now: one version, as its last recorded action left it, by whom and when. The
+ * edits below then add the following versions, as the endpoints do.
+ */
+function baselineVersions(sqlite: Sql, user: SessionUser) {
+  const rows = sqlite.prepare(`SELECT w.id, e.action, e.at, e.user_id AS userId, e.user_name AS userName, w.created_at AS createdAt FROM waybills w
+    LEFT JOIN waybill_events e ON e.id = (SELECT id FROM waybill_events WHERE waybill_id = w.id ORDER BY at DESC, id DESC LIMIT 1)
+    WHERE w.corp_id = ? AND NOT EXISTS (SELECT 1 FROM waybill_history h WHERE h.waybill_id = w.id)`).all(user.corpId) as Row[];
+  for (const r of rows) {
+    const by = r.userId ? { ...user, userId: r.userId, realName: r.userName } : user;
+    recordWaybillVersion(sqlite, by, r.id, r.action ?? 'add', r.at ?? r.createdAt);
+  }
+  return rows.length;
+}
+
 export function seedTransportWork(sqlite: Sql, now: number) {
   const done: Record<number, unknown> = {};
   // One outer transaction: each function's own transaction becomes a savepoint, and the demo commits once.
@@ -196,6 +213,7 @@ export function seedTransportWork(sqlite: Sql, now: number) {
       const rng = createRng(WORK_SEED + corpId);
       const vehicles = freeVehicles(sqlite, corpId);
       done[corpId] = {
+        baselineVersions: baselineVersions(sqlite, user),
         transfers: transfers(sqlite, user, rng, plan, vehicles, now),
         versions: edits(sqlite, user, rng, plan.edits),
         handWaybills: handWaybills(sqlite, user, rng, plan.handWaybills, now),

@@ -100,6 +100,10 @@ describe('coverage', () => {
     const history = await dispatcher.post('/waybillHistory/findByPage', { id: edited[0].id });
     expect(history.code, history.message).toBe(1);
     expect(history.result.totalRecords).toBeGreaterThanOrEqual(edited[0].n);
+    // Every waybill's history ends at its current version and has no gap from the first one it shows.
+    const gaps = all(`SELECT w.id, w.version, max(h.version) AS last, min(h.version) AS first, count(DISTINCT h.version) AS n FROM waybills w
+      LEFT JOIN waybill_history h ON h.waybill_id = w.id GROUP BY w.id HAVING last IS NOT w.version OR n <> last - first + 1`);
+    expect(gaps).toEqual([]);
     const hand = all(`SELECT w.id FROM waybills w WHERE w.corp_id = 1 AND EXISTS (SELECT 1 FROM waybill_goods g WHERE g.waybill_id = w.id)
       AND NOT EXISTS (SELECT 1 FROM waybill_orders wo WHERE wo.waybill_id = w.id)`);
     expect(hand.length).toBeGreaterThan(1);
