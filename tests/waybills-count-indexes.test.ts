@@ -133,7 +133,7 @@ describe('tab counts and list totals of a creation period', () => {
   it('whole days (the date shortcuts\' bounds) are read from the day table and equal a direct count', async () => {
     for (const [a, b] of [[0, 1], [2, 9], [0, 12], [5, 6]]) {
       const body = { createdAt: [D0 + a * DAY, D0 + b * DAY - 1] };
-      expect(splitPeriod(body.createdAt[0], body.createdAt[1])!.edges).toEqual([]);
+      expect(splitPeriod(body.createdAt[0], body.createdAt[1])!.partial).toEqual([]);
       expect(countsSql({ corpId: 1, userType: 0 } as SessionUser, body).sql).toContain('waybill_day_counts');
       await check(body);
       await check({ ...body, carrierId: carriers[1], businessType: [1, 6], status: [400, 700] });
@@ -151,10 +151,18 @@ describe('tab counts and list totals of a creation period', () => {
     ), { numRuns: 60 });
   });
 
-  it('a period of several days not on day boundaries still uses the day table (with its edges)', () => {
+  it('a period of several days not on day boundaries still uses the day table (with its partial days)', () => {
+    const day0 = Math.floor((D0 + 8 * HOUR) / DAY);
     const body = { createdAt: [D0 + 3 * HOUR, D0 + 5 * DAY + 3 * HOUR] };
-    expect(splitPeriod(body.createdAt[0], body.createdAt[1])).toEqual({ firstDay: Math.floor((D0 + 8 * HOUR) / DAY) + 1, lastDay: Math.floor((D0 + 8 * HOUR) / DAY) + 4, edges: [[D0 + 3 * HOUR, D0 + DAY - 1], [D0 + 5 * DAY, D0 + 5 * DAY + 3 * HOUR]] });
-    expect(listSql({ corpId: 1, userType: 2, partnerId: carrierUser } as SessionUser, body).count.sql).toContain('waybill_day_counts');
+    expect(splitPeriod(body.createdAt[0], body.createdAt[1])).toEqual({
+      firstDay: day0 + 1, lastDay: day0 + 4,
+      partial: [{ day: day0, from: D0 + 3 * HOUR, to: D0 + DAY - 1 }, { day: day0 + 5, from: D0 + 5 * DAY, to: D0 + 5 * DAY + 3 * HOUR }],
+    });
+    expect(splitPeriod(D0 + HOUR, D0 + 2 * HOUR)).toEqual({ firstDay: day0 + 1, lastDay: day0, partial: [{ day: day0, from: D0 + HOUR, to: D0 + 2 * HOUR }] });
+    expect(splitPeriod(D0 + 2 * HOUR, D0 + HOUR)).toBeNull();
+    const sql = listSql({ corpId: 1, userType: 2, partnerId: carrierUser } as SessionUser, body).count.sql;
+    // The first day is mostly covered (its total minus 0-3 h), the last barely (its 0-3 h counted).
+    expect([sql.includes('waybill_day_counts'), sql.includes('-count(*)')]).toEqual([true, true]);
   });
 });
 

@@ -4,8 +4,9 @@
 //   carrier user), carrierId, businessType and status;
 // - waybill_day_counts (0014, 0016) when a creation period comes on top: the period's whole days
 //   (Shanghai calendar days, as the console's date ranges are cut) are summed from the table, and
-//   the part of a day at either end that the period only partly covers is counted on the waybills
-//   through the index waybills_corp_created_status, so the answer stays exact for any bounds.
+//   a day at either end that the period covers only in part is counted on the waybills through the
+//   index waybills_corp_created_status (the part itself, or for most of a day the day's total minus
+//   the part left out), so the answer stays exact for any bounds.
 // Any other filter (number, step, vehicle) or a customer user's scope returns null: count rows.
 import type { SessionUser } from '../../http/context.ts';
 import { blank, filterWhere, placeholders, type WaybillQuery } from './filters.ts';
@@ -19,24 +20,47 @@ export const dayOf = (ms: number) => Math.floor((ms + SHANGHAI_OFFSET_MS) / DAY_
 /** Midnight in Shanghai that starts a day number. */
 export const dayStart = (day: number) => day * DAY_MS - SHANGHAI_OFFSET_MS;
 
-export interface PeriodSplit {
-  /** The whole days covered (inclusive); undefined is an open end. */
-  firstDay?: number;
-  lastDay?: number;
-  /** The partly covered days' parts, [from, to] inclusive ms, counted on the waybills. */
-  edges: [number, number][];
+/** A day the period covers only in part: [from, to] inclusive ms within that day. */
+export interface PartialDay {
+  day: number;
+  from: number;
+  to: number;
 }
 
-/** Splits [from, to] (inclusive ms, null open) into whole days and partial edges; null when no whole day is covered. */
-export function splitPeriod(from: number | null, to: number | null): PeriodSplit | null {
-  const firstDay = from === null ? undefined : from === dayStart(dayOf(from)) ? dayOf(from) : dayOf(from) + 1;
-  const lastDay = to === null ? undefined : to + 1 === dayStart(dayOf(to + 1)) ? dayOf(to) : dayOf(to) - 1;
-  if (firstDay !== undefined && lastDay !== undefined && firstDay > lastDay) return null;
-  const edges: [number, number][] = [];
-  if (from !== null && firstDay !== undefined && from !== dayStart(firstDay)) edges.push([from, dayStart(firstDay) - 1]);
-  if (to !== null && lastDay !== undefined && to !== dayStart(lastDay + 1) - 1) edges.push([dayStart(lastDay + 1), to]);
-  return { firstDay, lastDay, edges };
+export interface PeriodSplit {
+  /** The whole days covered (inclusive; none when firstDay > lastDay); undefined is an open end. */
+  firstDay?: number;
+  lastDay?: number;
+  partial: PartialDay[];
 }
+
+const dayEnd = (day: number) => dayStart(day + 1) - 1;
+
+/** Splits [from, to] (inclusive ms, null for an open end) into whole days and the days covered in part; null for an empty period. */
+export function splitPeriod(from: number | null, to: number | null): PeriodSplit | null {
+  if (from !== null && to !== null && from > to) return null;
+  const partial: PartialDay[] = [];
+  if (from !== null && to !== null && dayOf(from) === dayOf(to)) {
+    const day = dayOf(from);
+    if (from === dayStart(day) && to === dayEnd(day)) return { firstDay: day, lastDay: day, partial };
+    return { firstDay: day + 1, lastDay: day, partial: [{ day, from, to }] };
+  }
+  let firstDay: number | undefined;
+  let lastDay: number | undefined;
+  if (from !== null) {
+    firstDay = dayOf(from);
+    if (from !== dayStart(firstDay)) (partial.push({ day: firstDay, from, to: dayEnd(firstDay) }), (firstDay += 1));
+  }
+  if (to !== null) {
+    lastDay = dayOf(to);
+    if (to !== dayEnd(lastDay)) (partial.push({ day: lastDay, from: dayStart(lastDay), to }), (lastDay -= 1));
+  }
+  return { firstDay, lastDay, partial };
+}
+
+/** The parts of a partial day's own day that the period leaves out (none, one or two). */
+const complementOf = (p: PartialDay): [number, number][] =>
+  ([[dayStart(p.day), p.from - 1], [p.to + 1, dayEnd(p.day)]] as [number, number][]).filter(([a, b]) => a <= b);
 
 /** The conditions on a counts table `alias` (columns corp_id, carrier_id, business_type, status). */
 function keyWhere(user: SessionUser, q: WaybillQuery, withStatus: boolean, alias: string): Where {
@@ -62,17 +86,34 @@ export function maintainedCounts(user: SessionUser, q: WaybillQuery, withStatus:
     return { sql: `SELECT s.status, sum(s.n) AS n FROM waybill_status_counts s WHERE ${where.sql.join(' AND ')} GROUP BY s.status HAVING sum(s.n) > 0`, params: where.params };
   }
   const split = splitPeriod(blank(from) ? null : from, blank(to) ? null : to);
-  if (!split) return null; // within two partial days: the index finds those rows at once
-  const days = keyWhere(user, q, withStatus, 'd');
-  if (split.firstDay !== undefined) (days.sql.push('d.day >= ?'), days.params.push(split.firstDay));
-  if (split.lastDay !== undefined) (days.sql.push('d.day <= ?'), days.params.push(split.lastDay));
-  const parts = [`SELECT d.status, d.n FROM waybill_day_counts d WHERE ${days.sql.join(' AND ')}`];
-  const params = [...days.params];
-  for (const edge of split.edges) {
-    const rows = filterWhere(user, { ...q, waybillNo: undefined, createdAt: edge }, withStatus);
-    // '+w.status': group the few matches in a temporary tree (see countsSql in query.ts).
-    parts.push(`SELECT w.status, count(*) AS n FROM waybills w WHERE ${rows.sql.join(' AND ')} GROUP BY +w.status`);
-    params.push(...rows.params);
+  if (!split) return null; // an empty period: the rows say so at once
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const days = (range: Where) => {
+    const where = keyWhere(user, q, withStatus, 'd');
+    parts.push(`SELECT d.status, d.n FROM waybill_day_counts d WHERE ${[...where.sql, ...range.sql].join(' AND ')}`);
+    params.push(...where.params, ...range.params);
+  };
+  // '+w.status': group the few matches in a temporary tree (see countsSql in query.ts).
+  const rows = (period: [number, number], sign: '' | '-') => {
+    const where = filterWhere(user, { ...q, createdAt: period }, withStatus);
+    parts.push(`SELECT w.status, ${sign}count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY +w.status`);
+    params.push(...where.params);
+  };
+  const { firstDay, lastDay } = split;
+  if (firstDay === undefined || lastDay === undefined || firstDay <= lastDay) {
+    const range: Where = { sql: [], params: [] };
+    if (firstDay !== undefined) (range.sql.push('d.day >= ?'), range.params.push(firstDay));
+    if (lastDay !== undefined) (range.sql.push('d.day <= ?'), range.params.push(lastDay));
+    days(range);
+  }
+  for (const p of split.partial) {
+    // Most of a day (a period that ends now, say: the rest of today holds no waybills yet): the
+    // day's total minus the rows of the part left out reads fewer rows than counting the part.
+    if (2 * (p.to - p.from + 1) > DAY_MS) {
+      days({ sql: ['d.day = ?'], params: [p.day] });
+      for (const left of complementOf(p)) rows(left, '-');
+    } else rows([p.from, p.to], '');
   }
   return { sql: `SELECT status, sum(n) AS n FROM (${parts.join(' UNION ALL ')}) GROUP BY status HAVING sum(n) > 0`, params };
 }
