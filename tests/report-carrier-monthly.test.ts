@@ -126,9 +126,17 @@ describe('report/carrier-monthly over the summary equals the detail data', () =>
     const partner = (sqlite().prepare("SELECT partner_id AS id FROM users WHERE user_name = 'carrier'").get() as Row).id;
     const own = await expectReport('carrier', partner);
     expect(own.rows.length).toBeGreaterThan(0);
+    // The demo customer role is not granted this report; granted here, the summary's scope still refuses it.
+    sqlite().prepare(`INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id)
+      SELECT u.corp_id, ur.role_id, 'reportCarrierMonthly' FROM users u JOIN user_roles ur ON ur.user_id = u.id WHERE u.user_name = 'customer'`).run();
     const customer = await t.as('customer');
     expect(await customer.post('/report/carrier-monthly/query', {})).toMatchObject({ code: 104, message: '没有操作权限' });
     expect(await customer.post('/report/carrier-monthly/total', {})).toMatchObject({ code: 104, message: '没有操作权限' });
+    // Its export is refused when asked for, not left to fail as a task.
+    const tasks = () => (sqlite().prepare('SELECT count(*) AS n FROM export_tasks').get() as Row).n;
+    const before = tasks();
+    expect(await customer.post('/exportCenter/create', { pageId: 'report/carrier-monthly' })).toMatchObject({ code: 104, message: '没有操作权限' });
+    expect(tasks()).toBe(before);
   });
 });
 

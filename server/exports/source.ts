@@ -11,7 +11,7 @@ import { validateOrThrow } from '../http/validate.ts';
 import type { Column, PageFile, Registry } from '../registry/types.ts';
 import { requestSchema } from '../reports/input.ts';
 import { queryReport } from '../reports/run.ts';
-import type { ReportRequest } from '../reports/compile.ts';
+import { compileReport, type ReportRequest } from '../reports/compile.ts';
 import { pageFor } from '../routes/ui.ts';
 
 export type Row = Record<string, unknown>;
@@ -71,6 +71,8 @@ export function exportSource(ctx: SourceContext, user: SessionUser, pageId: stri
     const report = reg.reports.get(pageId)!;
     if (!user.operationIds.has(report.operationId)) throw forbidden();
     const req = validateOrThrow<ReportRequest>(requestSchema(report), search);
+    // Refused now rather than as a failed task: a report the user may not read (a summary for a customer).
+    compileReport(report, user, req, reg.resources);
     return {
       page, columns, search,
       fetch: async (curPage, pageSize) => {
