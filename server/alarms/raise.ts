@@ -12,6 +12,7 @@ import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
 import { ALARM_TYPE, BUSINESS_KINDS, FIRST_BUSINESS, STATUS } from './catalogue.ts';
 import { settingsOf } from './settings.ts';
+import { temperatureMask } from './temperature-range.ts';
 import { RULES, type AlarmRule, type AlarmWindow, type RuleInput } from './rules/index.ts';
 
 /** Names the place of a point (begin and end place of an alarm); '' when unknown. */
@@ -79,8 +80,7 @@ export function raiseAlarms(sqlite: Sqlite, vehicleId: number, cols: TrackColumn
   const input: RuleInput = {
     cols, settings, fences, onWaybill: waybill !== null,
     doorMask: vehicle.detectDoor ? vehicle.openDoorStatus : 0,
-    // A vehicle that collects temperature without naming its channels: every channel it sends.
-    tempMask: vehicle.gatherTemperature ? vehicle.temperaturectrl || 0xffff : 0,
+    tempMask: temperatureMask(vehicle),
   };
   const t = cols.gpsTime;
   const areaAt = (i: number) => fences.find((f) => contains(f, cols.lon[i], cols.lat[i]))?.name ?? null;

@@ -1,16 +1,19 @@
 // The day summary: what a day's points add up to, and that the store keeps it equal to the
 // stored day whatever order and batches the points arrive in.
-import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { TrackPoint } from './columns.ts';
 import { pointsToColumns } from './store/merge.ts';
 import { CHUNK_MS, writeTrack } from './store/store.ts';
 import { summariseDay } from './day-summary.ts';
+import { openDatabase } from '../db/connection.ts';
+import { temperatureJudge, type TemperatureJudge } from '../alarms/temperature-range.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 2, 1); // 09:00 in Shanghai
-const LIMITS = { overspeedKmh: 100, tempMin: 2, tempMax: 8 };
+/** Every channel collected, no waybill range: the corporation's default 2-8 ℃ all day. */
+const ALL_CHANNELS: TemperatureJudge = { mask: 0xffff, fallback: { tempMin: 2, tempMax: 8 }, trips: [] };
+const LIMITS = { overspeedKmh: 100, temperature: ALL_CHANNELS };
 
 /**
  * 20 one-minute steps: driving 0-5 (speeds up to 110), standing still 6-12 (6 minutes, one stop),
@@ -65,18 +68,73 @@ describe('summariseDay', () => {
 
   it('a vehicle without temperature channels has no temperature figures', () => {
     const dry = summariseDay(pointsToColumns(pts.map(({ t1: _a, t3: _b, ...p }) => p as TrackPoint)), LIMITS);
-    expect(dry).toMatchObject({ tempMin: null, tempMax: null, tempAvg: null, tempReadings: 0, outOfRangeMinutes: null });
+    expect(dry).toMatchObject({ tempMin: null, tempMax: null, tempAvg: null, tempReadings: 0, outOfRangeMinutes: null, range: null, ranges: 0 });
+  });
+
+  it('one range for the whole day is the range of the row', () => {
+    expect(s).toMatchObject({ range: { tempMin: 2, tempMax: 8 }, ranges: 1 });
+  });
+});
+
+/**
+ * 60 one-minute points: off trip 0-9 (5 ℃), a frozen waybill's trip 10-29 (-18 ℃, -15 at 20),
+ * off trip 30-39 (5 ℃, 12 ℃ at 35), a chilled waybill's trip from 40 on (4 ℃, 11 ℃ at 45).
+ * t1 is collected; t2 (a probe the vehicle does not collect) reads 50 ℃ throughout.
+ */
+function twoTrips() {
+  const t1 = (i: number) => (i >= 10 && i < 30 ? (i === 20 ? -15 : -18) : i === 35 ? 12 : i === 45 ? 11 : i < 40 ? 5 : 4);
+  const pts: TrackPoint[] = Array.from({ length: 60 }, (_, i) => ({
+    lon: 121 + i * 0.01, lat: 31, gpsTime: T0 + i * MIN, speed: 60, direction: 90, odometer: 1000 + i, status: 0, t1: t1(i), t2: 50,
+  }));
+  const judge: TemperatureJudge = {
+    mask: 0b1,
+    fallback: { tempMin: 2, tempMax: 8 },
+    trips: [
+      { waybillId: 1, tempMin: -22, tempMax: -12, from: T0 + 10 * MIN, to: T0 + 29 * MIN },
+      { waybillId: 2, tempMin: 0, tempMax: 10, from: T0 + 40 * MIN, to: Infinity },
+    ],
+  };
+  return { pts, judge };
+}
+
+describe('summariseDay judges each reading against the range that applies to it', () => {
+  const { pts, judge } = twoTrips();
+  const s = summariseDay(pointsToColumns(pts), { overspeedKmh: 100, temperature: judge });
+
+  it('frozen readings on the frozen trip are inside; 12 ℃ off trip and 11 ℃ on the chilled trip are outside', () => {
+    // Judged against 2-8 ℃ alone every one of the 20 frozen minutes would be outside too.
+    expect(s.outOfRangeMinutes).toBe(2);
+    const corpOnly = summariseDay(pointsToColumns(pts), { overspeedKmh: 100, temperature: { ...judge, trips: [] } });
+    expect(corpOnly.outOfRangeMinutes).toBe(22);
+  });
+
+  it('a channel the vehicle does not collect is left out of the figures', () => {
+    expect(s).toMatchObject({ tempReadings: 60, tempMin: -18, tempMax: 12 });
+    const sum = pts.reduce((a, p) => a + p.t1!, 0);
+    expect(s.tempAvg).toBe(Math.round((sum / 60) * 10) / 10);
+  });
+
+  it('three ranges applied (corporation, frozen, chilled): no single range for the row', () => {
+    expect(s).toMatchObject({ range: null, ranges: 3 });
+  });
+
+  it('a day within one trip has that trip\'s range', () => {
+    const onTrip = summariseDay(pointsToColumns(pts.slice(10, 30)), { overspeedKmh: 100, temperature: judge });
+    expect(onTrip).toMatchObject({ range: { tempMin: -22, tempMax: -12 }, ranges: 1, outOfRangeMinutes: 0 });
+  });
+
+  it('a vehicle collecting no channel has no temperature figures', () => {
+    const none = summariseDay(pointsToColumns(pts), { overspeedKmh: 100, temperature: { ...judge, mask: 0 } });
+    expect(none).toMatchObject({ tempReadings: 0, tempMin: null, outOfRangeMinutes: null, range: null });
   });
 });
 
 describe('the store keeps one summary per vehicle and day', () => {
+  /** The real schema; vehicle 7 of corporation 1 collects every temperature channel it sends. */
   function store() {
-    const sqlite = new Database(':memory:');
+    const sqlite = openDatabase(':memory:').$client;
     sqlite.pragma('foreign_keys = OFF');
-    sqlite.exec(`CREATE TABLE track_chunks (vehicle_id INTEGER NOT NULL, corp_id INTEGER NOT NULL, start_ms INTEGER NOT NULL, first_ms INTEGER NOT NULL,
-      end_ms INTEGER NOT NULL, count INTEGER NOT NULL, columns BLOB NOT NULL, PRIMARY KEY (vehicle_id, start_ms))`);
-    sqlite.exec(readFileSync(new URL('../db/migrations/0015_track_day_summaries.sql', import.meta.url), 'utf8'));
-    sqlite.exec('CREATE TABLE alarm_settings (corp_id INTEGER PRIMARY KEY, overspeed_kmh REAL, overspeed_min_ms INTEGER, temp_min REAL, temp_max REAL, temp_min_ms INTEGER, stop_min_ms INTEGER, stop_max_speed_kmh REAL, updated_at INTEGER)');
+    sqlite.prepare('INSERT INTO vehicles (id, corp_id, vehicle_no, gather_temperature, temperaturectrl, created_at, updated_at) VALUES (7, 1, ?, 1, 0, 0, 0)').run('沪A00007');
     return sqlite;
   }
   const rows = (sqlite: Database.Database) => sqlite.prepare('SELECT * FROM track_day_summaries ORDER BY day_start_ms').all() as Record<string, number>[];
@@ -104,5 +162,63 @@ describe('the store keeps one summary per vehicle and day', () => {
     expect(a.last_time).toBe(midnight - MIN);
     expect(b.first_time).toBe(midnight);
     expect(a).toMatchObject({ temp_range_min: 0, temp_range_max: 10, out_of_range_minutes: 0 });
+  });
+});
+
+describe('the store judges a day by the vehicle\'s channels and its waybills\' ranges', () => {
+  let nextNode = 1;
+  function store(temperaturectrl: number) {
+    const sqlite = openDatabase(':memory:').$client;
+    sqlite.pragma('foreign_keys = OFF');
+    sqlite.prepare('INSERT INTO vehicles (id, corp_id, vehicle_no, gather_temperature, temperaturectrl, created_at, updated_at) VALUES (7, 1, ?, 1, ?, 0, 0)').run('沪A00007', temperaturectrl);
+    return sqlite;
+  }
+  /** A waybill of the vehicle that arrived at its first node at `arrive` and left its last at `leave` (null: not yet). */
+  function waybill(sqlite: Database.Database, o: { id: number; vehicleId?: number; status: number; arrive: number; leave: number | null; range?: [number, number]; deleted?: boolean }) {
+    sqlite.prepare(`INSERT INTO waybills (id, corp_id, waybill_no, business_type, status, step, sign_status, vehicle_id, is_deleted, created_at, updated_at)
+      VALUES (?, 1, ?, 1, ?, 1, 0, ?, ?, 0, 0)`).run(o.id, `YD${o.id}`, o.status, o.vehicleId ?? 7, o.deleted ? 1 : 0);
+    const node = sqlite.prepare(`INSERT INTO waybill_nodes (id, corp_id, waybill_id, seq, node_type, area_id, actual_arrive_time, actual_leave_time)
+      VALUES (?, 1, ?, ?, ?, 1, ?, ?)`);
+    node.run(nextNode++, o.id, 1, 'start', o.arrive, o.arrive + MIN);
+    node.run(nextNode++, o.id, 2, 'end', o.leave === null ? null : o.leave - MIN, o.leave);
+    if (o.range) sqlite.prepare('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, 1, ?, ?)').run(o.id, ...o.range);
+  }
+  const row = (sqlite: Database.Database) => sqlite.prepare('SELECT * FROM track_day_summaries').get() as Record<string, number | null>;
+
+  it('trips from first arrival to last leave, open while in transit; waybills without a range, deleted or of other vehicles are no trips', () => {
+    const sqlite = store(0b1);
+    waybill(sqlite, { id: 1, status: 500, arrive: T0 + 10 * MIN, leave: T0 + 29 * MIN, range: [-22, -12] });
+    waybill(sqlite, { id: 2, status: 400, arrive: T0 + 40 * MIN, leave: null, range: [0, 10] });
+    waybill(sqlite, { id: 3, status: 500, arrive: T0 + 31 * MIN, leave: T0 + 38 * MIN }); // no range of its own: the corporation's applies
+    waybill(sqlite, { id: 4, status: 500, arrive: T0, leave: T0 + 9 * MIN, range: [-30, -25], deleted: true });
+    waybill(sqlite, { id: 5, vehicleId: 8, status: 400, arrive: T0, leave: null, range: [-30, -25] });
+    const judge = temperatureJudge(sqlite, 1, 7, T0, T0 + 59 * MIN);
+    expect(judge).toEqual({ mask: 0b1, fallback: { tempMin: 2, tempMax: 8 }, trips: [
+      { waybillId: 1, tempMin: -22, tempMax: -12, from: T0 + 10 * MIN, to: T0 + 29 * MIN },
+      { waybillId: 2, tempMin: 0, tempMax: 10, from: T0 + 40 * MIN, to: Infinity },
+    ] });
+    // A trip wholly before the stretch is not asked about.
+    expect(temperatureJudge(sqlite, 1, 7, T0 + 30 * MIN, T0 + 35 * MIN).trips).toEqual([]);
+  });
+
+  it('the summary row: minutes outside each reading\'s range, the uncollected channel ignored, no single range', () => {
+    const sqlite = store(0b1);
+    waybill(sqlite, { id: 1, status: 500, arrive: T0 + 10 * MIN, leave: T0 + 29 * MIN, range: [-22, -12] });
+    waybill(sqlite, { id: 2, status: 400, arrive: T0 + 40 * MIN, leave: null, range: [0, 10] });
+    writeTrack(sqlite, 1, 7, pointsToColumns(twoTrips().pts));
+    expect(row(sqlite)).toMatchObject({ temp_readings: 60, temp_max: 12, out_of_range_minutes: 2, temp_range_min: null, temp_range_max: null });
+  });
+
+  it('a day on one frozen trip shows the frozen range and no minutes outside', () => {
+    const sqlite = store(0b1);
+    waybill(sqlite, { id: 1, status: 400, arrive: T0 - 60 * MIN, leave: null, range: [-22, -12] });
+    writeTrack(sqlite, 1, 7, pointsToColumns(twoTrips().pts.slice(10, 30)));
+    expect(row(sqlite)).toMatchObject({ temp_readings: 20, temp_range_min: -22, temp_range_max: -12, out_of_range_minutes: 0 });
+  });
+
+  it('a vehicle that names its channels: only those count (t2 collected here, the 50 ℃ probe)', () => {
+    const sqlite = store(0b10);
+    writeTrack(sqlite, 1, 7, pointsToColumns(twoTrips().pts.slice(0, 10)));
+    expect(row(sqlite)).toMatchObject({ temp_readings: 10, temp_min: 50, temp_max: 50, out_of_range_minutes: 9, temp_range_min: 2, temp_range_max: 8 });
   });
 });

@@ -1,0 +1,68 @@
+// Which temperature channels and which range apply to a vehicle's reading at a time: the one rule
+// the temperature alarms (raise.ts) and the day summary (tracking/day-summary.ts) share.
+// Channels: those the vehicle collects. Range: that of the vehicle's waybill whose trip covers the
+// time (first actual arrival at a route node to the last actual arrival or leave; still open while
+// in transit) when the waybill has one (waybill_temperature_ranges), else the corporation's settings.
+import { all, one, type Sqlite } from '../resources/statements.ts';
+import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
+import { settingsOf } from './settings.ts';
+
+export interface TempRange {
+  tempMin: number;
+  tempMax: number;
+}
+
+/** A waybill's trip with its own range, in epoch ms (`to` Infinity while in transit). */
+export interface RangedTrip extends TempRange {
+  waybillId: number;
+  from: number;
+  to: number;
+}
+
+/** What judging a vehicle's readings over a stretch of time needs. */
+export interface TemperatureJudge {
+  /** Channels the vehicle collects (bit c = channel t(c+1)). */
+  mask: number;
+  /** The corporation's range: off trip, or on a trip whose waybill has none. */
+  fallback: TempRange;
+  /** Trips with their own range that overlap the stretch, by start time. */
+  trips: RangedTrip[];
+}
+
+/** A vehicle that collects temperature without naming its channels: every channel it sends. */
+export function temperatureMask(v: { gatherTemperature: number; temperaturectrl: number }): number {
+  return v.gatherTemperature ? v.temperaturectrl || 0xffff : 0;
+}
+
+/**
+ * The range at time t. Trips of one vehicle should not overlap; if they do, the one that began
+ * last is the load the vehicle carries at t.
+ */
+export function rangeAt(judge: TemperatureJudge, t: number): TempRange {
+  let found: TempRange = judge.fallback;
+  for (const trip of judge.trips) {
+    if (trip.from > t) break;
+    if (t <= trip.to) found = trip;
+  }
+  return found;
+}
+
+/** The judge for a vehicle's readings in [from, to]. */
+export function temperatureJudge(sqlite: Sqlite, corpId: number, vehicleId: number, from: number, to: number): TemperatureJudge {
+  const vehicle = one<{ gatherTemperature: number; temperaturectrl: number }>(sqlite,
+    'SELECT gather_temperature AS gatherTemperature, temperaturectrl FROM vehicles WHERE id = ?', vehicleId);
+  const { tempMin, tempMax } = settingsOf(sqlite, corpId, null);
+  const rows = all<{ waybillId: number; status: number; tempMin: number; tempMax: number; first: number | null; last: number | null }>(sqlite,
+    `SELECT w.id AS waybillId, w.status, r.temp_min AS tempMin, r.temp_max AS tempMax,
+       (SELECT min(n.actual_arrive_time) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS first,
+       (SELECT max(max(coalesce(n.actual_arrive_time, 0), coalesce(n.actual_leave_time, 0))) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS last
+     FROM waybills w JOIN waybill_temperature_ranges r ON r.waybill_id = w.id
+     WHERE w.vehicle_id = ? AND w.is_deleted = 0`, vehicleId);
+  const trips = rows
+    .filter((r) => r.first !== null)
+    .map((r) => ({ waybillId: r.waybillId, tempMin: r.tempMin, tempMax: r.tempMax, from: r.first!,
+      to: r.status === WaybillStatus.IN_TRANSIT ? Infinity : Math.max(r.first!, r.last ?? 0) }))
+    .filter((trip) => trip.from <= to && trip.to >= from)
+    .sort((a, b) => a.from - b.from || a.waybillId - b.waybillId);
+  return { mask: vehicle ? temperatureMask(vehicle) : 0, fallback: { tempMin, tempMax }, trips };
+}
