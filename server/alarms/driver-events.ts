@@ -4,10 +4,11 @@
 import type { SessionUser } from '../http/context.ts';
 import { failure, invalid } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
-import { all, one, run, type Sqlite } from '../resources/statements.ts';
+import { one, run, type Sqlite } from '../resources/statements.ts';
 import { findVehicle } from '../tracking/target.ts';
 import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
+import { checkImageFiles } from '../domain/files/image-files.ts';
 import { ALARM_TYPE, DRIVER_KINDS, EVENT_LEVEL_LABELS, FIRST_DRIVER, STATUS } from './catalogue.ts';
 
 export interface DriverEvent {
@@ -23,8 +24,6 @@ export interface DriverEvent {
   fileIds?: string[];
 }
 
-const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.bmp'];
-
 export function receiveDriverEvent(sqlite: Sqlite, user: SessionUser, e: DriverEvent, now = Date.now()) {
   if (e.vehicleId === undefined && e.dataTerminalId === undefined) throw invalid('终端号：请指定车辆ID或终端号', { field: 'dataTerminalId' });
   if (e.vehicleId !== undefined && e.dataTerminalId !== undefined) throw invalid('终端号：车辆ID和终端号只能指定一个', { field: 'dataTerminalId' });
@@ -38,12 +37,7 @@ export function receiveDriverEvent(sqlite: Sqlite, user: SessionUser, e: DriverE
 /** The driver alarm of an event of a vehicle already known to be the caller's (ingestion, demo seeding). */
 export function recordDriverEvent(sqlite: Sqlite, vehicle: { id: number; corpId: number; carrierId: number | null }, e: DriverEvent, now = Date.now()) {
   const fileIds = [...new Set(e.fileIds ?? [])];
-  if (fileIds.length) {
-    const found = all<{ id: string; extension: string }>(sqlite, `SELECT id, extension FROM files WHERE corp_id = ? AND id IN (${fileIds.map(() => '?')})`, vehicle.corpId, ...fileIds);
-    const ok = new Set(found.filter((f) => IMAGE_EXTENSIONS.includes(f.extension)).map((f) => f.id));
-    const bad = fileIds.find((id) => !ok.has(id));
-    if (bad) throw invalid(`现场照片：文件不存在或不是图片：${bad}`, { field: 'fileIds' });
-  }
+  checkImageFiles(sqlite, vehicle.corpId, fileIds, '现场照片', 'fileIds');
   // The same event sent twice (a terminal retrying) is one alarm.
   const same = one<{ id: number }>(sqlite, 'SELECT id FROM alarms WHERE vehicle_id = ? AND first_alarm_type = ? AND last_alarm_type = ? AND begin_time = ?',
     vehicle.id, FIRST_DRIVER, e.eventType, e.gpsTime);

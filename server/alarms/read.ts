@@ -9,6 +9,7 @@ import { all, one, type Sqlite } from '../resources/statements.ts';
 import type { TimeWindow } from '../tracking/columns.ts';
 import { alarmTypeName, durationText, EVENT_LEVEL_LABELS, FIRST_DRIVER, HANDLE, HANDLE_LABELS, STATUS_LABELS } from './catalogue.ts';
 import { alarmScope } from './scope.ts';
+import { fileUrl } from '../domain/files/image-files.ts';
 
 export interface AlarmRow {
   id: number;
@@ -69,7 +70,6 @@ export function alarmItem(r: AlarmRow) {
   };
 }
 
-const fileUrl = (fileId: string) => `/api/file/download/${fileId}`;
 
 /** The dialog's detail: both layouts (type 1 period, type 2 begin/end with media) read from it. */
 export function alarmDetailView(sqlite: Sqlite, r: AlarmRow) {

@@ -7,7 +7,7 @@ import { NOT_FOUND } from '../resources/engine.ts';
 import { one, run, type Sqlite } from '../resources/statements.ts';
 import { CLOCK_SKEW_MS } from '../tracking/ingest.ts';
 import { findVehicle } from '../tracking/target.ts';
-import { checkImageFiles } from './image-files.ts';
+import { checkImageFiles } from '../domain/files/image-files.ts';
 
 export interface Snapshot {
   vehicleId?: number;

@@ -7,7 +7,7 @@ import { all, one } from '../resources/statements.ts';
 import type { TrackContext } from '../tracking/views.ts';
 import { alarmTypeName, EVENT_LEVEL_LABELS, FIRST_DRIVER, HANDLE_LABELS } from '../alarms/catalogue.ts';
 import { FLASH_KINDS, routeView } from './catalogue.ts';
-import { fileUrl } from './image-files.ts';
+import { fileUrl } from '../domain/files/image-files.ts';
 
 export interface MediaPage {
   curPage: number;

@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import { extensionOf, uploadRule } from '../../../schemas/keywords/index.ts';
+import { fileUrl } from './image-files.ts';
 
 const SIGNATURES: Record<string, number[][]> = {
   '.jpg': [[0xff, 0xd8, 0xff]],
@@ -52,7 +53,7 @@ export class FileStore {
       const ext = extensionOf(u.name);
       writeFileSync(join(folder, id + ext), u.bytes);
       insert.run(id, user.corpId, u.name, ext, u.bytes.byteLength, meta.businessTypeKey ?? null, meta.customerId ?? null, user.userId, Date.now());
-      return { fileUrl: `/api/file/download/${id}`, fileName: u.name, fileId: id };
+      return { fileUrl: fileUrl(id), fileName: u.name, fileId: id };
     });
   }
 

@@ -11,6 +11,7 @@ import { goodsOfWaybill, totalOf } from './goods.ts';
 import { stateLabels } from './labels.ts';
 import { loadWaybill } from './scope.ts';
 import { all, type Sqlite } from './sql.ts';
+import { fileUrl } from '../files/image-files.ts';
 import { nodeTypeOf } from './timeline.ts';
 
 function head(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
@@ -53,7 +54,7 @@ export function paperworkBefore(sqlite: Sqlite, reg: Registry, user: SessionUser
     sqlite,
     'SELECT r.file_id AS fileId, f.file_name AS fileName FROM waybill_receipts r JOIN files f ON f.id = r.file_id AND f.corp_id = r.corp_id WHERE r.waybill_id = ? ORDER BY f.created_at, f.id',
     id,
-  ).map((r) => ({ ...r, fileUrl: `/api/file/download/${r.fileId}` }));
+  ).map((r) => ({ ...r, fileUrl: fileUrl(r.fileId) }));
   const opinions = all<{ action: string; payload: string; userName: string; at: number }>(
     sqlite,
     `SELECT action, payload, user_name AS userName, at FROM waybill_events

@@ -1,7 +1,8 @@
-// A record that names uploaded images (a snapshot, an event's photos) must name files of the
-// caller's corporation that are images: the upload endpoint also stores PDFs.
-import { invalid } from '../http/envelope.ts';
-import { all, type Sqlite } from '../resources/statements.ts';
+// Uploaded files named by a record: their download URL, and the check that a record naming images
+// (a snapshot, an event's photos) names files of the caller's corporation that are images (the upload
+// endpoint also stores PDFs).
+import { invalid } from '../../http/envelope.ts';
+import { all, type Sqlite } from '../../resources/statements.ts';
 
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.bmp'];
 
