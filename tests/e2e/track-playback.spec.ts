@@ -129,10 +129,6 @@ test('opens a flash photo from the 抓拍 tab in the photo preview', async ({ pa
   await login(page, 'admin');
   const target = await waybillWithPhotos(page.request);
   await page.goto(`/trackPlayback?id=${target.id}`);
-  // On a loaded machine the first-visit guide can appear after login() stopped waiting for it.
-  const guide = page.getByRole('alertdialog', { name: '在线服务指引' });
-  await expect(page.getByRole('table', { name: '轨迹点' }).or(guide).first()).toBeVisible({ timeout: 30_000 });
-  if (await guide.isVisible()) await guide.getByRole('button', { name: '知道了' }).click();
   await expect(page.getByRole('table', { name: '轨迹点' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: '抓拍' }).click();
   await page.getByRole('table', { name: '抓拍' }).locator('tbody tr').first().click();
