@@ -2,6 +2,8 @@
 // loading place, drawn from its nodes' recorded arrive and leave times. A vehicle's waybills that
 // overlap in time keep only the first one's track; the answer names the waybills that got one.
 // Written through the store's writeTrack, so every demo track day also gets its summary row (track_day_summaries).
+// A waybill that collects temperature gets its range (waybill_temperature_ranges) before its points
+// are written, as a shipper states it when ordering: the summaries and the alarms judge by it.
 import type Database from 'better-sqlite3';
 import { generateWaybillTrack, type TrackNode, type TrackWaybill } from '../fixtures/tracks.ts';
 import type { SensorSetup } from '../fixtures/tracks-motion.ts';
@@ -12,6 +14,23 @@ interface Row extends SensorSetup {
   vehicleId: number;
   corpId: number;
   status: number;
+}
+
+/** Chilled goods (set point about 4 ℃) and frozen (about -18 ℃) get the ranges shippers give. */
+export const CHILLED: [number, number] = [0, 10];
+export const FROZEN: [number, number] = [-22, -12];
+
+/** The middle of a channel's readings, "no reading" (-999) left out. */
+function median(values: Float64Array): number {
+  const readings = Array.from(values).filter((v) => v !== -999).sort((a, b) => a - b);
+  return readings.length ? readings[readings.length >> 1] : NaN;
+}
+
+/** The range of the cargo the generated profile carries: frozen when its first channel sits well below zero. */
+export function cargoRange(cols: { temps: (Float64Array | null)[] }): [number, number] | null {
+  const first = cols.temps.find((a) => a !== null);
+  if (!first) return null;
+  return median(first) < -5 ? FROZEN : CHILLED;
 }
 
 /** Waybills per corporation given a track: the latest in transit or finished (the demo stays quick to seed). */
@@ -28,6 +47,7 @@ export function seedTracks(sqlite: Database.Database, now = Date.now(), perCorp 
     ORDER BY w.vehicle_id, w.id`).all(perCorp) as Row[];
   const nodesOf = sqlite.prepare(`SELECT a.lon, a.lat, n.node_type AS nodeType, n.actual_arrive_time AS arrive, n.actual_leave_time AS leave
     FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`);
+  const setRange = sqlite.prepare('INSERT OR REPLACE INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, ?, ?, ?)');
   const busyUntil = new Map<number, number>();
   let points = 0;
   const tracked: number[] = [];
@@ -37,6 +57,8 @@ export function seedTracks(sqlite: Database.Database, now = Date.now(), perCorp 
       const w: TrackWaybill = { waybillId, vehicleId, sensors, nodes: nodesOf.all(waybillId) as TrackNode[], inTransit: status === 400 };
       const cols = generateWaybillTrack(w, now);
       if (!cols || cols.gpsTime[0] <= (busyUntil.get(vehicleId) ?? -Infinity)) continue;
+      const range = sensors.gatherTemperature ? cargoRange(cols) : null;
+      if (range) setRange.run(waybillId, corpId, ...range);
       writeTrack(sqlite, corpId, vehicleId, cols);
       busyUntil.set(vehicleId, cols.gpsTime[cols.length - 1]);
       points += cols.length;
