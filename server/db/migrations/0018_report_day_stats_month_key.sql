@@ -5,10 +5,15 @@
 -- with the month in every key and lookup. They are dropped first: renaming a table fails while
 -- triggers name a missing one.
 DROP TRIGGER IF EXISTS `waybill_day_stats_node_insert`;
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS `waybill_day_stats_node_delete`;
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS `waybill_day_stats_node_update`;
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS `waybill_day_stats_waybill_insert`;
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS `waybill_day_stats_waybill_delete`;
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS `waybill_day_stats_waybill_update`;
 --> statement-breakpoint
 CREATE TABLE `__new_waybill_day_stats` (
