@@ -222,6 +222,10 @@ describe('number fragments through the trigram index', () => {
     expect(likeIds('ÄBC', null)).toHaveLength(1);
   });
 
+  it('answers odd text like LIKE does, never with a server error (NUL, FTS5 syntax, lone surrogates, emoji)', async () => {
+    for (const fragment of ['\u0000\u0000\u0000', 'a\u0000bc', 'ab\u0000', 'NEAR(a b)', 'a* OR b', '^ab', '\ud800\ud800\ud800', '🚚🚚🚚', 'x'.repeat(100)]) await check(fragment);
+  });
+
   it('finds a renamed number by its new text, not its old one', async () => {
     await check('%_"ren');
     expect(likeIds('%_"ren', null)).toHaveLength(1);

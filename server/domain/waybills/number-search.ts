@@ -8,11 +8,18 @@
 /** LIKE patterns treat the user's % and _ as plain characters. */
 export const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Trigrams of the fragment in characters (code points), as the trigram tokenizer cuts them. */
+/**
+ * Trigrams of the fragment in characters (code points), as the trigram tokenizer cuts them. Those
+ * with a NUL are left out (FTS5's query parser stops at one): fewer trigrams only widen the
+ * candidates, and the LIKE still decides.
+ */
 export function trigramsOf(fragment: string): string[] {
   const chars = [...fragment];
   const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const gram = chars.slice(i, i + 3).join('');
+    if (!gram.includes('\u0000')) grams.add(gram);
+  }
   return [...grams];
 }
 
