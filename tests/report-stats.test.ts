@@ -10,24 +10,40 @@ import { insertWaybill } from './support/waybill-fixture.ts';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 type Row = Record<string, number>;
+/** One summary row: its key (with the stored month) and its figures. */
+interface Stat {
+  corp_id: number;
+  carrier_id: number;
+  business_type: number;
+  day: number;
+  month: string;
+  waybill_count: number;
+  arrived_count: number;
+  on_time_count: number;
+  late_count: number;
+  late_measured_count: number;
+  late_ms: number;
+}
 
 let t: TestApp;
 let sqlite: Database.Database;
 let carriers: number[];
 
 /** The summary as the triggers left it, sorted by key. */
-const summary = () => sqlite.prepare(`SELECT corp_id, carrier_id, business_type, day, waybill_count, arrived_count, on_time_count, late_count,
-  late_measured_count, late_ms FROM waybill_day_stats ORDER BY corp_id, carrier_id, business_type, day`).all() as Row[];
+const summary = () => sqlite.prepare(`SELECT corp_id, carrier_id, business_type, day, month, waybill_count, arrived_count, on_time_count, late_count,
+  late_measured_count, late_ms FROM waybill_day_stats ORDER BY corp_id, carrier_id, business_type, day`).all() as Stat[];
 
 /** The same figures from the live waybills and their end nodes, grouped in JS. */
-function fromDetail(): Row[] {
+function fromDetail(): Stat[] {
   const waybills = new Map((sqlite.prepare('SELECT * FROM waybills WHERE is_deleted = 0').all() as Row[]).map((w) => [w.id, w]));
-  const groups = new Map<string, Row>();
+  const groups = new Map<string, Stat>();
   for (const n of sqlite.prepare("SELECT * FROM waybill_nodes WHERE node_type = 'end'").all() as Row[]) {
     const w = waybills.get(n.waybill_id);
     if (!w) continue;
     const day = Math.floor((w.created_at + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
-    const key = { corp_id: w.corp_id, carrier_id: w.carrier_id ?? 0, business_type: w.business_type, day };
+    // The stored month is the creation day's 'YYYY-MM' in Shanghai (UTC+8).
+    const month = new Date(day + 8 * HOUR).toISOString().slice(0, 7);
+    const key = { corp_id: w.corp_id, carrier_id: w.carrier_id ?? 0, business_type: w.business_type, day, month };
     const k = JSON.stringify(key);
     const g = groups.get(k) ?? { ...key, waybill_count: 0, arrived_count: 0, on_time_count: 0, late_count: 0, late_measured_count: 0, late_ms: 0 };
     g.waybill_count++;
@@ -42,7 +58,7 @@ function fromDetail(): Row[] {
     }
     groups.set(k, g);
   }
-  const order = (r: Row) => [r.corp_id, r.carrier_id, r.business_type, r.day];
+  const order = (r: Stat) => [r.corp_id, r.carrier_id, r.business_type, r.day];
   return [...groups.values()].sort((a, b) => {
     const [x, y] = [order(a), order(b)];
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];

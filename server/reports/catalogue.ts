@@ -11,11 +11,13 @@ import * as reportStats from '../db/schema-report-stats.ts';
 const PRIVATE_TABLES = new Set(['sessions', 'login_throttle']);
 const PRIVATE_COLUMNS = new Set(['users.password_hash', 'users.password_salt']);
 
+const SCHEMA_MODULES: Record<string, unknown>[] = [base, transport, alarms, trackSummary, reportStats];
+
 export type Catalogue = ReadonlyMap<string, ReadonlySet<string>>;
 
 function build(): Catalogue {
   const out = new Map<string, Set<string>>();
-  for (const value of [...Object.values(base), ...Object.values(transport), ...Object.values(alarms), ...Object.values(trackSummary), ...Object.values(reportStats)]) {
+  for (const value of SCHEMA_MODULES.flatMap((m) => Object.values(m))) {
     if (!(value instanceof SQLiteTable)) continue;
     const config = getTableConfig(value);
     if (PRIVATE_TABLES.has(config.name)) continue;
@@ -27,4 +29,21 @@ function build(): Catalogue {
 let cached: Catalogue | undefined;
 export function catalogue(): Catalogue {
   return (cached ??= build());
+}
+
+/** Each table's single-column primary key (tables keyed by several columns have none here). */
+function buildPrimaryKeys(): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const value of SCHEMA_MODULES.flatMap((m) => Object.values(m))) {
+    if (!(value instanceof SQLiteTable)) continue;
+    const config = getTableConfig(value);
+    const key = config.columns.filter((c) => c.primary);
+    if (key.length === 1) out.set(config.name, key[0].name);
+  }
+  return out;
+}
+
+let cachedKeys: ReadonlyMap<string, string> | undefined;
+export function primaryKeyOf(table: string): string | undefined {
+  return (cachedKeys ??= buildPrimaryKeys()).get(table);
 }

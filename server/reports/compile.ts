@@ -9,6 +9,7 @@ import { scopeWhere } from '../resources/scope.ts';
 import { alarmScope } from '../alarms/scope.ts';
 import { and, dayStart, frag, join, likePattern, outName, timeBucket, type Frag } from './sql.ts';
 import { summaryScope } from './summary-scope.ts';
+import { primaryKeyOf } from './catalogue.ts';
 import type { Dimension, FixedCondition, Measure, ReportFile, SortSpec } from './types.ts';
 
 export interface ReportRequest {
@@ -47,6 +48,26 @@ function fixed(c: FixedCondition): Frag {
 
 function dimensionExpr(d: Dimension): string {
   return d.grain ? timeBucket(d.field, d.grain) : d.field;
+}
+
+/**
+ * The dimensions to GROUP BY: all but those another grouped dimension already fixes, i.e. a column of a
+ * joined table whose join is exactly its primary key = that dimension's column of the source (the
+ * carrier's name by carrier id). Every row of a group then meets the same joined row, so the value is the same for the
+ * whole group; left out of GROUP BY, SQLite can group in the source's key order instead of sorting
+ * every row first (report/carrier-monthly over its summary: docs/decisions.md "Report summary tables").
+ */
+function groupedDimensions(report: ReportFile): Dimension[] {
+  const joinByAlias = new Map((report.joins ?? []).map((j) => [j.alias, j]));
+  const plain = new Set(report.dimensions.filter((d) => !d.grain).map((d) => d.field));
+  const fixedByOther = (d: Dimension) => {
+    const j = joinByAlias.get(aliasOf(d.field));
+    const on = j ? Object.entries(j.on) : [];
+    if (d.grain || !j || on.length !== 1) return false;
+    const [mine, theirs] = on[0];
+    return mine === `${j.alias}.${primaryKeyOf(j.table)}` && aliasOf(theirs) === report.source.alias && plain.has(theirs);
+  };
+  return report.dimensions.filter((d) => !fixedByOther(d));
 }
 
 /** The aggregate of a non-ratio measure: conditional aggregates use CASE so one scan serves all. */
@@ -161,7 +182,8 @@ export function compileReport(report: ReportFile, user: SessionUser, req: Report
     return frag(`${e.sql} AS ${outName(m.id)}`, ...e.params);
   });
   const dims = report.dimensions.map((d) => `${dimensionExpr(d)} AS ${outName(d.id)}`);
-  const groupBy = report.dimensions.length ? ` GROUP BY ${report.dimensions.map(dimensionExpr).join(', ')}` : '';
+  const grouped = groupedDimensions(report);
+  const groupBy = grouped.length ? ` GROUP BY ${grouped.map(dimensionExpr).join(', ')}` : '';
 
   const sorts = req.sorts?.length ? req.sorts : report.sort?.default ?? [];
   // Every dimension last, so pages never overlap or skip groups with equal sort values.
