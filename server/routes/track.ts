@@ -13,6 +13,8 @@ import { readTrackPage, trackExtent } from '../tracking/store/store.ts';
 import { resolveTarget, findVehicle, type TrackRequest, type VehicleRow } from '../tracking/target.ts';
 import { noAlarmWindows, shownChannels, statusStr, TrackContext, type AlarmWindowSource } from '../tracking/views.ts';
 import { channelMask } from '../tracking/columns.ts';
+import { JsonBytes, text } from '../tracking/json-bytes.ts';
+import { cachedTrackPage } from '../tracking/page-cache.ts';
 import { idOf } from './waybill-inputs.ts';
 import { iconSettingInput, SHELL_PAGE_SIZE, terminalId, trackQueryInput, TRACK_PAGE_SIZE } from './track-inputs.ts';
 import { trackIngestRoutes } from './track-ingest.ts';
@@ -21,9 +23,10 @@ import { trackExportRoutes } from './track-export.ts';
 /** Whoever may open a waybill (or an order's monitor) may read its track. */
 export const TRACK_READ = ['waybill3', 'waybillDetail3', 'orderDetail3', 'orderMonitor3'];
 
-/** The success envelope around a result already written as JSON text (the 8000-point page). */
-const jsonReply = (resultJson: string) =>
-  new Response(`{"code":1,"message":"操作成功","result":${resultJson}}`, { headers: { 'content-type': 'application/json; charset=UTF-8' } });
+/** The success envelope, as bytes, around a result written as JSON bytes (the 8000-point page). */
+const OK_PREFIX = text('{"code":1,"message":"操作成功","result":');
+const OK_SUFFIX = text('}');
+const jsonReply = (bytes: Buffer) => new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/json; charset=UTF-8' } });
 
 type Paged = TrackRequest & { pageParamVO?: { curPage?: number; pageSize?: number } };
 
@@ -58,6 +61,7 @@ function transportInfos(sqlite: Sqlite, user: SessionUser, v: VehicleRow, from: 
 export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWindows) {
   const sqlite = db.$client;
   const ctxOf = (user: SessionUser, body: TrackRequest) => new TrackContext(sqlite, user, resolveTarget(sqlite, user, body), alarmWindows);
+  const pageWriter = new JsonBytes(4 << 20);
   const paging = (body: Paged, max: number) => ({ curPage: body.pageParamVO?.curPage ?? 1, pageSize: body.pageParamVO?.pageSize ?? max });
   const list = (path: string, answer: (ctx: TrackContext) => unknown) => route<Paged>({
     method: 'POST', path, access: { anyOf: TRACK_READ }, input: trackQueryInput(),
@@ -68,7 +72,14 @@ export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWin
       method: 'POST', path: '/waybill/getTrackList', access: { anyOf: TRACK_READ }, input: trackQueryInput(TRACK_PAGE_SIZE),
       handler: ({ user, body }) => {
         const { curPage, pageSize } = paging(body, TRACK_PAGE_SIZE);
-        return jsonReply(ctxOf(user, body).trackPageJson(curPage, pageSize));
+        const ctx = ctxOf(user, body);
+        return jsonReply(cachedTrackPage(ctx, curPage, pageSize, () => {
+          const w = pageWriter.reset(); // handlers run one at a time; the cache keeps a copy of the result
+          w.bytes(OK_PREFIX);
+          ctx.writeTrackPage(w, curPage, pageSize);
+          w.bytes(OK_SUFFIX);
+          return w.result();
+        }));
       },
     }),
     list('/waybill/getStopCarList', (ctx) => ctx.stops()),

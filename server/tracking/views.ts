@@ -11,6 +11,8 @@ import { channelSeries, type Series } from './analytics/sensors.ts';
 import { detectStops } from './analytics/stops.ts';
 import { detectVisits, prepareFences } from './analytics/visits.ts';
 import { fencesFor } from './fences-read.ts';
+import { JsonBytes, text } from './json-bytes.ts';
+import { writePageRows } from './track-page.ts';
 import { readTrack, readTrackPage } from './store/store.ts';
 import type { TrackTarget, VehicleRow } from './target.ts';
 import type { SessionUser } from '../http/context.ts';
@@ -30,23 +32,6 @@ export type AlarmWindowSource = (sqlite: Sqlite, vehicleId: number, from: number
 export const noAlarmWindows: AlarmWindowSource = () => [];
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
-const T_KEYS = Array.from({ length: 16 }, (_, c) => `t${c + 1}`);
-const H_KEYS = Array.from({ length: 16 }, (_, c) => `h${c + 1}`);
-const OIL_KEYS = ['oil1', 'oil2'];
-
-/** formatTime for consecutive points: the date part is formatted once per day, the clock by arithmetic. */
-class TimeText {
-  private day = NaN;
-  private prefix = '';
-  of(ms: number): string {
-    const local = ms + 8 * 3600_000; // Asia/Shanghai, no daylight saving
-    const day = Math.floor(local / 86_400_000);
-    if (day !== this.day) (this.day = day), (this.prefix = formatTime(day * 86_400_000 - 8 * 3600_000).slice(0, 11));
-    const s = Math.floor((local - day * 86_400_000) / 1000);
-    const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
-    return `${this.prefix}${hh < 10 ? '0' : ''}${hh}:${mm < 10 ? '0' : ''}${mm}:${ss < 10 ? '0' : ''}${ss}`;
-  }
-}
 const coord = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** The channels to show: those the vehicle is set up to collect (its masks), else whatever was collected. */
@@ -97,15 +82,17 @@ export class TrackContext {
 
   /** Page `curPage` of the track points as rows, with the total and the start and end places. */
   trackPage(curPage: number, pageSize: number): TrackPageResult {
-    return JSON.parse(this.trackPageJson(curPage, pageSize)) as TrackPageResult;
+    const w = new JsonBytes();
+    this.writeTrackPage(w, curPage, pageSize);
+    return JSON.parse(w.result().toString('utf8')) as TrackPageResult;
   }
 
   /**
-   * The same page as JSON text, written row by row: an 8000-point page is about 3 MB of JSON, and
-   * building it as text spares the 8000 row objects, the garbage they leave and a walk of them by
-   * JSON.stringify (the getTrackList route sends this text as is; other callers parse it).
+   * The same page as JSON bytes written into `w` (track-page.ts): an 8000-point page is about 3 MB,
+   * and writing bytes spares the 8000 row objects, a stringify walk and the UTF-8 encoding of a 3 MB
+   * string (the getTrackList route sends these bytes as they are; other callers parse them).
    */
-  trackPageJson(curPage: number, pageSize: number): string {
+  writeTrackPage(w: JsonBytes, curPage: number, pageSize: number): void {
     const { vehicle, from, to } = this.target;
     const offset = (curPage - 1) * pageSize;
     // One point before the page, for the first row's odometer interval.
@@ -113,43 +100,21 @@ export class TrackContext {
     const { page, total } = readTrackPage(this.sqlite, vehicle.id, from, to, offset - before, pageSize + before);
     const first = offset === 0 ? page : readTrackPage(this.sqlite, vehicle.id, from, to, 0, 1).page;
     const last = total > 0 ? readTrackPage(this.sqlite, vehicle.id, from, to, total - 1, 1).page : page;
-    const startOdo = first.length ? first.odometer[0] : 0;
-    const shown = shownChannels(vehicle, page);
-    const alarms = markAlarms(page.gpsTime, this.alarmWindows(this.sqlite, vehicle.id, from, to), page.length);
-    const sensors: [string, Float64Array][] = [];
-    page.temps.forEach((a, c) => { if (a && shown.temps & (1 << c)) sensors.push([`,"${T_KEYS[c]}":`, a]); });
-    page.humidities.forEach((a, c) => { if (a && shown.humidities & (1 << c)) sensors.push([`,"${H_KEYS[c]}":`, a]); });
-    page.oils.forEach((a, c) => { if (a && shown.oils & (1 << c)) sensors.push([`,"${OIL_KEYS[c]}":`, a]); });
-    const head = `{"sn":`;
-    const vehicleText = `,"vehicleId":${vehicle.id},"vehicleNo":${JSON.stringify(vehicle.vehicleNo)},"lon":`;
-    const statusText = new Map<number, string>();
-    const placeText = new Map<string, string>();
-    const timeText = new TimeText();
-    const rows: string[] = [];
-    for (let i = before; i < page.length; i++) {
-      const lon = coord(page.lon[i]), lat = coord(page.lat[i]);
-      const area = this.areaAt(lon, lat);
-      let areaJson = placeText.get(area);
-      if (areaJson === undefined) placeText.set(area, (areaJson = JSON.stringify(area)));
-      const st = page.status[i];
-      let stJson = statusText.get(st);
-      if (stJson === undefined) statusText.set(st, (stJson = JSON.stringify(statusStr(st, vehicle))));
-      const position = area ? areaJson : `"${lon},${lat}"`; // already rounded to 6 decimals
-      let row = `${head}${offset + i - before + 1}${vehicleText}${lon},"lat":${lat},"direction":${page.direction[i]},"gpsTime":"${timeText.of(page.gpsTime[i])}"`
-        + `,"gpsTimeMillisecond":${page.gpsTime[i]},"speed":${page.speed[i]},"odometer":${round1(page.odometer[i])},"curOdom":${round1(page.odometer[i] - startOdo)}`
-        + `,"odometerInterval":${i > 0 ? round1(page.odometer[i] - page.odometer[i - 1]) : 0},"position":${position},"trackPlace":${areaJson}`
-        + `,"statusStr":${stJson},"alarm":${alarms[i]}`;
-      for (let k = 0; k < sensors.length; k++) row += sensors[k][0] + sensors[k][1][i];
-      rows.push(row + '}');
-    }
+    w.ascii('{"data":[');
+    writePageRows(w, {
+      page, before, snOffset: offset, vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo, startOdo: first.length ? first.odometer[0] : 0,
+      shown: shownChannels(vehicle, page), alarms: markAlarms(page.gpsTime, this.alarmWindows(this.sqlite, vehicle.id, from, to), page.length),
+      areaAt: (lon, lat) => this.areaAt(lon, lat), statusText: (status) => statusStr(status, vehicle),
+    });
     const names = this.target.waybill ? this.routeEnds() : null;
     const startPlaceName = names?.start ?? (first.length ? this.placeAt(first.lon[0], first.lat[0]) : '');
     const endPlaceName = names?.end ?? (last.length ? this.placeAt(last.lon[last.length - 1], last.lat[last.length - 1]) : '');
-    return `{"data":[${rows.join(',')}],"totalRecords":${total},"curPage":${curPage},"pageSize":${pageSize},`
-      + `"startPlaceName":${JSON.stringify(startPlaceName)},"endPlaceName":${JSON.stringify(endPlaceName)}}`;
+    w.bytes(text(`],"totalRecords":${total},"curPage":${curPage},"pageSize":${pageSize},`
+      + `"startPlaceName":${JSON.stringify(startPlaceName)},"endPlaceName":${JSON.stringify(endPlaceName)}}`));
   }
 
-  private routeEnds() {
+  /** The names of the waybill's start and end fences (the page's place names when the track is a waybill's). */
+  routeEnds() {
     const nodes = all<{ name: string; type: string }>(this.sqlite, `SELECT a.area_name AS name, n.node_type AS type FROM waybill_nodes n JOIN areas a ON a.id = n.area_id
       WHERE n.waybill_id = ? AND n.node_type IN ('start', 'end') ORDER BY n.seq`, this.target.waybill!.id);
     return { start: nodes.find((n) => n.type === 'start')?.name ?? '', end: nodes.find((n) => n.type === 'end')?.name ?? '' };

@@ -25,6 +25,7 @@ interface ChunkRow {
  * Run it inside the caller's transaction so a batch is stored whole or not at all.
  */
 export function writeTrack(sqlite: Sqlite, corpId: number, vehicleId: number, cols: TrackColumns): { added: number; duplicates: number } {
+  bumpGeneration(sqlite, vehicleId);
   let added = 0;
   for (let from = 0; from < cols.length; ) {
     const start = chunkStart(cols.gpsTime[from]);
@@ -41,6 +42,27 @@ export function writeTrack(sqlite: Sqlite, corpId: number, vehicleId: number, co
     from = to;
   }
   return { added, duplicates: cols.length - added };
+}
+
+/** Per database, a counter per vehicle that every write of its track moves on (see trackVersion). */
+const generations = new WeakMap<Sqlite, Map<number, number>>();
+
+function bumpGeneration(sqlite: Sqlite, vehicleId: number) {
+  let byVehicle = generations.get(sqlite);
+  if (!byVehicle) generations.set(sqlite, (byVehicle = new Map()));
+  byVehicle.set(vehicleId, (byVehicle.get(vehicleId) ?? 0) + 1);
+}
+
+/**
+ * A text that changes whenever the vehicle's stored points in [from, to] may have: this process's
+ * write counter for the vehicle, and each chunk's day, point count and last time (a merge only ever
+ * adds points, so another process's write shows in the counts). Keys caches of encoded pages.
+ */
+export function trackVersion(sqlite: Sqlite, vehicleId: number, from: number, to: number): string {
+  const metas = to < from ? [] : chunkMetas(sqlite, vehicleId, from, to);
+  let v = `${generations.get(sqlite)?.get(vehicleId) ?? 0}`;
+  for (const m of metas) v += `;${m.startMs}:${m.count}:${m.endMs}`;
+  return v;
 }
 
 function sliceView(cols: TrackColumns, from: number, to: number): TrackColumns {
