@@ -11,6 +11,9 @@ import { SchemaError } from '../server/registry/types.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { seedReportData } from './reports-fixture.ts';
 import { insertWaybill } from './support/waybill-fixture.ts';
+import { compileReport } from '../server/reports/compile.ts';
+import type { ReportFile } from '../server/reports/types.ts';
+import type { SessionUser } from '../server/http/context.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -156,5 +159,24 @@ describe('summary reports are checked at load', () => {
       'schemas/reports/carrier-monthly.json /scope/alias 按summary限定数据范围时，数据表carriers应有字段: carrier_id',
       'schemas/reports/carrier-monthly.json /filters/0/grain 按天取整只用于 range 条件: carrierId',
     ]));
+  });
+});
+
+describe('the corporation-wide page groups in the summary key order', () => {
+  const staff = { corpId: 1, userType: 0 } as SessionUser;
+  const compiled = (report: ReportFile) => compileReport(report, staff, { curPage: 1, pageSize: 20 }, t.registry.get().resources).rows;
+
+  it('groups by carrier and the stored month without sorting the rows; the carrier name, fixed by the id, is not grouped by', () => {
+    const report = t.registry.get().reports.get('report/carrier-monthly')!;
+    const rows = compiled(report);
+    expect(rows.sql).toContain('GROUP BY s.carrier_id, s.month ORDER BY');
+    const plan = (sqlite().prepare(`EXPLAIN QUERY PLAN ${rows.sql}`).all(...rows.params) as Row[]).map((r) => r.detail);
+    expect(plan).not.toContain('USE TEMP B-TREE FOR GROUP BY');
+  });
+
+  it('a joined column is still grouped by when its join is not the joined table primary key', () => {
+    const report = structuredClone(t.registry.get().reports.get('report/carrier-monthly')!);
+    report.joins![0].on = { 'cr.carrier_code': 's.carrier_id' };
+    expect(compiled(report).sql).toContain('GROUP BY s.carrier_id, cr.carrier_name, s.month ORDER BY');
   });
 });
