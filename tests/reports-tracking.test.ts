@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { seedReportData } from './reports-fixture.ts';
-import { fixtureTrack, stopLength, TRACK_DAYS, type FixtureVehicle } from './support/tracking-report-fixture.ts';
+import { collectedChannels, fixtureTrack, RANGED_TRIPS, stopLength, TRACK_DAYS, type FixtureVehicle } from './support/tracking-report-fixture.ts';
 import { BUSINESS_KINDS, DRIVER_KINDS } from '../server/alarms/catalogue.ts';
 
 type Row = Record<string, any>;
@@ -126,18 +126,37 @@ describe('parking abnormality report', () => {
   }
 });
 
+/**
+ * The range a reading of vehicle k at time t is judged by: the fixture's waybill on the road then
+ * with its own range, else the corporation's default 2-8 ℃ (no alarm settings in the fixture).
+ */
+function rangeAt(k: number, t: number): [number, number] {
+  const trip = RANGED_TRIPS.find((r) => r.k === k && r.from <= t && t <= (r.to ?? Infinity));
+  return trip ? trip.range : [2, 8];
+}
+
 /** The expected figures of a vehicle-day, from the generated points. */
 function dayFigures(v: FixtureVehicle, d: number) {
   const pts = fixtureTrack(v.k, d);
-  const readings = pts.flatMap((p) => [p.t1, p.t2]).filter((x): x is number => x !== undefined && x !== -999);
-  const outside = (i: number) => [pts[i].t1, pts[i].t2].some((x) => x !== undefined && x !== -999 && (x < 2 || x > 8));
+  // Only the channels the vehicle collects count (vehicle 0's t2 probe does not).
+  const mask = collectedChannels(v.k);
+  const valuesAt = (i: number) => [pts[i].t1, pts[i].t2].filter((x, c): x is number => (mask & (1 << c)) !== 0 && x !== undefined && x !== -999);
+  const readings = pts.flatMap((_, i) => valuesAt(i));
+  const outside = (i: number) => {
+    const [min, max] = rangeAt(v.k, pts[i].gpsTime);
+    return valuesAt(i).some((x) => x < min || x > max);
+  };
   const outMinutes = pts.slice(0, -1).filter((_, i) => outside(i)).length; // a point a minute
+  // One range for all the day's readings is shown; several leave the range columns empty.
+  const ranges = new Set(pts.filter((_, i) => valuesAt(i).length).map((p) => rangeAt(v.k, p.gpsTime).join('~')));
+  const single = ranges.size === 1 ? [...ranges][0].split('~').map(Number) : [null, null];
   const L = stopLength(v.k, d);
   return {
     day: shanghaiDay(pts[0].gpsTime), points: pts.length, mileageKm: round(pts[pts.length - 1].odometer - pts[0].odometer),
     drivingHours: round((pts.length - 1 - L) / 60), maxSpeed: Math.max(...pts.map((p) => p.speed)), overspeedPoints: pts.filter((p) => p.speed > 100).length,
     stops: 1, stopMinutes: L, readings: readings.length, tempMin: readings.length ? Math.min(...readings) : null, tempMax: readings.length ? Math.max(...readings) : null,
     tempAvg: readings.length ? round(readings.reduce((a, b) => a + b, 0) / readings.length) : null, outOfRangeMinutes: outMinutes,
+    rangeMin: single[0], rangeMax: single[1], ranges: ranges.size,
   };
 }
 
@@ -150,7 +169,7 @@ function fixtureDays(user: string) {
 describe('vehicle mileage report', () => {
   for (const user of ['dispatcher', 'carrier']) {
     it(`per vehicle and day: mileage, driving time, points, max speed, overspeed and stops; totals, for ${user}`, async () => {
-      const want = fixtureDays(user).map(({ readings: _r, tempMin: _a, tempMax: _b, tempAvg: _c, outOfRangeMinutes: _d, ...r }) => r);
+      const want = fixtureDays(user).map(({ readings: _r, tempMin: _a, tempMax: _b, tempAvg: _c, outOfRangeMinutes: _d, rangeMin: _e, rangeMax: _f, ranges: _g, ...r }) => r);
       expect(want.length).toBeGreaterThanOrEqual(user === 'carrier' ? 6 : 12);
       const got = await all(user, 'vehicle-mileage');
       sameRows(got.rows, want, (r) => `${r.vehicleNo} ${r.day}`);
@@ -168,13 +187,18 @@ describe('vehicle mileage report', () => {
 
 describe('temperature report', () => {
   for (const user of ['dispatcher', 'carrier']) {
-    it(`per vehicle and day with readings: min, max, average over the readings, minutes outside 2-8 ℃, for ${user}`, async () => {
-      const want = fixtureDays(user).filter((r) => r.readings > 0).map((r) => ({
+    it(`per vehicle and day with readings: min, max, average over the collected channels, minutes outside the range that applied, for ${user}`, async () => {
+      const days = fixtureDays(user).filter((r) => r.readings > 0);
+      const want = days.map((r) => ({
         day: r.day, vehicleNo: r.vehicleNo, carrierName: r.carrierName, tempMin: r.tempMin, tempMax: r.tempMax, tempAvg: r.tempAvg, readings: r.readings,
-        rangeMin: 2, rangeMax: 8, outOfRangeMinutes: r.outOfRangeMinutes,
+        rangeMin: r.rangeMin, rangeMax: r.rangeMax, outOfRangeMinutes: r.outOfRangeMinutes,
       }));
       expect(want.length).toBeGreaterThanOrEqual(3);
       expect(want.some((r) => r.outOfRangeMinutes > 0)).toBe(true);
+      // The fixture has days judged by the corporation's range, by a waybill's alone, and by several.
+      expect(days.some((r) => r.ranges > 1 && r.rangeMin === null)).toBe(true);
+      if (user === 'dispatcher') expect(want.some((r) => r.rangeMin === 4 && r.rangeMax === 6)).toBe(true);
+      expect(want.some((r) => r.rangeMin === 2 && r.rangeMax === 8)).toBe(true);
       const got = await all(user, 'temperature');
       sameRows(got.rows, want, (r) => `${r.vehicleNo} ${r.day}`);
       const readings = want.reduce((s, r) => s + r.readings, 0);
@@ -189,5 +213,41 @@ describe('temperature report', () => {
     const got = await all('dispatcher', 'temperature', { day: [second, second + 86_400_000 - 1] });
     expect(got.rows.length).toBeGreaterThan(0);
     expect(got.rows.every((r) => r.day === '2026-09-03')).toBe(true);
+  });
+});
+
+describe('temperature report on the demo data', () => {
+  let demo: TestApp;
+  beforeAll(() => {
+    demo = createTestApp({ transportDemo: true, tracksDemo: true });
+  }, 60_000);
+
+  it('a frozen waybill\'s days are judged by its range: none shows the whole tracked time out of range', () => {
+    const sql = (s: string, ...a: unknown[]) => demo.db.$client.prepare(s).all(...a) as Row[];
+    const frozen = sql(`SELECT w.id, w.vehicle_id AS vehicleId, w.status,
+        (SELECT min(actual_arrive_time) FROM waybill_nodes WHERE waybill_id = w.id) AS "from",
+        (SELECT max(max(coalesce(actual_arrive_time, 0), coalesce(actual_leave_time, 0))) FROM waybill_nodes WHERE waybill_id = w.id) AS "to"
+      FROM waybills w JOIN waybill_temperature_ranges r ON r.waybill_id = w.id WHERE r.temp_max < 0`);
+    expect(frozen.length).toBeGreaterThan(0);
+    let days = 0;
+    let wholeDaysOnTrip = 0;
+    for (const w of frozen) {
+      const to = w.status === 400 ? Infinity : w.to;
+      for (const d of sql('SELECT * FROM track_day_summaries WHERE vehicle_id = ? AND temp_readings > 0 AND last_time >= ? AND first_time <= ?', w.vehicleId, w.from, Math.min(to, 9e15))) {
+        days++;
+        const trackedMinutes = (d.last_time - d.first_time) / 60_000;
+        // Against 2-8 ℃ a -18 ℃ hold is outside from the first point to the last (less the silent gaps).
+        // The day the trip begins also holds the drive to the loading place, judged by the corporation's range.
+        expect(d.out_of_range_minutes, `waybill ${w.id} day ${d.day_start_ms}`).toBeLessThan(trackedMinutes * 0.9);
+        if (d.first_time >= w.from && d.last_time <= to) {
+          // Wholly on the trip: only the excursions (doors open, defrosting) are outside.
+          wholeDaysOnTrip++;
+          expect([d.temp_range_min, d.temp_range_max]).toEqual([-22, -12]);
+          expect(d.out_of_range_minutes, `waybill ${w.id} day ${d.day_start_ms}`).toBeLessThan(trackedMinutes * 0.25);
+        }
+      }
+    }
+    expect(days).toBeGreaterThan(0);
+    expect(wholeDaysOnTrip).toBeGreaterThan(0);
   });
 });

@@ -2,11 +2,14 @@
 // abnormality, vehicle mileage): a few vehicles of two carriers (one of them the demo carrier
 // user's) and one of the second corporation, three days of points each written through the
 // store (so the day summaries are the store's own), and alarms of every kind and handling state.
+// Two waybills with their own temperature range cover part of the days (set before the points are
+// written, as in real life), so the temperature report judges readings by the range that applies.
 // Deterministic (index-driven); the tests rebuild the same points with `fixtureTrack`.
 import type Database from 'better-sqlite3';
 import type { TrackPoint } from '../../server/tracking/columns.ts';
 import { pointsToColumns } from '../../server/tracking/store/merge.ts';
 import { writeTrack } from '../../server/tracking/store/store.ts';
+import { insertWaybill } from './waybill-fixture.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -23,6 +26,26 @@ export interface FixtureVehicle {
   k: number;
 }
 
+/** The channels vehicle k collects (bit c = t(c+1)): vehicle 0 only t1 (its t2 probe is not collected), the other even ones t1 and t2. */
+export const collectedChannels = (k: number) => (k % 2 ? 0 : k === 0 ? 0b1 : 0b11);
+
+/** The first point of vehicle k on day d; a point a minute follows. */
+export const dayStart = (k: number, d: number) => TRACK_BASE + d * DAY + 3600_000 + k * 10 * MIN;
+
+/** A waybill of vehicle k with its own temperature range, on the road from `from` to `to` (null: still in transit). */
+export interface RangedTrip {
+  k: number;
+  from: number;
+  to: number | null;
+  range: [number, number];
+}
+
+/** Vehicle 0 on a 3-9 ℃ trip in the middle of day 0; vehicle 2 on a 4-6 ℃ trip from minute 20 of day 1, still under way. */
+export const RANGED_TRIPS: RangedTrip[] = [
+  { k: 0, from: dayStart(0, 0) + 10 * MIN, to: dayStart(0, 0) + 25 * MIN, range: [3, 9] },
+  { k: 2, from: dayStart(2, 1) + 20 * MIN, to: null, range: [4, 6] },
+];
+
 /** The length (minutes) of the one stop of vehicle k on day d. */
 export const stopLength = (k: number, d: number) => 5 + k + d;
 const STOP_AT = 15;
@@ -33,7 +56,7 @@ const STOP_AT = 15;
  * every 11th point, t2 holds 5 ℃ (even vehicles only).
  */
 export function fixtureTrack(k: number, d: number): TrackPoint[] {
-  const start = TRACK_BASE + d * DAY + 3600_000 + k * 10 * MIN;
+  const start = dayStart(k, d);
   const stopEnd = STOP_AT + stopLength(k, d);
   const pts: TrackPoint[] = [];
   let odometer = 10_000 + k * 1000 + d * 300;
@@ -71,6 +94,9 @@ export function seedTrackingReportData(sqlite: Database.Database): TrackingRepor
     ...vehicle('corp_id = 2').slice(0, 1),
   ];
   const vehicles = picked.map((v, k) => ({ ...v, k }));
+  const sensors = sqlite.prepare('UPDATE vehicles SET gather_temperature = ?, temperaturectrl = ? WHERE id = ?');
+  for (const v of vehicles) sensors.run(collectedChannels(v.k) ? 1 : 0, collectedChannels(v.k), v.id);
+  for (const trip of RANGED_TRIPS) rangedWaybill(sqlite, vehicles[trip.k], trip);
   for (const v of vehicles) for (let d = 0; d < TRACK_DAYS; d++) writeTrack(sqlite, v.corpId, v.id, pointsToColumns(fixtureTrack(v.k, d)));
 
   // Alarms: the corporation's first waybills for some (the business jump), none for others.
@@ -93,4 +119,14 @@ export function seedTrackingReportData(sqlite: Database.Database): TrackingRepor
   const other = vehicles[vehicles.length - 1];
   insert.run(other.corpId, other.id, null, other.carrierId, 100, 104, TRACK_BASE, TRACK_BASE + 90 * MIN, '测试地点', '另一企业的报警', 0, 1, 0, TRACK_BASE);
   return { vehicles };
+}
+
+/** A waybill of the vehicle's carrier on the trip: loading place reached at `from`, unloading place left at `to` (or not yet). */
+function rangedWaybill(sqlite: Database.Database, v: FixtureVehicle, trip: RangedTrip) {
+  const w = insertWaybill(sqlite, { corpId: v.corpId, carrierId: v.carrierId, now: trip.from });
+  const node = sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = 1, actual_leave_time = ? WHERE id = ?');
+  node.run(trip.from, trip.from + 5 * MIN, w.nodes.start);
+  if (trip.to !== null) node.run(trip.to - 5 * MIN, trip.to, w.nodes.end);
+  sqlite.prepare('UPDATE waybills SET status = ?, vehicle_id = ? WHERE id = ?').run(trip.to === null ? 400 : 500, v.id, w.waybillId);
+  sqlite.prepare('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, ?, ?, ?)').run(w.waybillId, v.corpId, ...trip.range);
 }
