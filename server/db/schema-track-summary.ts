@@ -29,7 +29,10 @@ export const trackDaySummaries = sqliteTable('track_day_summaries', {
   /** Sum and number of the readings, so a month's average weighs every reading alike. */
   tempSum: real('temp_sum'),
   tempReadings: integer('temp_readings').notNull(),
-  /** The range the day was judged against (the corporation's thresholds) and the minutes outside it. */
+  /**
+   * The range the day's readings were judged against (server/alarms/temperature-range.ts: the trip's
+   * waybill range, else the corporation's), NULL when several applied, and the minutes outside it.
+   */
   tempRangeMin: real('temp_range_min'),
   tempRangeMax: real('temp_range_max'),
   outOfRangeMinutes: real('out_of_range_minutes'),
