@@ -71,19 +71,15 @@ export function pageQuery(sqlite: Sqlite, reg: Registry, user: SessionUser, q: W
   const { curPage, pageSize, rows: rowsSql, count } = listSql(user, q);
   const rows = all<Record<string, unknown>>(sqlite, rowsSql.sql, ...rowsSql.params);
   const [{ n }] = all<{ n: number }>(sqlite, count.sql, ...count.params);
-  // The labels go onto the fresh row objects themselves, in this order after the columns (the
-  // answer's field order): copying every row into a new object cost as much again as labelling it.
-  for (const r of rows) {
-    const labels = stateLabels(reg, r as { status: number; step: number; signStatus: number });
-    r.statusStr = labels.statusStr;
-    r.stepStr = labels.stepStr;
-    r.signStatusStr = labels.signStatusStr;
-    r.businessTypeStr = labelOf(reg, 'businessType', r.businessType);
-    r.orderNoList = r.orderNos ? String(r.orderNos).split(',') : [];
-    r.createdAtStr = formatTime(r.createdAt as number);
-    r.updatedAtStr = formatTime(r.updatedAt as number);
-  }
-  return { data: rows, totalRecords: n, curPage, pageSize };
+  const data = rows.map((r) => ({
+    ...r,
+    ...stateLabels(reg, r as { status: number; step: number; signStatus: number }),
+    businessTypeStr: labelOf(reg, 'businessType', r.businessType),
+    orderNoList: r.orderNos ? String(r.orderNos).split(',') : [],
+    createdAtStr: formatTime(r.createdAt as number),
+    updatedAtStr: formatTime(r.updatedAt as number),
+  }));
+  return { data, totalRecords: n, curPage, pageSize };
 }
 
 /** The tabs: the statuses the waybill machine uses, in catalogue order. */
