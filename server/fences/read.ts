@@ -7,6 +7,7 @@ import { NOT_FOUND } from '../resources/engine.ts';
 import { all, one, type Sqlite } from '../resources/statements.ts';
 import { fenceReadScope } from './scope.ts';
 import { AREA_COLUMNS, AREA_FROM, fenceView, type AreaRow } from './view.ts';
+import { likePattern } from '../resources/like.ts';
 
 /** Spec section 9: filter lists are read 2000 at a time. */
 export const FENCE_LIST_MAX = 2000;
@@ -27,9 +28,8 @@ function whereOf(user: SessionUser, f: FenceFilter) {
   const sql = [scope.sql, 'a.is_deleted = 0'];
   const params = [...scope.params];
   // LIKE with an escape: '%' and '_' typed by a user are plain characters.
-  const like = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => '\\' + ch)}%`;
-  if (f.areaName?.trim()) (sql.push("a.area_name LIKE ? ESCAPE '\\'"), params.push(like(f.areaName.trim())));
-  if (f.areaCode?.trim()) (sql.push("a.area_code LIKE ? ESCAPE '\\'"), params.push(like(f.areaCode.trim())));
+  if (f.areaName?.trim()) (sql.push("a.area_name LIKE ? ESCAPE '\\'"), params.push(likePattern(f.areaName.trim())));
+  if (f.areaCode?.trim()) (sql.push("a.area_code LIKE ? ESCAPE '\\'"), params.push(likePattern(f.areaCode.trim())));
   if (f.typeId !== undefined) (sql.push('a.type_id = ?'), params.push(f.typeId));
   if (f.customerId !== undefined) (sql.push('a.customer_id = ?'), params.push(f.customerId));
   if (f.areaIds?.length) (sql.push(`a.id IN (${f.areaIds.map(() => '?').join(',')})`), params.push(...f.areaIds));

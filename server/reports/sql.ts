@@ -30,4 +30,4 @@ export const timeBucket = (column: string, grain: keyof typeof GRAIN_FORMAT) =>
 export const dayStart = (expr: string) => `(CAST((${expr} + 28800000) / 86400000 AS INTEGER) * 86400000 - 28800000)`;
 
 /** LIKE with the user's % and _ taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { likePattern } from '../resources/like.ts';

@@ -7,6 +7,7 @@ import { labelFieldOf, storedFields } from '../registry/fields.ts';
 import { columnOf, ident } from './naming.ts';
 import { scopeWhere, type Where } from './scope.ts';
 import { DEFAULT_PAGE_SIZE } from './input-schemas.ts';
+import { likePattern } from './like.ts';
 
 export interface ListRequest {
   curPage?: number;
@@ -16,8 +17,6 @@ export interface ListRequest {
 }
 
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-/** LIKE patterns treat the user's % and _ as plain characters. */
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const selects = new WeakMap<ResourceFile, { columns: string; joins: string }>();
 

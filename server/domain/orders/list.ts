@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE } from '../../resources/input-schemas.ts';
 import { ORDER_COLUMNS, ORDER_JOINS, orderScope, type OrderRow, type Where } from './access.ts';
 import { decorateOrder, labelOf } from './labels.ts';
 import { all, one, round3, type Sqlite } from './sql.ts';
+import { likePattern } from '../../resources/like.ts';
 
 export interface ListInput {
   curPage?: number;
@@ -23,7 +24,6 @@ export interface ListInput {
 }
 
 const SORT_COLUMNS = { createdAt: 'o.created_at', updatedAt: 'o.updated_at', orderNo: 'o.order_no' } as const;
-const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filterWhere(user: SessionUser, input: ListInput, withStatus = true): Where {
   const where = orderScope(user);

@@ -4,9 +4,7 @@
 // then keeps only the real matches, so the answer is exactly LIKE's (ASCII case folded, the user's
 // % and _ literal), only reached without reading every number. Shorter fragments have no trigram
 // and keep the scan of the narrow number index.
-
-/** LIKE patterns treat the user's % and _ as plain characters. */
-export const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../../resources/like.ts';
 
 /**
  * Trigrams of the fragment in characters (code points), as the trigram tokenizer cuts them. Those

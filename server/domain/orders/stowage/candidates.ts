@@ -7,6 +7,7 @@ import { ORDER_COLUMNS, ORDER_JOINS, orderScope, type OrderRow } from '../access
 import { decorateOrder } from '../labels.ts';
 import { all, one, round3, type Sqlite } from '../sql.ts';
 import { remainderOf, STOWABLE_SQL } from './rules.ts';
+import { likePattern } from '../../../resources/like.ts';
 
 export interface CandidateInput {
   curPage?: number;
@@ -24,7 +25,7 @@ export function stowableOrders(sqlite: Sqlite, reg: Registry, user: SessionUser,
   const where = orderScope(user);
   const add = (sql: string, ...params: unknown[]) => (where.sql.push(sql), where.params.push(...params));
   add(STOWABLE_SQL, 0);
-  if (input.orderNo) add(`o.order_no LIKE ? ESCAPE '\\'`, `%${input.orderNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (input.orderNo) add(`o.order_no LIKE ? ESCAPE '\\'`, likePattern(input.orderNo));
   if (input.customerId !== undefined) add('o.customer_id = ?', input.customerId);
   if (input.shipperAreaId !== undefined) add('o.shipper_area_id = ?', input.shipperAreaId);
   if (input.receiverAreaId !== undefined) add('o.receiver_area_id = ?', input.receiverAreaId);

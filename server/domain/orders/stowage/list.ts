@@ -10,6 +10,7 @@ import { labelOf } from '../labels.ts';
 import { all, one, type Sqlite } from '../sql.ts';
 import { loadOf, remainderOf, StowageStatus } from './rules.ts';
 import { capacityOf, orderIdsOfTask, ordersOfTask, TASK_COLUMNS, visibilityOf, visibleTask, type TaskRow } from './tasks.ts';
+import { likePattern } from '../../../resources/like.ts';
 
 /** A task as lists show it: names, labels, its orders with what stowing takes of each, the load. */
 function describeTask(sqlite: Sqlite, reg: Registry, user: SessionUser, t: TaskRow, withLines: boolean) {
@@ -40,7 +41,7 @@ export interface TaskListInput {
 function taskWhere(user: SessionUser, input: TaskListInput, withStatus: boolean) {
   const sql = ['t.corp_id = ?', 't.is_deleted = 0'];
   const params: unknown[] = [user.corpId];
-  if (input.taskNo) (sql.push(`t.task_no LIKE ? ESCAPE '\\'`), params.push(`%${input.taskNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (input.taskNo) (sql.push(`t.task_no LIKE ? ESCAPE '\\'`), params.push(likePattern(input.taskNo)));
   if (withStatus && input.status?.length) (sql.push(`t.status IN (${input.status.map(() => '?').join(', ')})`), params.push(...input.status));
   if (input.confirmed !== undefined) sql.push(input.confirmed ? 't.waybill_id IS NOT NULL' : 't.waybill_id IS NULL');
   const v = visibilityOf(user);
