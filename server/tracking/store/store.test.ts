@@ -1,24 +1,22 @@
 // The chunked store keeps every point exactly (at stored precision), in time order, whatever the
 // order and the batching of ingestion; duplicates by gpsTime are dropped, the first stored wins.
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/connection.ts';
 import { emptyColumns, pointAt, type TrackPoint } from '../columns.ts';
 import { decodeChunk, encodeChunk } from './codec.ts';
 import { pointsToColumns } from './merge.ts';
 import { CHUNK_MS, readMotion, readTrack, readTrackPage, writeTrack } from './store.ts';
 
+// One migrated in-memory database for the file (writing a day also rewrites its summary, which reads the
+// vehicle, alarm settings and waybills); each property run starts from an empty track. Foreign keys off:
+// the vehicles the points belong to need not exist for the store's own rules.
+const shared = openDatabase(':memory:').$client;
+shared.pragma('foreign_keys = OFF');
 function memoryStore() {
-  const sqlite = new Database(':memory:');
-  sqlite.exec(`CREATE TABLE track_chunks (vehicle_id INTEGER NOT NULL, corp_id INTEGER NOT NULL, start_ms INTEGER NOT NULL, first_ms INTEGER NOT NULL,
-    end_ms INTEGER NOT NULL, count INTEGER NOT NULL, columns BLOB NOT NULL, PRIMARY KEY (vehicle_id, start_ms))`);
-  // writeTrack also rewrites the day's summary (server/tracking/day-summary.ts), judged by the alarm settings;
-  // its migration names vehicles and corporations, which this store-only database does not have.
-  sqlite.pragma('foreign_keys = OFF');
-  sqlite.exec(readFileSync(new URL('../../db/migrations/0015_track_day_summaries.sql', import.meta.url), 'utf8'));
-  sqlite.exec('CREATE TABLE alarm_settings (corp_id INTEGER PRIMARY KEY, overspeed_kmh REAL, overspeed_min_ms INTEGER, temp_min REAL, temp_max REAL, temp_min_ms INTEGER, stop_min_ms INTEGER, stop_max_speed_kmh REAL, updated_at INTEGER)');
-  return sqlite;
+  shared.exec('DELETE FROM track_chunks; DELETE FROM track_day_summaries');
+  return shared;
 }
 
 const T0 = Date.UTC(2026, 10, 1);
@@ -36,7 +34,7 @@ const point = fc.record({
   oil2: tenth(0, 999),
 }) as fc.Arbitrary<TrackPoint>;
 
-const stored = (sqlite: Database.Database) => {
+const stored = (sqlite: typeof shared) => {
   const cols = readTrack(sqlite, 7, 0, Number.MAX_SAFE_INTEGER);
   return Array.from({ length: cols.length }, (_, i) => pointAt(cols, i));
 };
