@@ -13,7 +13,7 @@ import { detectVisits, prepareFences } from './analytics/visits.ts';
 import { fencesFor } from './fences-read.ts';
 import { JsonBytes, text } from './json-bytes.ts';
 import { writePageRows } from './track-page.ts';
-import { readTrack, readTrackPage } from './store/store.ts';
+import { readTrack, readTrackWindows } from './store/store.ts';
 import type { TrackTarget, VehicleRow } from './target.ts';
 import type { SessionUser } from '../http/context.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
@@ -97,9 +97,9 @@ export class TrackContext {
     const offset = (curPage - 1) * pageSize;
     // One point before the page, for the first row's odometer interval.
     const before = offset > 0 ? 1 : 0;
-    const { page, total } = readTrackPage(this.sqlite, vehicle.id, from, to, offset - before, pageSize + before);
-    const first = offset === 0 ? page : readTrackPage(this.sqlite, vehicle.id, from, to, 0, 1).page;
-    const last = total > 0 ? readTrackPage(this.sqlite, vehicle.id, from, to, total - 1, 1).page : page;
+    // The page's rows, the range's first point (curOdom counts from it) and its last (the end place), in one read.
+    const { windows: [page, first, last], total } = readTrackWindows(this.sqlite, vehicle.id, from, to,
+      (n) => [{ offset: offset - before, limit: pageSize + before }, { offset: 0, limit: 1 }, { offset: n - 1, limit: 1 }]);
     w.ascii('{"data":[');
     writePageRows(w, {
       page, before, snOffset: offset, vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo, startOdo: first.length ? first.odometer[0] : 0,

@@ -163,6 +163,17 @@ export function readMotion(sqlite: Sqlite, vehicleId: number, from: number, to: 
  * under the page are fetched and decoded.
  */
 export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, to: number, offset: number, limit: number): { page: TrackColumns; total: number } {
+  const { windows, total } = readTrackWindows(sqlite, vehicleId, from, to, () => [{ offset, limit }]);
+  return { page: windows[0], total };
+}
+
+/**
+ * Several windows of rows of one range, the chunk list and each blob read once for all of them (a
+ * track page wants its rows, the range's first point and its last). `windowsOf` gets the range's
+ * total, so a window may count from the end.
+ */
+export function readTrackWindows(sqlite: Sqlite, vehicleId: number, from: number, to: number,
+  windowsOf: (total: number) => { offset: number; limit: number }[]): { windows: TrackColumns[]; total: number } {
   const metas = to < from ? [] : chunkMetas(sqlite, vehicleId, from, to);
   const blobs = new Map<number, Buffer>();
   const blob = (m: ChunkMeta) => {
@@ -176,19 +187,22 @@ export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, t
     return { m, a, b };
   });
   const total = spans.reduce((s, x) => s + (x.b - x.a), 0);
-  const parts: TrackColumns[] = [];
-  let skip = Math.max(0, offset);
-  let need = Math.max(0, Math.min(limit, total - skip));
-  for (const s of spans) {
-    if (need === 0) break;
-    const n = s.b - s.a;
-    if (skip >= n) { skip -= n; continue; }
-    const take = Math.min(n - skip, need);
-    parts.push(decodeChunk(blob(s.m), { from: s.a + skip, to: s.a + skip + take }));
-    need -= take;
-    skip = 0;
-  }
-  return { page: parts.length ? concatColumns(parts) : emptyColumns(0), total };
+  const windows = windowsOf(total).map(({ offset, limit }) => {
+    const parts: TrackColumns[] = [];
+    let skip = Math.max(0, offset);
+    let need = Math.max(0, Math.min(limit, total - skip));
+    for (const s of spans) {
+      if (need === 0) break;
+      const n = s.b - s.a;
+      if (skip >= n) { skip -= n; continue; }
+      const take = Math.min(n - skip, need);
+      parts.push(decodeChunk(blob(s.m), { from: s.a + skip, to: s.a + skip + take }));
+      need -= take;
+      skip = 0;
+    }
+    return parts.length ? concatColumns(parts) : emptyColumns(0);
+  });
+  return { windows, total };
 }
 
 export function concatColumns(parts: readonly TrackColumns[]): TrackColumns {
