@@ -1,5 +1,5 @@
 // Generates one export task in the background of the server process: the list's own query read in
-// pages (spec section 9: at most 100000 rows a page; the server reads 5000 at a time, since a page
+// pages (spec section 9: at most 100000 rows a page; the server reads 2000 at a time, since a page
 // of 100000 waybills as objects alone is a few hundred MB), each row written to the streaming
 // workbook at once; every few thousand rows the runner waits for the workbook's pipeline to catch
 // up (xlsx.ts drained()), which also gives other requests their turn, so memory stays flat however
@@ -17,7 +17,7 @@ import { XlsxStream } from './xlsx.ts';
 /** Spec section 9: export page size, the most rows one read may bring. */
 export const EXPORT_PAGE_SIZE = 100_000;
 /** Rows per read: the memory of one page of rows is what bounds the process's peak. */
-export const READ_ROWS = 5_000;
+export const READ_ROWS = 2_000;
 const YIELD_EVERY = 2_000;
 
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
