@@ -67,11 +67,14 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
     if (id === 'user' || id === 'role') sessions.invalidate();
   });
-  const staticRoutes: RouteDef[] = [...sessionRoutes(db, sessions), ...menuRoutes(db), ...uiRoutes(db, registry.get, () => staticRoutes), ...domainRoutes(db, registry.get, sessions), ...fileRoutes(db, filesDir), ...shellRoutes(db),
-    ...orderRoutes(db, registry.get), ...orderMoreRoutes(db, registry.get),
-    ...waybillRoutes(db, registry.get), ...waybillActionRoutes(db, registry.get), ...trackRoutes(db, alarmWindows), ...waybillMoreRoutes(db, registry.get), ...transferRoutes(db, registry.get), ...reportRoutes(db, registry.get),
-    ...electronicRoutes(db), ...alarmResultRoutes(db), ...driverAlarmRoutes(db), ...flashRoutes(db), ...alarmSettingRoutes(db),
-    ...exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), filesDir }), ...messageCenterRoutes(db)];
+  // Every API route over one connection: the app's own, or an export's read snapshot (exports/source.ts).
+  // The export centre stays out: building it recovers interrupted tasks, which only the app may do once.
+  const apiRoutes = (on: Db): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...shellRoutes(on),
+    ...orderRoutes(on, registry.get), ...orderMoreRoutes(on, registry.get),
+    ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...reportRoutes(on, registry.get),
+    ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on)];
+  const snapshotRoutes = (on: Db): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir })];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();

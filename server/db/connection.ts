@@ -33,3 +33,35 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('optimize = 0x10002');
   return db;
 }
+
+/** A connection holding one read transaction: every read sees the database as it stood when it began. */
+export interface ReadSnapshot {
+  db: Db;
+  /** Ends the transaction and closes the connection. */
+  close(): void;
+}
+
+/**
+ * A second connection to the same file, in a read transaction begun at once (WAL lets the writer go
+ * on meanwhile). An in-memory database has no second connection: undefined then. The page cache is
+ * kept small, since the snapshot's reads come on top of the main connection's cache.
+ */
+export function openReadSnapshot(main: Db): ReadSnapshot | undefined {
+  if (main.$client.memory) return undefined;
+  const sqlite = new Database(main.$client.name, { fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -4096');
+  sqlite.pragma('query_only = 1');
+  sqlite.exec('BEGIN');
+  // A deferred transaction takes its snapshot at its first read.
+  sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
+  const db = drizzle({ client: sqlite, schema }) as Db;
+  return {
+    db,
+    close() {
+      if (!sqlite.open) return;
+      if (sqlite.inTransaction) sqlite.exec('COMMIT');
+      sqlite.close();
+    },
+  };
+}

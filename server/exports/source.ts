@@ -1,9 +1,12 @@
 // Where an export's rows come from: the very query the page's list uses (one implementation), with
-// the same permission, input rules and scoping, only read in pages of 100000 rows.
+// the same permission, input rules and scoping, only read in pages of 100000 rows. Every page is read
+// from one read snapshot (db/connection.ts openReadSnapshot) taken when the export is created: with OFFSET
+// paging over the live list, a row written meanwhile above the cursor would push a row into two pages
+// or make one be skipped; from the snapshot, the file holds the list exactly as it stood when asked for.
 // - a report page: the report compiler's queryReport;
 // - a list page: the declared route of its list call (its own api.list, or the resource engine's
 //   /res/<id>/list), whose handler is called as the list would be, for this user.
-import type { Db } from '../db/connection.ts';
+import { openReadSnapshot, type Db, type ReadSnapshot } from '../db/connection.ts';
 import type { SessionUser } from '../http/context.ts';
 import { ApiError, forbidden, invalid } from '../http/envelope.ts';
 import type { RouteDef } from '../http/route.ts';
@@ -27,13 +30,22 @@ export interface ExportSource {
   /** The search body, checked by the list's own rules. */
   search: Row;
   fetch(curPage: number, pageSize: number): Promise<RowPage>;
+  /** Ends the read snapshot, if one was taken; call it when the export ends, however it ends. */
+  close(): void;
 }
 
 export interface SourceContext {
   db: Db;
   registry: () => Registry;
   routes: () => readonly RouteDef[];
+  /** The routes over another connection; without it (or in memory) the pages are read live. */
+  snapshotRoutes?: (db: Db) => readonly RouteDef[];
 }
+
+/** The snapshot an export reads from: taken when the export is asked for (its checks passed), kept to its end. */
+const takeSnapshot = (ctx: SourceContext): ReadSnapshot | undefined => (ctx.snapshotRoutes ? openReadSnapshot(ctx.db) : undefined);
+
+const sameRoute = (def: RouteDef) => (r: RouteDef) => r.method === def.method && r.path === def.path;
 
 /** The list's body without paging: the task pages through it itself. */
 export function searchOf(body: Row): Row {
@@ -73,12 +85,14 @@ export function exportSource(ctx: SourceContext, user: SessionUser, pageId: stri
     const req = validateOrThrow<ReportRequest>(requestSchema(report), search);
     // Refused now rather than as a failed task: a report the user may not read (a summary for a customer).
     compileReport(report, user, req, reg.resources);
+    const snapshot = takeSnapshot(ctx);
     return {
       page, columns, search,
       fetch: async (curPage, pageSize) => {
-        const r = queryReport(ctx.db.$client, report, user, { ...req, curPage, pageSize }, ctx.registry().resources);
+        const r = queryReport((snapshot?.db ?? ctx.db).$client, report, user, { ...req, curPage, pageSize }, ctx.registry().resources);
         return { data: r.data, totalRecords: r.totalRecords };
       },
+      close: () => snapshot?.close(),
     };
   }
   const call = page.kind === 'list' ? listCall(page) : undefined;
@@ -86,11 +100,15 @@ export function exportSource(ctx: SourceContext, user: SessionUser, pageId: stri
   if (!def) throw invalid(`页面：页面 ${pageId} 不是可导出的列表`, { field: 'pageId' });
   if (!allowed(def, user)) throw forbidden();
   const checked = def.input ? validateOrThrow<Row>(def.input, search) : search;
+  const snapshot = takeSnapshot(ctx);
+  let reader: RouteDef | undefined;
   return {
     page, columns, search: checked,
     fetch: async (curPage, pageSize) => {
-      const out = await def.handler({ c: undefined as never, user, body: { ...checked, curPage, pageSize }, query: {}, params: {} });
+      reader ??= (snapshot && ctx.snapshotRoutes!(snapshot.db).find(sameRoute(def))) || def;
+      const out = await reader.handler({ c: undefined as never, user, body: { ...checked, curPage, pageSize }, query: {}, params: {} });
       return out as RowPage;
     },
+    close: () => snapshot?.close(),
   };
 }

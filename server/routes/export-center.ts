@@ -26,8 +26,10 @@ export interface ExportRouteOptions {
   registry: () => Registry;
   /** Every declared route, to find a page's list call. */
   routes: () => readonly RouteDef[];
+  /** The same routes over another connection: an export reads its rows from a snapshot (exports/source.ts). */
+  snapshotRoutes?: (db: Db) => readonly RouteDef[];
   filesDir: string;
-  /** Rows per read (5000, at most the spec's 100000; runner.ts); the tests use smaller pages. */
+  /** Rows per read (2000, at most the spec's 100000; runner.ts); the tests use smaller pages. */
   pageSize?: number;
 }
 
@@ -48,11 +50,12 @@ export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
         const pageId = (body.pageId ?? query.pageId) as string | undefined;
         if (pageId === undefined || pageId === '') throw invalid('页面：不能为空', { field: 'pageId' });
         if (typeof pageId !== 'string' || pageId.length > 100 || !/^[A-Za-z0-9_/-]+$/.test(pageId)) throw invalid('页面：格式不正确', { field: 'pageId' });
-        const source = exportSource({ db: o.db, registry: o.registry, routes: o.routes }, user, pageId, body);
+        const source = exportSource({ db: o.db, registry: o.registry, routes: o.routes, snapshotRoutes: o.snapshotRoutes }, user, pageId, body);
         const now = Date.now();
         const fileName = exportFileName(String(source.page.title ?? pageId), now);
         const taskId = insertTask(sqlite, { corpId: user.corpId, userId: user.userId, pageId, search: source.search, fileName, now });
-        void runExport({ sqlite, taskId, fileName, dir, columns: exportColumns(o.registry(), source.page, source.columns), fetch: source.fetch, pageSize: o.pageSize });
+        void runExport({ sqlite, taskId, fileName, dir, columns: exportColumns(o.registry(), source.page, source.columns), fetch: source.fetch, pageSize: o.pageSize })
+          .finally(source.close);
         return new Outcome(Code.SUCCESS, EXPORT_CREATED, { id: taskId, fileName });
       },
     }),

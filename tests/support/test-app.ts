@@ -20,8 +20,9 @@ export interface Reply<T = any> {
  * transportDemo adds the demo orders and waybills (fixtures/transport.ts); by default a test starts
  * with none, so that it counts only the orders and waybills it makes itself.
  */
-export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean } = {}) {
-  const db: Db = openDatabase(':memory:');
+export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean; file?: string } = {}) {
+  // `file`: a database file instead of memory, for what needs a second connection (an export's snapshot).
+  const db: Db = openDatabase(opts.file ?? ':memory:');
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
   const platform = createApp({ db, registry, filesDir });
