@@ -5,7 +5,7 @@
 // like the track: the waybill's customer and carrier see them, another corporation does not.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { insertWaybill, placeAt, rowOf, type WaybillFixture } from './support/waybill-fixture.ts';
+import { rowOf, waybillOnTheRoad, type WaybillFixture } from './support/waybill-fixture.ts';
 import { UPLOAD_PATH } from '../server/routes/files.ts';
 import { snapshotPng } from '../scripts/seed-media-png.ts';
 
@@ -37,12 +37,7 @@ beforeAll(async () => {
   t = createTestApp();
   const sqlite = t.db.$client;
   [admin, dispatcher, monitor, customer, carrier, admin2] = await Promise.all(['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'].map((u) => t.as(u)));
-  const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
-  f = insertWaybill(sqlite, { carrierId });
-  placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
-  vehicle = rowOf(sqlite, 'SELECT v.id, v.dataterminal_id AS terminal FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id WHERE w.id = ?', f.waybillId) as typeof vehicle;
-  sqlite.prepare('UPDATE waybills SET created_at = ? WHERE id = ?').run(NOW - 50 * MIN, f.waybillId);
-  start = rowOf(sqlite, "SELECT a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId) as typeof start;
+  ({ f, vehicle, start } = waybillOnTheRoad(sqlite, NOW));
   png = await upload(admin.token, 'snap.png', snapshotPng({ scene: 'road', plate: '豫A12345', channel: 1, time: '2026-01-01 10:00:00', hour: 10 }));
   png2 = await upload(admin.token, 'cab.png', snapshotPng({ scene: 'cabin', plate: '豫A12345', channel: 3, time: '2026-01-01 10:05:00', hour: 10 }));
   pdf = await upload(admin.token, 'a.pdf', new TextEncoder().encode('%PDF-1.4\n%x\n'));

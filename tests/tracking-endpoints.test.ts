@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { insertWaybill, placeAt, rowOf, type WaybillFixture } from './support/waybill-fixture.ts';
+import { waybillOnTheRoad, type WaybillFixture } from './support/waybill-fixture.ts';
 import { COLD_MACHINE_BIT, doorBit, TEMP_NONE, type TrackPoint } from '../server/tracking/columns.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
@@ -39,14 +39,8 @@ beforeAll(async () => {
   t = createTestApp();
   const sqlite = t.db.$client;
   [admin, dispatcher, monitor, customer, carrier, admin2] = await Promise.all(['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'].map((u) => t.as(u)));
-  const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
-  f = insertWaybill(sqlite, { carrierId });
-  placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
-  const v = rowOf(sqlite, 'SELECT v.id, v.vehicle_no AS vehicleNo, v.dataterminal_id AS terminal FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id WHERE w.id = ?', f.waybillId);
-  vehicle = v as typeof vehicle;
-  sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1, cold_machine = 1 WHERE id = ?').run(v.id);
-  sqlite.prepare('UPDATE waybills SET created_at = ? WHERE id = ?').run(NOW - 50 * MIN, f.waybillId);
-  startArea = rowOf(sqlite, "SELECT a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId) as typeof startArea;
+  ({ f, vehicle, start: startArea } = waybillOnTheRoad(sqlite, NOW));
+  sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1, cold_machine = 1 WHERE id = ?').run(vehicle.id);
   points = makeTrack();
 });
 

@@ -113,6 +113,20 @@ export function insertFile(sqlite: Database.Database, userId: number, corpId = 1
 
 export const rowOf = (sqlite: Database.Database, sql: string, ...params: unknown[]) => sqlite.prepare(sql).get(...params) as Row;
 
+/**
+ * A waybill on the road (400, step 10) given to the demo carrier, created 50 minutes before `now`:
+ * the track tests' subject, with its vehicle (terminal id) and its loading place.
+ */
+export function waybillOnTheRoad(sqlite: Database.Database, now: number) {
+  const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
+  const f = insertWaybill(sqlite, { carrierId });
+  placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
+  sqlite.prepare('UPDATE waybills SET created_at = ? WHERE id = ?').run(now - 50 * 60_000, f.waybillId);
+  const vehicle = rowOf(sqlite, 'SELECT v.id, v.vehicle_no AS vehicleNo, v.dataterminal_id AS terminal FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id WHERE w.id = ?', f.waybillId) as { id: number; vehicleNo: string; terminal: string };
+  const start = rowOf(sqlite, "SELECT a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId) as { name: string; lon: number; lat: number };
+  return { f, carrierId, vehicle, start };
+}
+
 // ---------- the waybill routes' part in tests/bad-input.test.ts ----------
 
 const idOfUser = (sqlite: Database.Database, userName: string) => rowOf(sqlite, 'SELECT id, partner_id AS partnerId FROM users WHERE user_name = ?', userName);
