@@ -53,7 +53,13 @@ export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
         const source = exportSource({ db: o.db, registry: o.registry, routes: o.routes, snapshotRoutes: o.snapshotRoutes }, user, pageId, body);
         const now = Date.now();
         const fileName = exportFileName(String(source.page.title ?? pageId), now);
-        const taskId = insertTask(sqlite, { corpId: user.corpId, userId: user.userId, pageId, search: source.search, fileName, now });
+        let taskId: number;
+        try {
+          taskId = insertTask(sqlite, { corpId: user.corpId, userId: user.userId, pageId, search: source.search, fileName, now });
+        } catch (e) {
+          source.close(); // no task will read the snapshot
+          throw e;
+        }
         void runExport({ sqlite, taskId, fileName, dir, columns: exportColumns(o.registry(), source.page, source.columns), fetch: source.fetch, pageSize: o.pageSize })
           .finally(source.close);
         return new Outcome(Code.SUCCESS, EXPORT_CREATED, { id: taskId, fileName });
