@@ -21,6 +21,35 @@ export const text = (s: string): Uint8Array => Buffer.from(s, 'utf8');
 /** The bytes of a JSON string literal, escaped by JSON.stringify once. */
 export const quoted = (s: string): Uint8Array => Buffer.from(JSON.stringify(s), 'utf8');
 
+/**
+ * A fixed text (a field name with its punctuation, a plate, a place) split into little-endian 32-bit
+ * words: putWords writes it four bytes per store, which is most of a row's bytes.
+ */
+export interface Words {
+  words: Int32Array;
+  length: number;
+}
+
+export function words(b: Uint8Array): Words {
+  const w = new Int32Array(Math.ceil(b.length / 4));
+  new Uint8Array(w.buffer).set(b);
+  return { words: w, length: b.length };
+}
+
+/**
+ * Writes the words at byte p of the view and returns the position after the text. The last word may
+ * write up to 3 zero bytes past the text's end: the next write starts there and overwrites them, and
+ * room() was asked for them (see WORD_SLACK).
+ */
+export function putWords(view: DataView, p: number, k: Words): number {
+  const w = k.words;
+  for (let i = 0; i < w.length; i++) view.setInt32(p + 4 * i, w[i], true);
+  return p + k.length;
+}
+
+/** What a putWords may write past its text's end. */
+export const WORD_SLACK = 3;
+
 /** Bytes encoded earlier (text, quoted). */
 export function putBytes(buf: Uint8Array, p: number, b: Uint8Array): number {
   const n = b.length;
@@ -107,13 +136,17 @@ export function putTwoDigits(buf: Uint8Array, p: number, v: number): number {
   return p + 2;
 }
 
+const viewOf = (b: Buffer) => new DataView(b.buffer, b.byteOffset, b.length);
+
 /** A growing byte buffer: make room, write with the put* functions, move the end on. */
 export class JsonBytes {
   private buf: Buffer;
+  private dataView: DataView;
   private pos = 0;
 
   constructor(capacity = 1 << 16) {
     this.buf = Buffer.allocUnsafe(capacity);
+    this.dataView = viewOf(this.buf);
   }
 
   /** Room for n more bytes; returns the buffer to write into at `end`. */
@@ -122,8 +155,14 @@ export class JsonBytes {
       const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
       this.buf.copy(next, 0, 0, this.pos);
       this.buf = next;
+      this.dataView = viewOf(next);
     }
     return this.buf;
+  }
+
+  /** room()'s buffer as a DataView, for putWords. */
+  get view(): DataView {
+    return this.dataView;
   }
 
   get end(): number {

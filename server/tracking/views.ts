@@ -6,7 +6,7 @@ import { all, one, type Sqlite } from '../resources/statements.ts';
 import { ACC_BIT, COLD_MACHINE_BIT, DOOR_BITS, channelMask, type TimeWindow, type TrackColumns } from './columns.ts';
 import { markAlarms } from './analytics/alarm-marks.ts';
 import { coldMachineIntervals, doorIntervals } from './analytics/doors.ts';
-import { contains, type FenceGrid } from './analytics/fence.ts';
+import { contains, type FenceGrid, type PreparedFence } from './analytics/fence.ts';
 import { channelSeries, type Series } from './analytics/sensors.ts';
 import { detectStops } from './analytics/stops.ts';
 import { detectVisits, prepareFences } from './analytics/visits.ts';
@@ -64,9 +64,19 @@ export class TrackContext {
     return (this.gridCache ??= fenceGridFor(this.sqlite, this.user, this.target.waybill?.id ?? null));
   }
 
-  /** The fence a point is in ('' outside every fence). */
+  /** The grid cell of the last areaAt, as its inner box, and the fences touching it. */
+  private readonly cellBox = new Float64Array(4).fill(NaN);
+  private cellFences: readonly PreparedFence[] = [];
+
+  /** The fence a point is in ('' outside every fence). Consecutive points mostly share a grid cell: its fences are looked up again only when a point leaves it. */
   areaAt(lon: number, lat: number): string {
-    for (const f of this.grid.at(this.grid.cellOf(lon, lat))) if (contains(f, lon, lat)) return f.name;
+    const box = this.cellBox;
+    if (!(lon > box[0] && lat > box[1] && lon < box[2] && lat < box[3])) {
+      const grid = this.grid;
+      this.cellFences = grid.at(grid.cellOf(lon, lat));
+      grid.innerBox(lon, lat, box);
+    }
+    for (const f of this.cellFences) if (contains(f, lon, lat)) return f.name;
     return '';
   }
 
