@@ -122,6 +122,11 @@ export class PackedFences {
     return ring === null ? dist2(this.kx[k], this.lon[k], this.lat[k], lon, lat) <= this.r2[k] : inRingAt(ring, lons, lats, i);
   }
 
+  /** (r + bandM)² per fence: a circle's band test, as withinBandAt computes it (0 for rings, which test their edges instead). */
+  bandR2(bandM: number): Float64Array {
+    return this.r.map((r) => (r + bandM) * (r + bandM));
+  }
+
   /** withinBand(fences[k], ..., bandM) for point i of the coordinate arrays. */
   withinBandAt(k: number, lons: Float64Array, lats: Float64Array, i: number, bandM: number): boolean {
     const lon = lons[i], lat = lats[i];

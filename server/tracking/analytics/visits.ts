@@ -6,6 +6,7 @@
 // read from flat arrays (PackedFences), and the cell is looked up only when the point leaves it.
 import type { MotionColumns } from '../columns.ts';
 import { FenceGrid, prepareFence, type FenceShape, type PreparedFence } from './fence.ts';
+import { inRingAt, M_PER_DEG_LAT, nearRingAt } from './geo.ts';
 
 export interface VisitOptions {
   /** Width of the hysteresis band outside the edge; default 30 m. */
@@ -47,6 +48,12 @@ export function detectVisits(cols: MotionColumns, grid: FenceGrid, options: Part
   const { lon, lat, gpsTime: time, length } = cols;
   const packed = grid.packed;
   const nf = packed.fences.length;
+  // The packed arrays as locals, and the circles' tests written out in the loop (the same arithmetic
+  // as PackedFences.containsAt / withinBandAt and geo.ts dist2, so the answers are the same bit for
+  // bit): a method call per fence and point, with its loads through `this`, was most of the pass.
+  const { minLon, maxLon, minLat, maxLat, kx, r2, rings } = packed;
+  const cLon = packed.lon, cLat = packed.lat;
+  const band2 = packed.bandR2(bandM);
   const out: Visit[] = [];
   // The fences the vehicle is in, in the order it entered them (few, so a short list), and per fence
   // whether it is open, when it was entered and the last point counted inside (within the band).
@@ -65,7 +72,15 @@ export function detectVisits(cols: MotionColumns, grid: FenceGrid, options: Part
     }
     for (let j = nOpen - 1; j >= 0; j--) {
       const k = open[j];
-      if (packed.withinBandAt(k, lon, lat, i, bandM)) lastIn[k] = i;
+      let inBand = false;
+      if (!(x < minLon[k] || x > maxLon[k] || y < minLat[k] || y > maxLat[k])) {
+        const ring = rings[k];
+        if (ring === null) {
+          const dx = (x - cLon[k]) * kx[k], dy = (y - cLat[k]) * M_PER_DEG_LAT;
+          inBand = dx * dx + dy * dy <= band2[k];
+        } else inBand = inRingAt(ring, lon, lat, i) || nearRingAt(ring, kx[k], lon, lat, i, bandM);
+      }
+      if (inBand) lastIn[k] = i;
       else if (time[i] - time[lastIn[k]] >= minDwellMs) {
         const v = visitOf(packed.fences[k], inIndex[k], lastIn[k], time, length, minDwellMs, false);
         if (v) out.push(v);
@@ -75,7 +90,14 @@ export function detectVisits(cols: MotionColumns, grid: FenceGrid, options: Part
     }
     for (let j = 0; j < near.length; j++) {
       const k = near[j];
-      if (isOpen[k] === 0 && packed.containsAt(k, lon, lat, i)) {
+      if (isOpen[k] !== 0 || x < minLon[k] || x > maxLon[k] || y < minLat[k] || y > maxLat[k]) continue;
+      const ring = rings[k];
+      let inside: boolean;
+      if (ring === null) {
+        const dx = (x - cLon[k]) * kx[k], dy = (y - cLat[k]) * M_PER_DEG_LAT;
+        inside = dx * dx + dy * dy <= r2[k];
+      } else inside = inRingAt(ring, lon, lat, i);
+      if (inside) {
         open[nOpen++] = k;
         isOpen[k] = 1;
         inIndex[k] = lastIn[k] = i;
