@@ -128,11 +128,71 @@ export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: n
 /**
  * What the analytics read of the range (time, position, speed, status) and nothing else: a third
  * less to decode and allocate than readTrack without sensors, for the million-point passes. The
- * blobs are decoded one by one as SQLite hands them over, so each is garbage at once instead of a
- * whole range of them (34 MB for a million points) living until the last is decoded.
+ * columns are the caller's own (fresh arrays); withMotion reads the same into reused ones.
  */
 export function readMotion(sqlite: Sqlite, vehicleId: number, from: number, to: number): MotionColumns {
-  if (to < from) return emptyMotion(0);
+  return readMotionInto(sqlite, vehicleId, from, to, emptyMotion);
+}
+
+/**
+ * Runs `use` over the motion columns of the range (the same values readMotion gives) decoded into
+ * scratch arrays that the next withMotion reuses, and returns what `use` returns. A million points
+ * are 36 MB of columns: fresh ones cost more to map and zero (and then to collect) than the decoding
+ * itself. So the columns are valid only while `use` runs: it must compute its answer from them
+ * (the analytics return stops, visits and intervals of plain numbers and new arrays), never return
+ * or keep them, and never use them after an await. A returned promise or column array is refused.
+ * A nested call, or a range over SCRATCH_MAX_POINTS, gets fresh arrays instead.
+ */
+export function withMotion<R>(sqlite: Sqlite, vehicleId: number, from: number, to: number, use: (cols: MotionColumns) => R): R {
+  if (scratchBusy) return use(readMotion(sqlite, vehicleId, from, to));
+  scratchBusy = true;
+  try {
+    const cols = readMotionInto(sqlite, vehicleId, from, to, borrowScratch);
+    const result = use(cols);
+    if (result === cols || isScratchView(result) || typeof (result as PromiseLike<unknown> | null)?.then === 'function') {
+      throw new Error('withMotion: the columns are reused by the next read; return what was computed from them, synchronously');
+    }
+    return result;
+  } finally {
+    scratchBusy = false;
+    // Held while analyses follow one another; an idle server gives the memory back.
+    (scratchTimer ??= setTimeout(releaseMotionScratch, SCRATCH_IDLE_MS)).refresh().unref();
+  }
+}
+
+/** Ranges up to this many points (144 MB of columns) are read into the scratch; larger ones get arrays of their own. */
+export const SCRATCH_MAX_POINTS = 4_000_000;
+const SCRATCH_IDLE_MS = 30_000;
+let scratch: MotionColumns | null = null;
+let scratchBusy = false;
+let scratchTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Drops the scratch columns (after SCRATCH_IDLE_MS without a withMotion; the bench calls it to measure a first read). */
+export function releaseMotionScratch(): void {
+  scratch = null;
+}
+
+/** Views of the first n rows of the scratch, grown (in steps of 64 Ki rows) when n does not fit. */
+function borrowScratch(n: number): MotionColumns {
+  if (n > SCRATCH_MAX_POINTS) return emptyMotion(n);
+  if (!scratch || scratch.length < n) scratch = emptyMotion(Math.ceil(n / 65_536) * 65_536);
+  const s = scratch;
+  return { length: n, gpsTime: s.gpsTime.subarray(0, n), lon: s.lon.subarray(0, n), lat: s.lat.subarray(0, n), speed: s.speed.subarray(0, n), status: s.status.subarray(0, n) };
+}
+
+function isScratchView(x: unknown): boolean {
+  if (!scratch || !ArrayBuffer.isView(x)) return false;
+  const s = scratch;
+  return [s.gpsTime, s.lon, s.lat, s.speed, s.status].some((a) => a.buffer === x.buffer);
+}
+
+/**
+ * The body of readMotion and withMotion: counts the range's rows, takes columns for them from
+ * `alloc`, and decodes each day blob as SQLite hands it over (`iterate`), so each is garbage at once
+ * instead of a whole range of them (34 MB for a million points) living until the last is decoded.
+ */
+function readMotionInto(sqlite: Sqlite, vehicleId: number, from: number, to: number, alloc: (n: number) => MotionColumns): MotionColumns {
+  if (to < from) return alloc(0);
   const edges = new Map<number, { blob: Buffer; a: number; b: number }>();
   let n = 0;
   for (const m of chunkMetas(sqlite, vehicleId, from, to)) {
@@ -144,7 +204,7 @@ export function readMotion(sqlite: Sqlite, vehicleId: number, from: number, to: 
       n += b - a;
     }
   }
-  const out = emptyMotion(n);
+  const out = alloc(n);
   let at = 0;
   const rows = stmt(sqlite, `SELECT start_ms AS startMs, CASE WHEN first_ms >= ? AND end_ms <= ? THEN columns END AS columns FROM track_chunks
     WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`);
