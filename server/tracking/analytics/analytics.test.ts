@@ -140,6 +140,35 @@ describe('area visits against the plain rule', () => {
       expect(packed).toEqual(plainVisits(c, grid));
     }), { numRuns: 300 });
   });
+
+  // A vehicle creeping about (steps of metres, now and then a jump or a long pause) lingers inside,
+  // at the edges and beside the fences, so the pass's quiet boxes (points skipped with one box test)
+  // are made and left everywhere; bands narrower and wider than the grid was prepared for too.
+  it('finds the same visits on a creeping track, with any band and dwell', () => {
+    const grid = prepareFences(fences);
+    const step = fc.tuple(fc.integer({ min: 1, max: 90 }), fc.integer({ min: -40, max: 40 }), fc.integer({ min: -40, max: 40 }), fc.integer({ min: 0, max: 30 }));
+    fc.assert(fc.property(fc.array(step, { minLength: 1, maxLength: 400 }), fc.constantFrom(0, 10, 30, 80), fc.constantFrom(0, 60_000, 600_000), (steps, bandM, minDwellMs) => {
+      let t = 0, x = 2700, y = 0;
+      const c = cols(steps.map(([dt, dx, dy, jump]) => {
+        if (jump === 0) (x = 2300 + ((dx + 40) * 17) % 1400, y = dy * 6);
+        else (x += dx, y += dy);
+        return at((t += jump === 1 ? dt * 60 : dt), x, { lat: LAT + y / 111_319.49 });
+      }));
+      const packed = detectVisits(c, grid, { bandM, minDwellMs }).map((v) => ({ fenceId: v.fenceId, inIndex: v.inIndex, outIndex: v.outIndex, outTime: v.outTime }));
+      expect(packed).toEqual(plainVisits(c, grid, bandM, minDwellMs));
+    }), { numRuns: 300 });
+  });
+
+  it('cuts a band wider than the grid was prepared for at the fence\'s grown box, as the plain rule does', () => {
+    // Parked 10 m inside the 200 m circle, then 240 m out: within an 80 m band, but beyond the box grown by the grid's 30 m.
+    // Half a grid cell north of LAT (on a cell's edge, where no point stays in a cell's box).
+    const north = { lat: LAT + 0.01 };
+    const fence = { ...circle, ...north };
+    const c = cols(park(0, 3190, 10, north), park(300, 3240, 10, north), park(600, 3190, 10, north));
+    const visits = detectVisits(c, prepareFences([fence]), { bandM: 80 });
+    expect(visits.map((v) => [v.inIndex, v.outIndex])).toEqual([[0, 9], [20, 29]]);
+    expect(visits.map((v) => ({ fenceId: v.fenceId, inIndex: v.inIndex, outIndex: v.outIndex, outTime: v.outTime }))).toEqual(plainVisits(c, prepareFences([fence]), 80));
+  });
 });
 
 describe('doors, cold machine, sensors, alarms, distance', () => {
