@@ -13,7 +13,7 @@ import { detectVisits, prepareFences } from './analytics/visits.ts';
 import { fencesFor } from './fences-read.ts';
 import { JsonBytes, text } from './json-bytes.ts';
 import { writePageRows } from './track-page.ts';
-import { readTrack, readTrackWindows } from './store/store.ts';
+import { readTrack, readTrackWindows, withMotion } from './store/store.ts';
 import type { TrackTarget, VehicleRow } from './target.ts';
 import type { SessionUser } from '../http/context.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
@@ -161,16 +161,17 @@ export class TrackContext {
 
   coldMachine() {
     if (!this.target.vehicle.coldMachine) return [];
-    const cols = this.track(false);
-    return coldMachineIntervals(cols).map((x) => ({
+    // Only times, positions and status bits: the analytics' read, into reused columns the rows are made from before it returns.
+    return withMotion(this.sqlite, this.target.vehicle.id, this.target.from, this.target.to, (cols) => coldMachineIntervals(cols).map((x) => ({
       bTime: x.begin, eTime: x.end, bTimeStr: formatTime(x.begin), eTimeStr: formatTime(x.end), duration: durationStr(x.end - x.begin), durationMs: x.end - x.begin,
       areaName: this.areaAt(cols.lon[x.beginIndex], cols.lat[x.beginIndex]),
       bPlaceName: this.placeAt(cols.lon[x.beginIndex], cols.lat[x.beginIndex]), ePlaceName: this.placeAt(cols.lon[x.endIndex], cols.lat[x.endIndex]),
-    }));
+    })));
   }
 
   areas() {
-    return detectVisits(this.track(false), this.grid).map((v) => ({
+    const grid = this.grid;
+    return withMotion(this.sqlite, this.target.vehicle.id, this.target.from, this.target.to, (cols) => detectVisits(cols, grid)).map((v) => ({
       areaId: v.fenceId, areaName: v.name, inGpsTime: formatTime(v.inTime), outGpsTime: formatTime(v.outTime), inTime: v.inTime, outTime: v.outTime,
       duration: durationStr(v.durationMs), durationMs: v.durationMs,
     }));
