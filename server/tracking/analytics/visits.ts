@@ -4,6 +4,7 @@
 // visit; a visit shorter than `minDwellMs` — driving through — is not reported). One pass over the
 // points; each point is tested only against the fences of its grid cell and the fences it is in,
 // read from flat arrays (PackedFences), and the cell is looked up only when the point leaves it.
+// Most points need no test at all: they stay in the quiet box made after an earlier point (see quietBox).
 import type { MotionColumns } from '../columns.ts';
 import { FenceGrid, prepareFence, type FenceShape, type PackedFences, type PreparedFence } from './fence.ts';
 import { dist2, inRingAt, M_PER_DEG_LAT, nearRingAt, ringDist2 } from './geo.ts';
