@@ -107,14 +107,24 @@ export function putNumber(buf: Uint8Array, p: number, v: number): number {
  * as that double, which is what JavaScript prints; no exponent arises between 1e-6 and 1e15.
  */
 export function putScaled(buf: Uint8Array, p: number, n: number, decimals: number): number {
-  if (!(Math.abs(n) < EXACT_LIMIT) || !Number.isInteger(n)) return putAscii(buf, p, String(n / POW10[decimals]));
-  if (n === 0) return (buf[p] = ZERO), p + 1;
+  if ((n | 0) !== n) return putScaledLarge(buf, p, n, decimals);
+  // A 32-bit integer (-0 included: it prints as 0), the common case, in integer arithmetic.
   if (n < 0) (buf[p++] = MINUS), (n = -n);
   const unit = POW10[decimals];
-  let whole: number, frac: number;
-  if (n < INT31) (whole = (n / unit) | 0), (frac = n - whole * unit); // integer arithmetic, the common case
-  else (whole = Math.floor(n / unit)), (frac = n - whole * unit);
-  p = putWhole(buf, p, whole);
+  const whole = (n / unit) | 0;
+  return putFraction(buf, putSmall(buf, p, whole), n - whole * unit, decimals);
+}
+
+/** putScaled of any other number: beyond 32 bits, not an integer, or not finite. */
+function putScaledLarge(buf: Uint8Array, p: number, n: number, decimals: number): number {
+  if (!(Math.abs(n) < EXACT_LIMIT) || !Number.isInteger(n)) return putAscii(buf, p, String(n / POW10[decimals]));
+  if (n < 0) (buf[p++] = MINUS), (n = -n);
+  const whole = Math.floor(n / POW10[decimals]);
+  return putFraction(buf, putWhole(buf, p, whole), n - whole * POW10[decimals], decimals);
+}
+
+/** '.' and the digits of frac / 10^decimals (0 <= frac < 10^decimals) without trailing zeros; nothing for 0. */
+function putFraction(buf: Uint8Array, p: number, frac: number, decimals: number): number {
   if (frac === 0) return p;
   let width = decimals;
   for (let d = (frac / 10) | 0; frac === d * 10; d = (frac / 10) | 0) (frac = d), width--;

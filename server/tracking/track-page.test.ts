@@ -98,6 +98,9 @@ describe('track page rows as bytes', () => {
     };
     const odd = [0, -0, 1, -1, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), 1767225600000, 1e15 - 1, 1e15, 1e21, 1e-7, 0.1, -2.5, NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER];
     for (const v of odd) expect(put((b, p) => putNumber(b, p, v))).toBe(`${v}`);
+    // putScaled's 32-bit path and the numbers at its edges.
+    const edges = [0, -0, 1, -1, 5, -5, 10, 1_000_000, -1_000_000, 123_456_789, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, -(2 ** 31) - 1, 1e15 - 1, -(1e15 - 1)];
+    for (const n of edges) for (const d of [1, 6]) expect(put((b, p) => putScaled(b, p, n, d))).toBe(`${n / 10 ** d}`);
     fc.assert(fc.property(fc.double({ noNaN: false }), (v) => {
       expect(put((b, p) => putNumber(b, p, v))).toBe(`${v}`);
       expect(put((b, p) => putTenths(b, p, v))).toBe(`${v}`);
