@@ -6,7 +6,7 @@
 import { formatTime } from '../resources/time.ts';
 import type { TrackColumns } from './columns.ts';
 import {
-  JsonBytes, MAX_NUMBER_BYTES, putNumber, putScaled, putTenths, putWords, quoted, text, WORD_SLACK, words, type Words,
+  JsonBytes, MAX_NUMBER_BYTES, putNumber, putScaled, putTenths, putTwoDigits, putWords, quoted, text, WORD_SLACK, words, type Words,
 } from './json-bytes.ts';
 
 const key = (s: string) => words(text(s));
@@ -64,10 +64,11 @@ function clocks(): Int32Array {
   if (clockWords) return clockWords;
   const out = new Int32Array(2 * 86_400);
   const bytes = new Uint8Array(out.buffer);
-  const two = (at: number, v: number) => ((bytes[at] = 0x30 + Math.floor(v / 10)), (bytes[at + 1] = 0x30 + (v % 10)));
   for (let s = 0; s < 86_400; s++) {
     const at = 8 * s;
-    two(at, Math.floor(s / 3600)); bytes[at + 2] = COLON; two(at + 3, Math.floor((s % 3600) / 60)); bytes[at + 5] = COLON; two(at + 6, s % 60);
+    putTwoDigits(bytes, at, Math.floor(s / 3600)); bytes[at + 2] = COLON;
+    putTwoDigits(bytes, at + 3, Math.floor((s % 3600) / 60)); bytes[at + 5] = COLON;
+    putTwoDigits(bytes, at + 6, s % 60);
   }
   return (clockWords = out);
 }
