@@ -94,8 +94,16 @@ describe('user menu', () => {
   it('offers the help links in new tabs and opens the change-password dialog', async () => {
     renderConsole('/home', sessionHandlers());
     fireEvent.click(await screen.findByRole('button', { name: '用户：管理员' }));
-    const help = await screen.findByRole('menuitem', { name: '帮助手册' });
-    await waitFor(() => expect(help.getAttribute('href')).toBe('/help/manual.html'));
+    // Until /helpcenter/link answers the item is a disabled MenuItem; the link that replaces it is
+    // another element, so it is looked up afresh on every try rather than held from the first find.
+    const help = await waitFor(
+      () => {
+        const item = screen.getByRole('menuitem', { name: '帮助手册' });
+        expect(item.getAttribute('href')).toBe('/help/manual.html');
+        return item;
+      },
+      { timeout: 5000 },
+    );
     expect(help.getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('menuitem', { name: '更新日志' }).getAttribute('href')).toBe('/help/update-log.html');
     fireEvent.click(screen.getByRole('menuitem', { name: '修改密码' }));
