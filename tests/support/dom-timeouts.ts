@@ -5,3 +5,5 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 5000 });
 }
+
+export {}; // a module, for the top-level await
