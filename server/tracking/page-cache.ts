@@ -79,7 +79,7 @@ export function cachedTrackPage(ctx: TrackContext, curPage: number, pageSize: nu
   const { vehicle, waybill, from, to } = ctx.target;
   const cache = pageCacheOf(ctx.sqlite);
   const key = `${ctx.user.corpId}:${ctx.user.userType === 1 ? ctx.user.partnerId : '*'}:${vehicle.id}:${waybill?.id ?? ''}:${from}:${to}:${curPage}:${pageSize}`;
-  const windows = ctx.alarmWindows(ctx.sqlite, vehicle.id, from, to);
+  const windows = ctx.rangeAlarmWindows();
   const version = [
     trackVersion(ctx.sqlite, vehicle.id, from, to), JSON.stringify(vehicle), gridId(ctx.grid), waybill ? JSON.stringify(ctx.routeEnds()) : '',
     windows.map((w) => `${w.begin}-${w.end}`).join(','),

@@ -64,6 +64,16 @@ export class TrackContext {
     return (this.gridCache ??= fenceGridFor(this.sqlite, this.user, this.target.waybill?.id ?? null));
   }
 
+  // A context serves one request: what the page cache's version and the page itself both need is read once.
+  private windowsCache: TimeWindow[] | null = null;
+  private routeEndsCache: { start: string; end: string } | null = null;
+
+  /** The alarm windows of the target's range. */
+  rangeAlarmWindows(): TimeWindow[] {
+    const { vehicle, from, to } = this.target;
+    return (this.windowsCache ??= this.alarmWindows(this.sqlite, vehicle.id, from, to));
+  }
+
   /** The grid cell of the last areaAt, as its inner box, and the fences touching it. */
   private readonly cellBox = new Float64Array(4).fill(NaN);
   private cellFences: readonly PreparedFence[] = [];
@@ -113,7 +123,7 @@ export class TrackContext {
     w.ascii('{"data":[');
     writePageRows(w, {
       page, before, snOffset: offset, vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo, startOdo: first.length ? first.odometer[0] : 0,
-      shown: shownChannels(vehicle, page), alarms: markAlarms(page.gpsTime, this.alarmWindows(this.sqlite, vehicle.id, from, to), page.length),
+      shown: shownChannels(vehicle, page), alarms: markAlarms(page.gpsTime, this.rangeAlarmWindows(), page.length),
       areaAt: (lon, lat) => this.areaAt(lon, lat), statusText: (status) => statusStr(status, vehicle),
     });
     const names = this.target.waybill ? this.routeEnds() : null;
@@ -124,10 +134,11 @@ export class TrackContext {
   }
 
   /** The names of the waybill's start and end fences (the page's place names when the track is a waybill's). */
-  routeEnds() {
+  routeEnds(): { start: string; end: string } {
+    if (this.routeEndsCache) return this.routeEndsCache;
     const nodes = all<{ name: string; type: string }>(this.sqlite, `SELECT a.area_name AS name, n.node_type AS type FROM waybill_nodes n JOIN areas a ON a.id = n.area_id
       WHERE n.waybill_id = ? AND n.node_type IN ('start', 'end') ORDER BY n.seq`, this.target.waybill!.id);
-    return { start: nodes.find((n) => n.type === 'start')?.name ?? '', end: nodes.find((n) => n.type === 'end')?.name ?? '' };
+    return (this.routeEndsCache = { start: nodes.find((n) => n.type === 'start')?.name ?? '', end: nodes.find((n) => n.type === 'end')?.name ?? '' });
   }
 
   stops() {
