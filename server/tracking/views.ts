@@ -12,7 +12,7 @@ import { detectStops } from './analytics/stops.ts';
 import { detectVisits, prepareFences } from './analytics/visits.ts';
 import { fencesFor } from './fences-read.ts';
 import { JsonBytes, text } from './json-bytes.ts';
-import { writePageRows } from './track-page.ts';
+import { writePageRows, type PageRowsInput } from './track-page.ts';
 import { readTrack, readTrackWindows, withMotion } from './store/store.ts';
 import type { TrackTarget, VehicleRow } from './target.ts';
 import type { SessionUser } from '../http/context.ts';
@@ -113,6 +113,15 @@ export class TrackContext {
    * string (the getTrackList route sends these bytes as they are; other callers parse them).
    */
   writeTrackPage(w: JsonBytes, curPage: number, pageSize: number): void {
+    const { rows, total, startPlaceName, endPlaceName } = this.pageParts(curPage, pageSize);
+    w.ascii('{"data":[');
+    writePageRows(w, rows);
+    w.bytes(text(`],"totalRecords":${total},"curPage":${curPage},"pageSize":${pageSize},`
+      + `"startPlaceName":${JSON.stringify(startPlaceName)},"endPlaceName":${JSON.stringify(endPlaceName)}}`));
+  }
+
+  /** What page `curPage` is made from: its rows' columns and inputs, the total and the two place names. */
+  pageParts(curPage: number, pageSize: number): { rows: PageRowsInput; total: number; startPlaceName: string; endPlaceName: string } {
     const { vehicle, from, to } = this.target;
     const offset = (curPage - 1) * pageSize;
     // One point before the page, for the first row's odometer interval.
@@ -120,17 +129,15 @@ export class TrackContext {
     // The page's rows, the range's first point (curOdom counts from it) and its last (the end place), in one read.
     const { windows: [page, first, last], total } = readTrackWindows(this.sqlite, vehicle.id, from, to,
       (n) => [{ offset: offset - before, limit: pageSize + before }, { offset: 0, limit: 1 }, { offset: n - 1, limit: 1 }]);
-    w.ascii('{"data":[');
-    writePageRows(w, {
+    const rows: PageRowsInput = {
       page, before, snOffset: offset, vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo, startOdo: first.length ? first.odometer[0] : 0,
       shown: shownChannels(vehicle, page), alarms: markAlarms(page.gpsTime, this.rangeAlarmWindows(), page.length),
       areaAt: (lon, lat) => this.areaAt(lon, lat), statusText: (status) => statusStr(status, vehicle),
-    });
+    };
     const names = this.target.waybill ? this.routeEnds() : null;
     const startPlaceName = names?.start ?? (first.length ? this.placeAt(first.lon[0], first.lat[0]) : '');
     const endPlaceName = names?.end ?? (last.length ? this.placeAt(last.lon[last.length - 1], last.lat[last.length - 1]) : '');
-    w.bytes(text(`],"totalRecords":${total},"curPage":${curPage},"pageSize":${pageSize},`
-      + `"startPlaceName":${JSON.stringify(startPlaceName)},"endPlaceName":${JSON.stringify(endPlaceName)}}`));
+    return { rows, total, startPlaceName, endPlaceName };
   }
 
   /** The names of the waybill's start and end fences (the page's place names when the track is a waybill's). */
