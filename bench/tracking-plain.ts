@@ -6,6 +6,8 @@ import * as turf from '@turf/turf';
 import type { ScaleFence } from '../fixtures/tracks-scale.ts';
 import type { TrackColumns, TimeWindow } from '../server/tracking/columns.ts';
 import { COLD_MACHINE_BIT } from '../server/tracking/columns.ts';
+import type { TrackContext } from '../server/tracking/views.ts';
+import { formatTime } from '../server/resources/time.ts';
 
 export function createPlainTable(sqlite: Database.Database, vehicleId: number, cols: TrackColumns) {
   sqlite.exec(`DROP TABLE IF EXISTS plain_track_points;
@@ -59,4 +61,37 @@ export function plainAnalytics(sqlite: Database.Database, vehicleId: number, fro
     prevStatus = r.status;
   }
   return { points: rows.length, stops, visits, doors, cold, alarms };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const coord = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/**
+ * A getTrackList page the plain way: the same read and inputs as the server's page (pageParts),
+ * then one object per row and JSON.stringify, encoded to UTF-8 for the response. The bench checks
+ * that the bytes equal the server's.
+ */
+export function plainTrackPage(ctx: TrackContext, curPage: number, pageSize: number): Buffer {
+  const { rows: input, total, startPlaceName, endPlaceName } = ctx.pageParts(curPage, pageSize);
+  const { page, before, snOffset, startOdo, alarms } = input;
+  const sensors: [string, Float64Array][] = [];
+  const pick = (prefix: string, arrays: (Float64Array | null)[], mask: number) =>
+    arrays.forEach((a, c) => { if (a && mask & (1 << c)) sensors.push([`${prefix}${c + 1}`, a]); });
+  pick('t', page.temps, input.shown.temps);
+  pick('h', page.humidities, input.shown.humidities);
+  pick('oil', page.oils, input.shown.oils);
+  const data: Record<string, unknown>[] = [];
+  for (let i = before; i < page.length; i++) {
+    const lon = coord(page.lon[i]), lat = coord(page.lat[i]);
+    const area = input.areaAt(lon, lat);
+    const row: Record<string, unknown> = {
+      sn: snOffset + i - before + 1, vehicleId: input.vehicleId, vehicleNo: input.vehicleNo, lon, lat, direction: page.direction[i],
+      gpsTime: formatTime(page.gpsTime[i]), gpsTimeMillisecond: page.gpsTime[i], speed: page.speed[i], odometer: round1(page.odometer[i]),
+      curOdom: round1(page.odometer[i] - startOdo), odometerInterval: i > 0 ? round1(page.odometer[i] - page.odometer[i - 1]) : 0,
+      position: area || `${lon},${lat}`, trackPlace: area, statusStr: input.statusText(page.status[i]), alarm: alarms[i],
+    };
+    for (const [key, a] of sensors) row[key] = a[i];
+    data.push(row);
+  }
+  return Buffer.from(JSON.stringify({ data, totalRecords: total, curPage, pageSize, startPlaceName, endPlaceName }), 'utf8');
 }
