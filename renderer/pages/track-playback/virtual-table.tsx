@@ -1,7 +1,7 @@
 // A table that renders only the rows in view (row height 26, spec section 9), so a 100,000-point
 // track table stays responsive; the highlighted row follows the replay.
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export const ROW_HEIGHT = 26;
 
@@ -40,13 +40,18 @@ export const VirtualTable = memo(function VirtualTable({ label, columns, rows, c
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
-  // Keep the replayed row in view.
-  useEffect(() => {
+  // Keep the replayed row in view. The scroll position and height are this component's own state, so
+  // a replay frame reads no layout (reading scrollTop after the rows changed forced one per frame), and
+  // the rows of the new position are rendered before the frame is painted, not after the scroll event.
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el || current < 0) return;
     const y = current * ROW_HEIGHT;
-    if (y < el.scrollTop || y > el.scrollTop + el.clientHeight - 2 * ROW_HEIGHT) el.scrollTop = Math.max(0, y - ROW_HEIGHT);
-  }, [current]);
+    if (y >= top && y <= top + height - 2 * ROW_HEIGHT) return;
+    const next = Math.max(0, y - ROW_HEIGHT);
+    el.scrollTop = next;
+    setTop(next);
+  }, [current]); // eslint-disable-line react-hooks/exhaustive-deps -- top and height are read as of this render
   if (rows.length === 0) return <div className={styles.empty}>暂无数据</div>;
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - 5);
   const last = Math.min(rows.length, first + Math.ceil(height / ROW_HEIGHT) + 10);
