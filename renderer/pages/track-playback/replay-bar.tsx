@@ -17,7 +17,7 @@ export type InfoToggle = (typeof INFO_TOGGLES)[number][0];
 export const SLIDER_TIP = '拖动可快速跳转';
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`, backgroundColor: tokens.colorNeutralBackground1, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
+  bar: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`, backgroundColor: tokens.colorNeutralBackground1, borderTop: `1px solid ${tokens.colorNeutralStroke2}`, contain: 'content' },
   slider: { flexGrow: 1, minWidth: '120px' },
   progress: { width: '56px', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   popover: { width: '260px', display: 'grid', gridTemplateColumns: '1fr 1fr' },

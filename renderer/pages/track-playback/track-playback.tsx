@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   legendItem: { display: 'inline-flex', alignItems: 'center', columnGap: '4px', cursor: 'pointer', border: 'none', background: 'none', padding: '2px 6px', borderRadius: tokens.borderRadiusSmall, ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
   swatch: { width: '18px', height: '4px', display: 'inline-block' },
   map: { position: 'relative', flexGrow: 1, minHeight: '200px' },
-  info: { display: 'flex', columnGap: tokens.spacingHorizontalM, padding: `2px ${tokens.spacingHorizontalM}`, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, minHeight: '20px' },
+  info: { display: 'flex', columnGap: tokens.spacingHorizontalM, padding: `2px ${tokens.spacingHorizontalM}`, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, minHeight: '20px', contain: 'content' },
 });
 
 type Reducer = { state: ReplayState; message?: string; seq: number };

@@ -12,7 +12,10 @@ export interface TableColumn {
 }
 
 const useStyles = makeStyles({
-  scroll: { overflow: 'auto', position: 'relative', height: '100%', fontSize: tokens.fontSizeBase200 },
+  // Contained: a replay frame's row changes are laid out and painted inside the table alone. No scroll
+  // anchoring: the spacer above the rows changes height as the window moves, and the browser would
+  // answer each change with a scroll of its own (and a scroll event, and another render).
+  scroll: { overflow: 'auto', position: 'relative', height: '100%', fontSize: tokens.fontSizeBase200, contain: 'content', overflowAnchor: 'none' },
   table: { borderCollapse: 'collapse', tableLayout: 'fixed', minWidth: '100%' },
   th: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground3, height: `${ROW_HEIGHT}px`, textAlign: 'left', padding: '0 6px', whiteSpace: 'nowrap' },
   td: { height: `${ROW_HEIGHT}px`, padding: '0 6px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
