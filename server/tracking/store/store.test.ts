@@ -111,6 +111,27 @@ describe('track store', () => {
     expect(seen).toEqual([...whole.gpsTime]);
   });
 
+  it('pages across chunks with different sensor channels hold every point as the whole read does', () => {
+    const sqlite = memoryStore();
+    // Three days, each collecting other channels: a page spanning two days has the channels of both.
+    const points: TrackPoint[] = Array.from({ length: 3000 }, (_, i) => {
+      const day = Math.floor(i / 1000);
+      const p: TrackPoint = { lon: 120 + i / 1e5, lat: 30, gpsTime: T0 + day * CHUNK_MS + (i % 1000) * 60_000, speed: i % 80, direction: i % 360, odometer: i / 10, status: i };
+      if (day === 0) p.t1 = (i % 50) - 20;
+      if (day === 1) p.h3 = i % 90;
+      if (day === 2) (p.oil2 = 1 + (i % 200)), (p.t1 = 4.5);
+      return p;
+    });
+    writeTrack(sqlite, 1, 7, pointsToColumns(points));
+    const whole = readTrack(sqlite, 7, 0, Number.MAX_SAFE_INTEGER);
+    const rows = (c: typeof whole) => Array.from({ length: c.length }, (_, i) => pointAt(c, i));
+    const all = rows(whole);
+    for (const off of [0, 650, 990, 1995, 2700]) {
+      const { page } = readTrackPage(sqlite, 7, 0, Number.MAX_SAFE_INTEGER, off, 700);
+      expect(rows(page)).toEqual(all.slice(off, off + 700));
+    }
+  });
+
   it('leaves channels no point collected out of the columns', () => {
     const cols = pointsToColumns([{ lon: 1, lat: 1, gpsTime: T0, speed: 0, direction: 0, odometer: 0, status: 0, t2: 4.5 }]);
     expect(cols.temps.map((a) => a !== null)).toEqual(emptyColumns(0, 0b10).temps.map((a) => a !== null));

@@ -112,8 +112,11 @@ function spansOf(rows: readonly ChunkRow[], from: number, to: number) {
  */
 export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: number, opts: { sensors?: boolean } = {}): TrackColumns {
   if (to < from) return emptyColumns(0);
-  const spans = spansOf(chunksOf(sqlite, vehicleId, from, to), from, to);
-  const sensors = opts.sensors !== false;
+  return decodeSpans(spansOf(chunksOf(sqlite, vehicleId, from, to), from, to), opts.sensors !== false);
+}
+
+/** Rows [a, b) of each blob, one after another, decoded straight into one set of columns (the channels of any of them). */
+function decodeSpans(spans: readonly { blob: Uint8Array; a: number; b: number }[], sensors = true): TrackColumns {
   let t = 0, h = 0, o = 0, n = 0;
   for (const s of spans) {
     const head = readHeader(s.blob);
@@ -248,7 +251,7 @@ export function readTrackWindows(sqlite: Sqlite, vehicleId: number, from: number
   });
   const total = spans.reduce((s, x) => s + (x.b - x.a), 0);
   const windows = windowsOf(total).map(({ offset, limit }) => {
-    const parts: TrackColumns[] = [];
+    const parts: { blob: Buffer; a: number; b: number }[] = [];
     let skip = Math.max(0, offset);
     let need = Math.max(0, Math.min(limit, total - skip));
     for (const s of spans) {
@@ -256,29 +259,13 @@ export function readTrackWindows(sqlite: Sqlite, vehicleId: number, from: number
       const n = s.b - s.a;
       if (skip >= n) { skip -= n; continue; }
       const take = Math.min(n - skip, need);
-      parts.push(decodeChunk(blob(s.m), { from: s.a + skip, to: s.a + skip + take }));
+      parts.push({ blob: blob(s.m), a: s.a + skip, b: s.a + skip + take });
       need -= take;
       skip = 0;
     }
-    return parts.length ? concatColumns(parts) : emptyColumns(0);
+    return decodeSpans(parts);
   });
   return { windows, total };
-}
-
-export function concatColumns(parts: readonly TrackColumns[]): TrackColumns {
-  if (parts.length === 1) return parts[0];
-  const mask = (pick: (c: TrackColumns) => (Float64Array | null)[]) => parts.reduce((m, p) => m | pick(p).reduce((x, a, c) => (a ? x | (1 << c) : x), 0), 0);
-  const n = parts.reduce((s, p) => s + p.length, 0);
-  const out = emptyColumns(n, mask((p) => p.temps), mask((p) => p.humidities), mask((p) => p.oils));
-  let at = 0;
-  for (const p of parts) {
-    out.gpsTime.set(p.gpsTime, at); out.lon.set(p.lon, at); out.lat.set(p.lat, at); out.speed.set(p.speed, at);
-    out.direction.set(p.direction, at); out.odometer.set(p.odometer, at); out.status.set(p.status, at);
-    const copy = (src: (Float64Array | null)[], dst: (Float64Array | null)[]) => src.forEach((a, c) => { if (a) dst[c]!.set(a, at); });
-    copy(p.temps, out.temps); copy(p.humidities, out.humidities); copy(p.oils, out.oils);
-    at += p.length;
-  }
-  return out;
 }
 
 /** First and last gpsTime stored for the vehicle (the default range of a vehicle query), or null. */
