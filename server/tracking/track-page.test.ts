@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatTime } from '../resources/time.ts';
 import { COLD_MACHINE_BIT, doorBit, emptyColumns, HUMIDITY_NONE, OIL_NONE, TEMP_NONE, type TrackColumns } from './columns.ts';
-import { JsonBytes, putNumber, putScaled, putTenths } from './json-bytes.ts';
+import { JsonBytes, putNumber, putScaled, putTenths, putTenthsOf, putTenthsValue } from './json-bytes.ts';
 import { writePageRows, type PageRowsInput } from './track-page.ts';
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -108,6 +108,13 @@ describe('track page rows as bytes', () => {
     fc.assert(fc.property(fc.integer({ min: -(2 ** 52), max: 2 ** 52 }), fc.constantFrom(1, 6), (n, decimals) => {
       expect(put((b, p) => putScaled(b, p, n, decimals))).toBe(`${n / 10 ** decimals}`);
       expect(put((b, p) => putTenths(b, p, n / 10))).toBe(`${n / 10}`);
+    }), { numRuns: 5000 });
+    // The table of small tenths, every entry and both sides of its edges, and values through it.
+    const viaTable = (f: (view: DataView, b: Uint8Array, p: number) => number) => put((b, p) => f(new DataView(b.buffer), b, p));
+    for (let n = -10_001; n <= 10_001; n++) expect(viaTable((v, b, p) => putTenthsOf(v, b, p, n))).toBe(`${n / 10}`);
+    for (const n of [-0, 0.5, -0.5, NaN, Infinity, 2 ** 31, -(2 ** 40)]) expect(viaTable((v, b, p) => putTenthsOf(v, b, p, n))).toBe(`${n / 10}`);
+    fc.assert(fc.property(fc.oneof(fc.double({ noNaN: false }), fc.integer({ min: -20_000, max: 20_000 }).map((n) => n / 10)), (x) => {
+      expect(viaTable((v, b, p) => putTenthsValue(v, b, p, x))).toBe(`${x}`);
     }), { numRuns: 5000 });
     fc.assert(fc.property(fc.integer({ min: -180e6, max: 180e6 }), (k) => {
       expect(put((b, p) => putScaled(b, p, Math.round((k / 1e6) * 1e6), 6))).toBe(`${coord(k / 1e6)}`);

@@ -6,7 +6,7 @@
 import { formatTime } from '../resources/time.ts';
 import type { TrackColumns } from './columns.ts';
 import {
-  JsonBytes, MAX_NUMBER_BYTES, putNumber, putScaled, putTenths, putTwoDigits, putWords, quoted, text, WORD_SLACK, words, type Words,
+  JsonBytes, MAX_NUMBER_BYTES, putNumber, putScaled, putTenthsOf, putTenthsValue, putTwoDigits, putWords, quoted, text, WORD_SLACK, words, type Words,
 } from './json-bytes.ts';
 
 const key = (s: string) => words(text(s));
@@ -126,15 +126,15 @@ export function writePageRows(w: JsonBytes, input: PageRowsInput): void {
     const latAt = p;
     p = putScaled(buf, p, latM, 6);
     const latEnd = p;
-    p = putWords(view, p, DIRECTION); p = putNumber(buf, p, direction[i]);
+    p = putWords(view, p, DIRECTION); p = putTenthsOf(view, buf, p, direction[i] * 10);
     p = putWords(view, p, dayWords);
     view.setInt32(p, clock[2 * secs], true); view.setInt32(p + 4, clock[2 * secs + 1], true);
     p += 8;
     p = putWords(view, p, GPS_MS); p = putNumber(buf, p, ms);
-    p = putWords(view, p, SPEED); p = putTenths(buf, p, speed[i]);
+    p = putWords(view, p, SPEED); p = putTenthsValue(view, buf, p, speed[i]);
     p = putWords(view, p, ODOMETER); p = putScaled(buf, p, tenthsOf(odometer[i]), 1);
     p = putWords(view, p, CUR_ODOM); p = putScaled(buf, p, tenthsOf(odometer[i] - startOdo), 1);
-    p = putWords(view, p, INTERVAL); p = putScaled(buf, p, i > 0 ? tenthsOf(odometer[i] - odometer[i - 1]) : 0, 1);
+    p = putWords(view, p, INTERVAL); p = putTenthsOf(view, buf, p, i > 0 ? tenthsOf(odometer[i] - odometer[i - 1]) : 0);
     p = putWords(view, p, POSITION);
     if (area) p = putWords(view, p, place);
     else {
@@ -145,8 +145,8 @@ export function writePageRows(w: JsonBytes, input: PageRowsInput): void {
       for (let q = latAt; q < latEnd; q++) buf[p++] = buf[q];
       buf[p++] = QUOTE;
     }
-    p = putWords(view, p, tail); p = putNumber(buf, p, alarms[i]);
-    for (let k = 0; k < sensorKeys.length; k++) (p = putWords(view, p, sensorKeys[k])), (p = putTenths(buf, p, sensorValues[k][i]));
+    p = putWords(view, p, tail); p = putTenthsOf(view, buf, p, alarms[i] * 10);
+    for (let k = 0; k < sensorKeys.length; k++) (p = putWords(view, p, sensorKeys[k])), (p = putTenthsValue(view, buf, p, sensorValues[k][i]));
     w.end = p;
   }
   if (page.length > before) w.bytes(LAST_ROW_END);
