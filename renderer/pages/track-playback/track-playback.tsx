@@ -1,16 +1,17 @@
 // The track playback page (spec sections 2 and 4), a widget page opened from the waybill list and
 // detail with ?id=<waybillId> (several ids separated by commas replay several tracks). The map with
 // the multi-track legend, the replay bar, the bottom tabs, the fence edit layer and the photo preview.
-import { Button, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import type { PageRendererProps } from '../page-types.ts';
 import { INACTIVE_COLOUR, PREDICTED_COLOUR, trackColour } from '../../map/constants.ts';
 import type { LngLat } from '../../map/geometry.ts';
 import type { MapFence, MapLine, MapPoint } from '../../map/map-model.ts';
 import { MapView } from '../../map/map-view.tsx';
-import { MAP_TYPE_LABELS, MAP_TYPES, mapTypeOf, type MapType } from '../../map/providers.ts';
+import { mapTypeOf, type MapType } from '../../map/providers.ts';
 import { planRoute } from '../../map/route-planner.ts';
 import { BottomPanel, type FocusKind } from './bottom-panel.tsx';
+import { PlaybackTopBar } from './playback-top-bar.tsx';
 import { PhotoPreview } from '../../components/photo-preview/photo-preview.tsx';
 import { flashInfo, mediaPoints, previewOfInfo, previewOfRow, safetyInfo, type PreviewTarget } from './media-layer.ts';
 import { centreOfDraft, FENCE_DELETED, ringOf, dragCentre, addPoint, type FenceDraft } from './fence-edit.ts';
@@ -20,12 +21,10 @@ import { initialReplay, intervalOf, replayStep, type ReplayEvent, type ReplaySta
 import { loadBundle, loadFences, loadTabs, NO_TRACK, NO_TRACK_YET, noTrackDataOf, type Row, type TabData, type TrackBundle, type WaybillFence } from './track-data.ts';
 
 const MAP_TYPE_KEY = 'huoyun.mapType';
+const NO_FENCES: WaybillFence[] = [];
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', height: 'calc(100vh - 120px)', minHeight: '480px', position: 'relative' },
-  top: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} 0`, flexWrap: 'wrap' },
-  legendItem: { display: 'inline-flex', alignItems: 'center', columnGap: '4px', cursor: 'pointer', border: 'none', background: 'none', padding: '2px 6px', borderRadius: tokens.borderRadiusSmall, ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
-  swatch: { width: '18px', height: '4px', display: 'inline-block' },
   map: { position: 'relative', flexGrow: 1, minHeight: '200px' },
   info: { display: 'flex', columnGap: tokens.spacingHorizontalM, padding: `2px ${tokens.spacingHorizontalM}`, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, minHeight: '20px', contain: 'content' },
 });
@@ -212,45 +211,31 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
     void downloadTrack(current.waybillId).catch((e: Error) => env.notify.error(e.message));
   }, [current, env]);
 
-  const startEdit = (f: WaybillFence) => {
+  const startEdit = useCallback((f: WaybillFence) => {
     if (f.isDelete) return env.notify.error(FENCE_DELETED);
     setEditing({ fence: f, draft: draftOf(f) });
-  };
+  }, [env]);
+  // The top bar's actions, stable so that a replay frame does not render the bar again.
+  const toggleTrack = useCallback((id: string) => setActive((a) => ({ ...a, [id]: a[id] === false })), []);
+  const togglePredicted = useCallback(() => setPredictedOn((p) => !p), []);
+  const replayOne = useCallback((i: number) => {
+    selectTrack(i);
+    setSoloMode(true);
+  }, [selectTrack]);
+  const chooseMapType = useCallback((t: MapType) => {
+    setMapType(t);
+    try { localStorage.setItem(MAP_TYPE_KEY, t); } catch { /* private mode: not kept */ }
+  }, []);
+  const onPointClick = useCallback((index: number) => dispatch({ type: 'jump', index }), []);
 
   const current0 = current?.track.rows[state.index] as Row | undefined;
   const fitKey = `${bundles.map((b) => b.waybillId).join()}-${mapType}`;
 
   return (
     <div className={styles.page}>
-      <div className={styles.top}>
-        <strong>{current ? `${current.vehicleNo} ${current.startPlaceName} → ${current.endPlaceName}` : '轨迹回放'}</strong>
-        <div role="list" aria-label="图例" style={{ display: 'flex', flexWrap: 'wrap' }}>
-          {bundles.map((b, i) => (
-            <button key={b.waybillId} role="listitem" type="button" className={styles.legendItem} aria-pressed={active[b.waybillId] !== false}
-              onClick={() => setActive((a) => ({ ...a, [b.waybillId]: a[b.waybillId] === false }))}>
-              <span className={styles.swatch} style={{ background: active[b.waybillId] !== false ? trackColour(i) : INACTIVE_COLOUR }} />
-              {b.vehicleNo || b.waybillId}
-            </button>
-          ))}
-          {predicted.length > 1 ? (
-            <button type="button" role="listitem" className={styles.legendItem} aria-pressed={predictedOn} onClick={() => setPredictedOn((p) => !p)}>
-              <span className={styles.swatch} style={{ background: PREDICTED_COLOUR, opacity: predictedOn ? 1 : 0.4 }} />预测路线
-            </button>
-          ) : null}
-        </div>
-        {bundles.length > 1 ? bundles.map((b, i) => (
-          <Button key={b.waybillId} size="small" appearance="subtle" onClick={() => { selectTrack(i); setSoloMode(true); }}>{`回放 ${b.vehicleNo}`}</Button>
-        )) : null}
-        {(current?.fences ?? []).map((f) => <Button key={f.id} size="small" appearance="subtle" onClick={() => startEdit(f)}>{`编辑围栏 ${f.name}`}</Button>)}
-        <Select size="small" aria-label="地图类型" value={mapType} onChange={(_, d) => {
-          const t = mapTypeOf(d.value);
-          setMapType(t);
-          try { localStorage.setItem(MAP_TYPE_KEY, t); } catch { /* private mode: not kept */ }
-        }}>
-          {MAP_TYPES.map((t) => <option key={t} value={t}>{MAP_TYPE_LABELS[t]}</option>)}
-        </Select>
-        {loading ? <Spinner size="tiny" label="轨迹加载中" /> : null}
-      </div>
+      <PlaybackTopBar title={current ? `${current.vehicleNo} ${current.startPlaceName} → ${current.endPlaceName}` : '轨迹回放'}
+        bundles={bundles} active={active} onToggle={toggleTrack} predicted={predicted.length > 1 ? predictedOn : null} onTogglePredicted={togglePredicted}
+        onReplayOne={replayOne} fences={current?.fences ?? NO_FENCES} onEditFence={startEdit} mapType={mapType} onMapType={chooseMapType} loading={loading} />
       <div className={styles.map} onClick={onMapAreaClick}>
         <MapView mapType={mapType} lines={lines} fences={fences} points={points} car={car} fitKey={fitKey} ariaLabel="轨迹地图"
           handle={editing ? (() => { const c = centreOfDraft(editing.draft); return c ? { lngLat: c, onDragEnd: (at: LngLat) => setEditing((e) => e && { ...e, draft: dragCentre(e.draft, at) }) } : null; })() : null}
@@ -287,7 +272,7 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
         </> : null}
       </div>
       <BottomPanel points={current?.track.rows ?? []} current={state.index} sensors={current?.sensors ?? null} data={tabs} monitor={monitor}
-        onPointClick={(index) => dispatch({ type: 'jump', index })} onRowFocus={onRowFocus} onExport={onExport} />
+        onPointClick={onPointClick} onRowFocus={onRowFocus} onExport={onExport} />
       <PhotoPreview photos={preview?.photos ?? []} index={preview ? preview.index : -1}
         onIndexChange={(index) => setPreview((p) => p && { ...p, index })} onClose={() => setPreview(null)} />
     </div>

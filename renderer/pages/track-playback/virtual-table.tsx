@@ -31,6 +31,24 @@ export interface VirtualTableProps {
   onRowClick?: (index: number) => void;
 }
 
+interface TableRowProps {
+  index: number;
+  row: Record<string, unknown>;
+  columns: readonly TableColumn[];
+  selected: boolean;
+  cellClass: string;
+  selectedClass: string;
+}
+
+/** One row; during a replay only the rows whose selection changed render again (clicks are the body's). */
+const TableRow = memo(function TableRow({ index, row, columns, selected, cellClass, selectedClass }: TableRowProps) {
+  return (
+    <tr aria-rowindex={index + 2} data-row={index} className={selected ? selectedClass : undefined} aria-selected={selected}>
+      {columns.map((c) => <td key={c.field} className={cellClass}>{row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field])}</td>)}
+    </tr>
+  );
+});
+
 export const VirtualTable = memo(function VirtualTable({ label, columns, rows, current = -1, onRowClick }: VirtualTableProps) {
   const styles = useStyles();
   const box = useRef<HTMLDivElement>(null);
@@ -64,16 +82,15 @@ export const VirtualTable = memo(function VirtualTable({ label, columns, rows, c
         <thead>
           <tr>{columns.map((c) => <th key={c.field} className={styles.th} style={{ width: c.width ?? 120 }}>{c.title}</th>)}</tr>
         </thead>
-        <tbody>
+        <tbody onClick={onRowClick ? (e) => {
+          const tr = (e.target as HTMLElement).closest('tr[data-row]');
+          if (tr) onRowClick(Number(tr.getAttribute('data-row')));
+        } : undefined}>
           {first > 0 ? <tr style={{ height: first * ROW_HEIGHT }} aria-hidden /> : null}
-          {rows.slice(first, last).map((r, k) => {
-            const i = first + k;
-            return (
-              <tr key={i} aria-rowindex={i + 2} className={i === current ? styles.current : undefined} aria-selected={i === current} onClick={onRowClick ? () => onRowClick(i) : undefined}>
-                {columns.map((c) => <td key={c.field} className={styles.td}>{r[c.field] === null || r[c.field] === undefined ? '' : String(r[c.field])}</td>)}
-              </tr>
-            );
-          })}
+          {rows.slice(first, last).map((r, k) => (
+            <TableRow key={first + k} index={first + k} row={r} columns={columns} selected={first + k === current}
+              cellClass={styles.td} selectedClass={styles.current} />
+          ))}
           {last < rows.length ? <tr style={{ height: (rows.length - last) * ROW_HEIGHT }} aria-hidden /> : null}
         </tbody>
       </table>
