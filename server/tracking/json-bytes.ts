@@ -132,12 +132,6 @@ function putFraction(buf: Uint8Array, p: number, frac: number, decimals: number)
   return putPadded(buf, p + 1, frac, width);
 }
 
-/** A value stored as tenths (speed, sensors): exactly `${v}`, by its tenths when v is n / 10. */
-export function putTenths(buf: Uint8Array, p: number, v: number): number {
-  const n = Math.round(v * 10);
-  return n / 10 === v ? putScaled(buf, p, n, 1) : putAscii(buf, p, String(v));
-}
-
 /**
  * Most numbers of a track row are small tenths: speeds, directions, sensor readings, the odometer
  * between two points, the alarm flag. Their texts, for -999.9 to 999.9, are kept in a table of two
@@ -170,7 +164,7 @@ export function putTenthsOf(view: DataView, buf: Uint8Array, p: number, n: numbe
   return p + tenthsLengths![k];
 }
 
-/** putTenths through the table: exactly `${v}`. */
+/** A value stored as tenths (speed, sensors): exactly `${v}`, by its tenths (putTenthsOf) when v is n / 10. */
 export function putTenthsValue(view: DataView, buf: Uint8Array, p: number, v: number): number {
   const n = Math.round(v * 10);
   return n / 10 === v ? putTenthsOf(view, buf, p, n) : putAscii(buf, p, String(v));
