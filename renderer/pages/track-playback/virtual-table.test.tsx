@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROW_HEIGHT, VirtualTable } from './virtual-table.tsx';
 
 beforeAll(() => {
@@ -35,6 +35,17 @@ describe('the track point table during a replay', () => {
     rerender(table(1202));
     expect(scroller().scrollTop).toBe(1199 * ROW_HEIGHT);
     expect(selected()?.textContent).toBe('1203');
+  });
+
+  it('tells which row was clicked, by the cell clicked in it', () => {
+    const onRowClick = vi.fn();
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <VirtualTable label="轨迹点" columns={columns} rows={rows} current={0} onRowClick={onRowClick} />
+      </FluentProvider>,
+    );
+    fireEvent.click(screen.getByRole('cell', { name: '4' }));
+    expect(onRowClick).toHaveBeenCalledWith(3);
   });
 
   it('scrolls back when a jump goes before the rows in view', () => {
