@@ -8,6 +8,7 @@ import type { TrackColumns, TimeWindow } from '../server/tracking/columns.ts';
 import { COLD_MACHINE_BIT } from '../server/tracking/columns.ts';
 import type { TrackContext } from '../server/tracking/views.ts';
 import { formatTime } from '../server/resources/time.ts';
+import { round1, round6 as coord } from '../server/fences/geometry.ts';
 
 export function createPlainTable(sqlite: Database.Database, vehicleId: number, cols: TrackColumns) {
   sqlite.exec(`DROP TABLE IF EXISTS plain_track_points;
@@ -62,9 +63,6 @@ export function plainAnalytics(sqlite: Database.Database, vehicleId: number, fro
   }
   return { points: rows.length, stops, visits, doors, cold, alarms };
 }
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
-const coord = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /**
  * A getTrackList page the plain way: the same read and inputs as the server's page (pageParts),

@@ -18,6 +18,7 @@ export interface LonLat {
 
 export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 export const round3 = (x: number) => Math.round(x * 1e3) / 1e3;
+export const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /** 'lat,lng;lat,lng;...' into points, or null when any part is not a pair of finite numbers. */
 export function parseLatLngList(text: string | null | undefined): LonLat[] | null {

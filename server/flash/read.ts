@@ -8,13 +8,12 @@ import type { TrackContext } from '../tracking/views.ts';
 import { alarmTypeName, EVENT_LEVEL_LABELS, FIRST_DRIVER, HANDLE_LABELS } from '../alarms/catalogue.ts';
 import { FLASH_KINDS, routeView } from './catalogue.ts';
 import { fileUrl } from '../domain/files/image-files.ts';
+import { round6 as coord } from '../fences/geometry.ts';
 
 export interface MediaPage {
   curPage: number;
   pageSize: number;
 }
-
-const coord = (v: number) => Math.round(v * 1e6) / 1e6;
 
 interface FlashRow { id: number; channel: number; eventType: number; picTime: number; lon: number; lat: number; speed: number | null; fileId: string }
 

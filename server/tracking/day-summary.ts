@@ -8,6 +8,7 @@ import { SENSOR_GAP_MS } from '../alarms/rules/rule.ts';
 import { TEMP_NONE, type TrackColumns } from './columns.ts';
 import { detectStops } from './analytics/stops.ts';
 import { distanceKm } from './analytics/sensors.ts';
+import { round1 } from '../fences/geometry.ts';
 
 /** What a day is judged against: the corporation's overspeed threshold; the temperature rule the alarms use. */
 export interface SummaryLimits {
@@ -38,8 +39,6 @@ export interface DaySummary {
   stops: number;
   stopMinutes: number;
 }
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /**
  * A day's points (time-ordered, at least one) summed up. Temperatures: the channels the vehicle

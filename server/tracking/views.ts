@@ -17,6 +17,7 @@ import { readTrack, readTrackWindows, withMotion } from './store/store.ts';
 import type { TrackTarget, VehicleRow } from './target.ts';
 import type { SessionUser } from '../http/context.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
+import { round1, round6 as coord } from '../fences/geometry.ts';
 
 export interface TrackPageResult {
   data: Record<string, unknown>[];
@@ -30,9 +31,6 @@ export interface TrackPageResult {
 /** Alarm windows of a vehicle in a range; the alarm rules (another module) supply them. */
 export type AlarmWindowSource = (sqlite: Sqlite, vehicleId: number, from: number, to: number) => TimeWindow[];
 export const noAlarmWindows: AlarmWindowSource = () => [];
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
-const coord = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** The channels to show: those the vehicle is set up to collect (its masks), else whatever was collected. */
 export function shownChannels(v: VehicleRow, cols: TrackColumns) {

@@ -14,6 +14,7 @@ import type { NodeRow } from './nodes.ts';
 import type { WaybillRow } from './scope.ts';
 import { all, type Sqlite } from './sql.ts';
 import { NodeStatus, nodeStatusOf } from './timeline.ts';
+import { round6 as coord } from '../../fences/geometry.ts';
 
 /**
  * A point further than this from the node's time says nothing about the node: the same gap after
@@ -42,8 +43,6 @@ interface AlarmSpan {
   end: number;
   type: number;
 }
-
-const coord = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** Index of the stored point closest in time to `t` within NEAR_MS, or -1. */
 export function nearestPoint(cols: TrackColumns, t: number): number {
