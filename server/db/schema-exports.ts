@@ -21,6 +21,8 @@ export const exportTasks = sqliteTable('export_tasks', {
   /** Where the .xlsx was written, relative to the files folder. */
   filePath: text('file_path'),
   createdAt: integer('created_at').notNull(),
+  /** When a runner took the task; null while it waits in the queue (shown as 排队中). */
+  startedAt: integer('started_at'),
   finishedAt: integer('finished_at'),
 }, (t) => [
   index('export_tasks_user').on(t.userId, t.createdAt),

@@ -211,20 +211,50 @@ export const operations = sqliteTable('operations', {
   sort: integer('sort').notNull(),
 });
 
+/** A login's session. Only the SHA-256 of the token is kept: a copy of the database opens no session. */
 export const sessions = sqliteTable('sessions', {
-  token: text('token').primaryKey(),
+  tokenHash: text('token_hash').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: integer('created_at').notNull(),
   expiresAt: integer('expires_at').notNull(),
   revokedAt: integer('revoked_at'),
-});
+}, (t) => [index('sessions_user').on(t.userId)]);
 
+/**
+ * Failed logins per key: 'a:<account>|<address>', 'a:<account>' or 'ip:<address>' (docs/security.md).
+ * A row lives until expires_at; every failure sweeps expired rows, so guessed names leave nothing behind.
+ */
 export const loginThrottle = sqliteTable('login_throttle', {
-  userName: text('user_name').primaryKey(),
+  key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   firstFailureAt: integer('first_failure_at').notNull(),
-  lockedUntil: integer('locked_until'),
-});
+  blockedUntil: integer('blocked_until'),
+  expiresAt: integer('expires_at').notNull(),
+}, (t) => [index('login_throttle_expires').on(t.expiresAt)]);
+
+/** Addresses a user signed in from successfully: the account throttle does not slow them. */
+export const loginAddresses = sqliteTable('login_addresses', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+  lastSuccessAt: integer('last_success_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.address] })]);
+
+/**
+ * Credentials of terminals and gateways that write track data and driver events. Issued per
+ * corporation, shown once, kept as SHA-256, revocable; no console role carries one.
+ */
+export const terminalCredentials = sqliteTable('terminal_credentials', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  name: text('name').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  /** The first characters of the secret, so a person can tell credentials apart. */
+  prefix: text('prefix').notNull(),
+  createdBy: integer('created_by').notNull(),
+  createdAt: integer('created_at').notNull(),
+  lastUsedAt: integer('last_used_at'),
+  revokedAt: integer('revoked_at'),
+}, (t) => [uniqueIndex('terminal_credentials_secret').on(t.secretHash)]);
 
 /** One row per update or delete of a resource record: who, when, and the changed fields. */
 export const recordHistory = sqliteTable('record_history', {
