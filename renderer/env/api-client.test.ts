@@ -44,14 +44,16 @@ function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>)
 }
 
 describe('api client', () => {
-  it('posts JSON under /api with the token header and resolves result on code 1', async () => {
+  it('posts JSON under /api with the session cookie only (no token header) and resolves result on code 1', async () => {
     const t = setup(async () => json({ code: 1, message: 'ok', result: [{ menuKey: 'a' }] }));
     await expect(t.client.post('/menu/menuTree', { useSystem: 3 })).resolves.toEqual([{ menuKey: 'a' }]);
     const [url, init] = t.fetch.mock.calls[0];
     expect(url).toBe('/api/menu/menuTree');
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"useSystem":3}');
-    expect((init.headers as Record<string, string>).token).toBe('tok-1');
+    // The token is an HttpOnly cookie the browser sends itself; script neither reads nor repeats it.
+    expect((init.headers as Record<string, string>).token).toBeUndefined();
+    expect(init.credentials).toBe('same-origin');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
     expect(t.onError).not.toHaveBeenCalled();
   });
@@ -61,13 +63,6 @@ describe('api client', () => {
     await t.client.get('user/getCurrentUser', { a: 1, b: undefined, ids: [1, 2], q: '运单' });
     expect(t.fetch.mock.calls[0][0]).toBe('/api/user/getCurrentUser?a=1&ids=1&ids=2&q=%E8%BF%90%E5%8D%95');
     expect(t.fetch.mock.calls[0][1].body).toBeUndefined();
-  });
-
-  it('omits the token header when there is no token cookie', async () => {
-    doc.jar.delete('token');
-    const t = setup(async () => json({ code: 1, message: '', result: 1 }));
-    await t.client.get('/x');
-    expect((t.fetch.mock.calls[0][1].headers as Record<string, string>).token).toBeUndefined();
   });
 
   it.each([0, 100, 104])('code %i shows the server message and rejects with ApiError', async (code) => {
@@ -98,7 +93,6 @@ describe('api client', () => {
   ])('%s clears the session and logs out', async (_name, respond) => {
     const t = setup(async () => respond());
     await expect(t.client.get('/user/getCurrentUser')).rejects.toMatchObject({ code: 103 });
-    expect(doc.jar.has('token')).toBe(false);
     expect(doc.jar.has('pwdExpiredTip')).toBe(false);
     expect(doc.jar.get('other')).toBe('x');
     expect(storage.clear).toHaveBeenCalledOnce();

@@ -1,6 +1,6 @@
 // The one API client (architecture: renderer rules). Pages never call fetch: the envelope's codes
 // are handled here once, so logout, batch dialogs and error toasts behave the same on every screen.
-import { clearSession, getCookie, TOKEN_COOKIE } from './cookies.ts';
+import { clearSession } from './cookies.ts';
 import type { BatchDeleteResult, BatchSummaryResult } from './api-types.ts';
 
 export const API_BASE = '/api';
@@ -83,9 +83,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!opts?.silent) options.onError(message);
       return new ApiError(code, message, result);
     };
+    // No token header: the session rides in the HttpOnly cookie, which script cannot read; the server
+    // takes a cookie-borne write only from the console's own origin (docs/decisions.md "Session cookie").
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = getCookie(TOKEN_COOKIE);
-    if (token) headers.token = token;
     if (method === 'POST') headers['Content-Type'] = 'application/json';
 
     const controller = new AbortController();

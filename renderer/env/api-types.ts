@@ -43,7 +43,6 @@ export interface LoginResult {
 /** `result` of the single-sign-on check; resultCode 1 means a live session already exists. */
 export interface AutoLoginResult {
   resultCode: number;
-  token?: string;
   resultVO?: { returnUrl?: string };
 }
 

@@ -1,7 +1,6 @@
-// Cookie helpers for the session. The server sets `token` on login; the client re-reads it for the
-// `token` header (spec section 6) and wipes it, with the rest of the local session, on logout.
+// Cookie helpers for what the console itself remembers. The session token is an HttpOnly cookie that
+// only the server sets, reads and clears (docs/decisions.md "Session cookie"): script never sees it.
 
-export const TOKEN_COOKIE = 'token';
 /** Holds the id of the user already told that the password expired, so the prompt shows once per login. */
 export const PWD_EXPIRED_COOKIE = 'pwdExpiredTip';
 
@@ -32,9 +31,8 @@ export function deleteCookie(name: string): void {
   if (d) d.cookie = `${name}=; path=/; max-age=0`;
 }
 
-/** Everything spec section 8 says to forget on code 103: token, password-expiry mark, local storage. */
+/** What spec section 8 says to forget on code 103 that script can reach: the password-expiry mark and local storage (the server clears the token cookie). */
 export function clearSession(): void {
-  deleteCookie(TOKEN_COOKIE);
   deleteCookie(PWD_EXPIRED_COOKIE);
   (globalThis as { localStorage?: Pick<Storage, 'clear'> }).localStorage?.clear();
 }

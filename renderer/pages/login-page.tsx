@@ -16,7 +16,6 @@ import { DEFAULT_TITLE, setDocumentTitle } from '../app/document-head.ts';
 import { HOME_PATH, returnPathOf } from '../app/return-url.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../env/api-client.ts';
 import type { AutoLoginResult, LoginResult } from '../env/api-types.ts';
-import { getCookie, setCookie, TOKEN_COOKIE } from '../env/cookies.ts';
 import { useEnv } from '../env/env-context.tsx';
 
 const useStyles = makeStyles({
@@ -40,14 +39,6 @@ const useStyles = makeStyles({
   title: { textAlign: 'center' },
 });
 
-/**
- * The server sets the token cookie with its own lifetime; write it only when missing or different,
- * so the header keeps working without turning the server's cookie into a browser-session one.
- */
-function keepToken(token: string | undefined) {
-  if (token && getCookie(TOKEN_COOKIE) !== token) setCookie(TOKEN_COOKIE, token);
-}
-
 export function LoginPage() {
   const styles = useStyles();
   const { api, navigate } = useEnv();
@@ -64,7 +55,6 @@ export function LoginPage() {
     api.get<AutoLoginResult>('/oaAccountAutoLogin', undefined, { silent: true }).then(
       (r) => {
         if (!live || r?.resultCode !== 1) return;
-        keepToken(r.token);
         navigate(returnPathOf(r.resultVO?.returnUrl, window.location.origin), { replace: true });
       },
       () => undefined,
@@ -83,7 +73,7 @@ export function LoginPage() {
     try {
       const r = await api.post<LoginResult>('/login', { userName: userName.trim(), password }, { silent: true });
       // The password-expiry prompt is the shell's job (app/password-guard.tsx), once per user.
-      keepToken(r.token);
+      // The session is the HttpOnly cookie the server just set; the console keeps no token itself.
       navigate(HOME_PATH, { replace: true });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : NETWORK_ERROR_MESSAGE);

@@ -1,5 +1,8 @@
 // Login, single sign-on check, sign-out, current user and password endpoints.
+import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import { TOKEN_COOKIE } from '../http/auth.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Db } from '../db/connection.ts';
 import { Outcome, route } from '../http/route.ts';
 import { Code } from '../http/envelope.ts';
@@ -29,15 +32,23 @@ const passwordInput = {
   },
 };
 
+/** Behind a TLS-terminating proxy the request reaches us as http; the proxy says so in X-Forwarded-Proto. */
+const isHttps = (c: Context) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+
+/** HttpOnly: no script reads it, so an injected script cannot carry the session away. */
+function setSessionCookie(c: Context, token: string) {
+  setCookie(c, TOKEN_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isHttps(c), maxAge: SESSION_TTL_MS / 1000 });
+}
+
 export function sessionRoutes(db: Db, sessions: SessionStore) {
   return [
     route<{ userName: string; password: string }>({
       method: 'POST', path: '/login', access: { public: true }, input: loginInput,
-      handler: ({ c, body }) => {
+      handler: async ({ c, body }) => {
         const now = Date.now();
-        const userId = authenticate(db, body.userName, body.password, now);
+        const userId = await authenticate(db, body.userName, body.password, clientAddress(c), now);
         const token = sessions.create(userId, now);
-        setCookie(c, 'token', token, { path: '/', sameSite: 'Lax', maxAge: SESSION_TTL_MS / 1000 });
+        setSessionCookie(c, token);
         const info = userInfo(db, userId, now);
         return { token, userInfo: info, settings: corpSettings(db, info.corpId, userId) };
       },
@@ -45,17 +56,17 @@ export function sessionRoutes(db: Db, sessions: SessionStore) {
     route({
       method: 'GET', path: '/oaAccountAutoLogin', access: { public: true }, input: { type: 'object' },
       handler: ({ c }) => {
-        const token = getCookie(c, 'token');
-        const user = sessions.resolve(token, Date.now());
+        const user = sessions.resolve(getCookie(c, TOKEN_COOKIE), Date.now());
         if (!user) return { resultCode: 0 };
-        return { resultCode: 1, token, resultVO: { returnUrl: '/home' } };
+        // The token itself is not answered: script must never hold it (docs/decisions.md "Session cookie").
+        return { resultCode: 1, resultVO: { returnUrl: '/home' } };
       },
     }),
     route({
       method: 'POST', path: '/signOut', access: { session: true }, input: { type: 'object', additionalProperties: false },
       handler: ({ c, user }) => {
         sessions.revoke(user.token, Date.now());
-        deleteCookie(c, 'token', { path: '/' });
+        deleteCookie(c, TOKEN_COOKIE, { path: '/', secure: isHttps(c) });
         return { returnUrl: '/login' };
       },
     }),
@@ -73,9 +84,9 @@ export function sessionRoutes(db: Db, sessions: SessionStore) {
     }),
     route<{ newPassword: string; confirmPassword: string }>({
       method: 'POST', path: '/user/modifyCurrentPassword', access: { session: true }, input: passwordInput,
-      handler: ({ user, body }) => {
+      handler: async ({ user, body }) => {
         const now = Date.now();
-        changeOwnPassword(db, user.userId, body, now);
+        await changeOwnPassword(db, user.userId, body, now);
         sessions.revokeAllOf(user.userId, now, user.token);
         return new Outcome(Code.SUCCESS, '密码修改成功', null);
       },

@@ -1,7 +1,7 @@
 // The column settings of a list are the user's own and kept on the server: hidden in one browser,
 // still hidden in the next.
 import { expect, test, type Page } from '@playwright/test';
-import { api, login, mainArea } from './support.ts';
+import { api, CONSOLE_ORIGIN, login, mainArea } from './support.ts';
 
 const PAGE_ID = 'base/vehicle-list';
 const DIALOG_TITLE = '表格列和查询条件设置';
@@ -105,6 +105,7 @@ test('the column settings refuse to hide every column', async ({ page }) => {
   // And the server says the same to anyone who asks it directly.
   const columns = (await page.request.get(`/api/tms/field/getColumn/${PAGE_ID}`).then((r) => r.json())).result as { fieldId: string }[];
   const res = await page.request.post('/api/tms/field/setColumn', {
+    headers: { origin: CONSOLE_ORIGIN },
     data: { id: PAGE_ID, columns: columns.map(({ fieldId }) => ({ fieldId, display: false })) },
   });
   const body = await res.json();

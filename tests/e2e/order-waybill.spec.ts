@@ -4,7 +4,7 @@
 // current state, most open a dialog filled by the step's before call; the waybill detail's
 // timeline then shows every node with its times.
 import { expect, test, type Page } from '@playwright/test';
-import { login, logout, mainArea, searchList, toast, uniqueSuffix } from './support.ts';
+import { CONSOLE_ORIGIN, login, logout, mainArea, searchList, toast, uniqueSuffix } from './support.ts';
 
 test.setTimeout(240_000);
 
@@ -23,7 +23,7 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
 }
 
 async function postJson<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const res = await page.request.post(`/api${path}`, { data: body });
+  const res = await page.request.post(`/api${path}`, { data: body, headers: { origin: CONSOLE_ORIGIN } });
   const json = (await res.json()) as { code: number; message: string; result: T };
   expect(json.code, `${path}: ${json.message}`).toBe(1);
   return json.result;

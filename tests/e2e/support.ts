@@ -30,12 +30,16 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** The console's origin. A write carried by the session cookie must name it, as the console's own fetches do. */
+export const CONSOLE_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181)}`;
+
 /**
  * Calls the API as the logged-in user, for setting up or reading data the journey is not about.
- * The request shares the page's cookies, and the server accepts the `token` cookie.
+ * The request shares the page's cookies (the HttpOnly session cookie among them) and says it comes
+ * from the console's origin, which the server requires of a cookie-borne write.
  */
 export async function api<T = unknown>(request: APIRequestContext, path: string, body: unknown = {}): Promise<T> {
-  const res = await request.post(`/api${path}`, { data: body });
+  const res = await request.post(`/api${path}`, { data: body, headers: { origin: CONSOLE_ORIGIN } });
   const json = (await res.json()) as { code: number; message: string; result: T };
   expect(json.code, `${path}: ${json.message}`).toBe(1);
   return json.result;

@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('createUploader', () => {
-  it('posts the files as multipart with the token header and returns the result', async () => {
+  it('posts the files as multipart with the session cookie (never a token read by script) and returns the result', async () => {
     vi.stubGlobal('document', { cookie: 'token=abc' });
     const result = [{ fileUrl: '/f/1', fileName: 'a.png', fileId: '1' }];
     const fetch = answer({ code: 1, message: '成功', result });
@@ -20,7 +20,8 @@ describe('createUploader', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`${UPLOAD_PATH}?customerId=&businessTypeKey=`);
     expect(init.method).toBe('POST');
-    expect((init.headers as Record<string, string>).token).toBe('abc');
+    expect((init.headers as Record<string, string>).token).toBeUndefined();
+    expect(init.credentials).toBe('same-origin');
     expect((init.body as FormData).getAll('files')).toHaveLength(1);
     expect(notify.info).not.toHaveBeenCalled();
   });

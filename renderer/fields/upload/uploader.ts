@@ -2,7 +2,6 @@
 // (and the service lives outside /api), so this is the one place of the console that posts a form
 // itself; it reads the same {code, message, result} envelope and speaks through env.notify.
 import type { Env } from '../../env/env-context.tsx';
-import { getCookie, TOKEN_COOKIE } from '../../env/cookies.ts';
 import type { UploadedFile, UploadFn } from './upload-rules.ts';
 
 export const UPLOAD_PATH = '/api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream';
@@ -27,9 +26,8 @@ export function createUploader(env: Pick<Env, 'notify'>, options: UploaderOption
       customerId: String(options.customerId ?? ''),
       businessTypeKey: options.businessTypeKey ?? '',
     });
+    // The session cookie (HttpOnly) goes with the request; script never sees the token.
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = getCookie(TOKEN_COOKIE);
-    if (token) headers.token = token;
     let payload: { code?: number; message?: string; result?: UploadedFile[] } | undefined;
     try {
       const response = await (options.fetch ?? globalThis.fetch)(`${UPLOAD_PATH}?${query}`, {

@@ -1,8 +1,6 @@
 // Downloads a generated export. The API client speaks JSON envelopes only, so this one call reads the
 // response itself: an attachment is saved under the name its content-disposition gives (RFC 5987
 // filename* first); any other answer is an error (spec section 8), with the server's message if any.
-import { getCookie, TOKEN_COOKIE } from '../../env/cookies.ts';
-
 export const NO_ATTACHMENT = '下载失败：服务器没有返回导出文件';
 
 /** The file name of a content-disposition header, or undefined when it is not an attachment. */
@@ -16,8 +14,8 @@ export function attachmentName(disposition: string | null): string | undefined {
 
 /** Fetches `path` (under /api) and saves the attachment it answers with; any other answer throws. */
 export async function downloadAttachment(path: string, doFetch: typeof fetch = globalThis.fetch): Promise<void> {
-  const token = getCookie(TOKEN_COOKIE);
-  const res = await doFetch(`/api${path}`, { headers: token ? { token } : {}, credentials: 'same-origin' });
+  // The HttpOnly session cookie is the credential (credentials: 'same-origin').
+  const res = await doFetch(`/api${path}`, { credentials: 'same-origin' });
   const name = attachmentName(res.headers.get('content-disposition'));
   if (!name) {
     const message = await res.json().then((j: { message?: string }) => j.message).catch(() => undefined);

@@ -3,7 +3,7 @@
 import type { Db } from '../../db/connection.ts';
 import { invalid } from '../../http/envelope.ts';
 import { confirmPasswordRule, passwordRule } from '../../../schemas/keywords/index.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPasswordAsync, verifyPasswordAsync } from './password-hash.ts';
 
 function decode(value: string, field: string): string {
   const ok = /^[A-Za-z0-9+/]*={0,2}$/.test(value) && value.length % 4 === 0;
@@ -12,7 +12,7 @@ function decode(value: string, field: string): string {
   return text;
 }
 
-export function changeOwnPassword(db: Db, userId: number, body: { newPassword: string; confirmPassword: string }, now: number) {
+export async function changeOwnPassword(db: Db, userId: number, body: { newPassword: string; confirmPassword: string }, now: number) {
   const password = decode(body.newPassword, 'newPassword');
   const confirm = decode(body.confirmPassword, 'confirmPassword');
   const rule = passwordRule(password);
@@ -23,10 +23,10 @@ export function changeOwnPassword(db: Db, userId: number, body: { newPassword: s
     password_hash: string;
     password_salt: string;
   };
-  if (verifyPassword(password, user.password_salt, user.password_hash)) {
+  if (await verifyPasswordAsync(password, user.password_salt, user.password_hash)) {
     throw invalid('新密码不能与原密码相同', { field: 'newPassword' });
   }
-  const { hash, salt } = hashPassword(password);
+  const { hash, salt } = await hashPasswordAsync(password);
   db.$client
     .prepare(
       `UPDATE users SET password_hash = ?, password_salt = ?, last_password_modified_time = ?, password_status = 2,
