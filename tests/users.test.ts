@@ -54,12 +54,14 @@ describe('users', () => {
     expect((await t.call('POST', '/login', { body: { userName: 'zhangsan', password: 'Reset#2026' } })).code).toBe(1);
   });
 
-  it('applies a change of grants to a logged-in user at once', async () => {
-    const token = await t.login('chengyun2', 'Start#2026');
-    expect((await t.call('POST', '/res/vehicle/list', { token, body: {} })).code).toBe(104);
+  it('ends the sessions of a user whose roles change, and applies a change of a role\'s grants at once', async () => {
+    const before = await t.login('chengyun2', 'Start#2026');
+    expect((await t.call('POST', '/res/vehicle/list', { token: before, body: {} })).code).toBe(104);
     const id = (await admin.post('/res/user/list', { userName: 'chengyun2' })).result.data[0].id;
     const version = (await admin.get(`/res/user/detail?id=${id}`)).result.version;
     await admin.post('/res/user/update', { id, version, roleIds: [roleId] });
+    expect((await t.call('POST', '/res/vehicle/list', { token: before, body: {} })).code).toBe(103);
+    const token = await t.login('chengyun2', 'Start#2026');
     expect((await t.call('POST', '/res/vehicle/list', { token, body: {} })).code).toBe(1);
     await admin.post('/role/saveOperations', { roleId, operationIds: [] });
     expect((await t.call('POST', '/res/vehicle/list', { token, body: {} })).code).toBe(104);

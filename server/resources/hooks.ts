@@ -8,11 +8,15 @@ export interface WriteContext {
 }
 
 export interface ResourceHooks {
+  /** Slow work done before the transaction opens, off the event loop (hashing a password, say). */
+  prepare?(ctx: WriteContext, fields: Record<string, unknown>): Promise<void>;
   /** May change the record about to be inserted (columns by API field name). */
   beforeInsert?(ctx: WriteContext, record: Record<string, unknown>): void;
   beforeUpdate?(ctx: WriteContext, changes: Record<string, unknown>, existing: Record<string, unknown>): void;
   /** extras: the written fields including virtual ones (role ids, say). */
   afterWrite?(ctx: WriteContext, id: number, extras: Record<string, unknown>): void;
+  /** Before a record of a batch delete goes: a reason to keep it (shown as 'cannot delete'), or nothing. */
+  beforeDelete?(ctx: WriteContext, existing: Record<string, unknown>): string | undefined;
   /** Adds what a detail read shows beyond the columns (role ids, say). */
   afterRead?(row: Record<string, unknown>): void;
 }

@@ -25,11 +25,12 @@ function dropVirtual(res: ResourceFile, record: Rec) {
   for (const [f, s] of Object.entries(res.schema.properties)) if (s['x-virtual']) delete record[f];
 }
 
-export function save(engine: ResourceEngine, resourceId: string, user: SessionUser, body: Rec) {
+export async function save(engine: ResourceEngine, resourceId: string, user: SessionUser, body: Rec) {
   const res = engine.resource(resourceId);
   const now = Date.now();
   const record: Rec = { ...body };
   pinPartner(res, user, record);
+  await engine.hooks[res.id]?.prepare?.({ user, now }, record);
   return engine.db.$client.transaction(() => {
     engine.hooks[res.id]?.beforeInsert?.({ user, now }, record);
     const extras = { ...record };
@@ -58,12 +59,13 @@ export function save(engine: ResourceEngine, resourceId: string, user: SessionUs
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export function update(engine: ResourceEngine, resourceId: string, user: SessionUser, body: Rec) {
+export async function update(engine: ResourceEngine, resourceId: string, user: SessionUser, body: Rec) {
   const res = engine.resource(resourceId);
   const now = Date.now();
   const { id, version, ...fields } = body as Rec & { id: number; version: number };
   if (partnerField(res, user) !== undefined) pinPartner(res, user, fields);
   const hooks = engine.hooks[res.id];
+  await hooks?.prepare?.({ user, now }, fields);
   return engine.db.$client.transaction(() => {
     const existing = engine.find(res, user, id);
     if (!existing) throw failure(NOT_FOUND);
@@ -106,6 +108,8 @@ export function batchDelete(engine: ResourceEngine, resourceId: string, user: Se
     const refusal = engine.db.$client.transaction((): DeleteRefusal | undefined => {
       const existing = engine.find(res, user, id);
       if (!existing) return notFound(NOT_FOUND);
+      const kept = engine.hooks[res.id]?.beforeDelete?.({ user, now }, existing);
+      if (kept) return cannotDelete(kept);
       const blocker = referencedBy(engine, res, user.corpId, id);
       if (blocker) return cannotDelete(`已被${blocker}引用，不能删除`);
       const sql = res.softDelete

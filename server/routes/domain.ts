@@ -1,14 +1,18 @@
 // Routes and resource hooks of the hand-written domain (so far: users, roles, organisations).
 import type { Db } from '../db/connection.ts';
-import { route } from '../http/route.ts';
+import { Outcome, route } from '../http/route.ts';
+import { Code, failure } from '../http/envelope.ts';
+import { unlockAccount } from '../domain/auth/throttle.ts';
+import { UNLOCK_OP } from '../domain/users/rights-guard.ts';
+import { NOT_FOUND } from '../resources/engine.ts';
 import type { Registry } from '../registry/types.ts';
 import type { SessionStore } from '../domain/auth/sessions.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
-import { userHooks } from '../domain/users/hooks.ts';
+import { roleHooks, userHooks } from '../domain/users/hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(db: Db): Record<string, ResourceHooks> {
-  return { user: userHooks(db) };
+  return { user: userHooks(db), role: roleHooks(db) };
 }
 
 export function domainRoutes(db: Db, _registry: () => Registry, sessions: SessionStore) {
@@ -21,6 +25,16 @@ export function domainRoutes(db: Db, _registry: () => Registry, sessions: Sessio
       method: 'GET', path: '/role/getOperationTree', access: { anyOf: ['rolePermission3'] },
       input: { type: 'object', required: ['roleId'], properties: { roleId: { title: '角色', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } },
       handler: ({ user, body }) => roleOperationTree(db, user, Number(body.roleId)),
+    }),
+    route<{ id: number }>({
+      method: 'POST', path: '/user/unlock', access: { anyOf: [UNLOCK_OP] },
+      input: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { title: '用户', type: 'integer', minimum: 1 }, version: { title: '版本', type: 'integer', minimum: 0 } } },
+      handler: ({ user, body }) => {
+        const target = db.$client.prepare('SELECT user_name AS userName FROM users WHERE id = ? AND corp_id = ? AND is_deleted = 0').get(body.id, user.corpId) as { userName: string } | undefined;
+        if (!target || user.userType !== 0) throw failure(NOT_FOUND);
+        const cleared = unlockAccount(db, target.userName);
+        return new Outcome(Code.SUCCESS, cleared > 0 ? '账号已解锁' : '该账号没有登录限制', null);
+      },
     }),
     route<{ roleId: number; operationIds: string[] }>({
       method: 'POST', path: '/role/saveOperations', access: { anyOf: ['rolePermission3'] },

@@ -1,5 +1,7 @@
 // Loads the menu files into the menus and operations tables at start, so roles can be granted
-// operations by id. Operations that disappeared from the files lose their grants.
+// operations by id. Operations that disappeared from the files lose their grants. A new operation
+// goes to the roles that held every operation before it came (a corporation's full administrators):
+// nobody else could grant it, since a user grants only what they hold (rights-guard.ts).
 import type Database from 'better-sqlite3';
 import type { MenuDef } from '../../registry/types.ts';
 
@@ -17,6 +19,10 @@ export function syncMenus(sqlite: Database.Database, menus: MenuDef[]) {
   walk(menus, null, 1);
   sqlite.transaction(() => {
     const ids = opRows.map((r) => r[0] as string);
+    const before = new Set((sqlite.prepare('SELECT operation_id AS id FROM operations').all() as { id: string }[]).map((r) => r.id));
+    const fullRoles = before.size === 0 ? [] : (sqlite
+      .prepare('SELECT role_id AS roleId, corp_id AS corpId FROM role_operations GROUP BY role_id, corp_id HAVING count(DISTINCT operation_id) >= ?')
+      .all(before.size) as { roleId: number; corpId: number }[]);
     const keep = `(${ids.map(() => '?').join(',')})`;
     sqlite.prepare(`DELETE FROM role_operations WHERE operation_id NOT IN ${keep}`).run(...ids);
     sqlite.prepare(`DELETE FROM operations WHERE operation_id NOT IN ${keep}`).run(...ids);
@@ -32,5 +38,7 @@ export function syncMenus(sqlite: Database.Database, menus: MenuDef[]) {
          side_menu = excluded.side_menu, sort = excluded.sort`,
     );
     for (const r of opRows) upsertOp.run(...r);
+    const grant = sqlite.prepare('INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)');
+    for (const id of ids.filter((op) => !before.has(op))) for (const r of fullRoles) grant.run(r.corpId, r.roleId, id);
   })();
 }

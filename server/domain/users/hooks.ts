@@ -1,10 +1,13 @@
 // What writing a user needs beyond the generic rules: the initial password is hashed and must be
-// changed at first login, the partner must be a customer or carrier matching the user type, and
-// role ids become user_roles rows of the same corporation.
+// changed at first login, the partner must be a customer or carrier matching the user type, role ids
+// become user_roles rows of the same corporation, and the rights guard (rights-guard.ts) decides who
+// may change whom. A change to what a user may do or who they are ends all of their sessions.
 import type { Db } from '../../db/connection.ts';
 import { invalid } from '../../http/envelope.ts';
 import type { ResourceHooks } from '../../resources/hooks.ts';
-import { hashPassword } from '../auth/password-hash.ts';
+import { hashPasswordAsync } from '../auth/password-hash.ts';
+import { revokeSessionsOf } from '../auth/sessions.ts';
+import { checkChangeableRole, checkChangeableUser, checkGrantableRoles, checkPasswordReset } from './rights-guard.ts';
 
 const PARTNER_TABLE: Record<number, string> = { 1: 'customers', 2: 'carriers' };
 
@@ -19,41 +22,97 @@ function checkPartner(db: Db, corpId: number, userType: number, partnerId: unkno
   if (!found) throw invalid(`所属客户/承运商：所选${userType === 1 ? '客户' : '承运商'}不存在`, { field: 'partnerId' });
 }
 
-function setRoles(db: Db, corpId: number, userId: number, roleIds: number[]) {
+function checkRolesExist(db: Db, corpId: number, roleIds: number[]) {
   const known = db.$client
     .prepare(`SELECT id FROM roles WHERE corp_id = ? AND is_deleted = 0 AND id IN (${roleIds.map(() => '?').join(',') || 'NULL'})`)
     .all(corpId, ...roleIds) as { id: number }[];
   if (known.length !== new Set(roleIds).size) throw invalid('角色：所选角色不存在', { field: 'roleIds' });
+}
+
+function setRoles(db: Db, corpId: number, userId: number, roleIds: number[]) {
   db.$client.prepare('DELETE FROM user_roles WHERE user_id = ?').run(userId);
   const add = db.$client.prepare('INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (?, ?, ?)');
-  for (const { id } of known) add.run(corpId, userId, id);
+  for (const id of new Set(roleIds)) add.run(corpId, userId, id);
+}
+
+const sameSet = (a: unknown, b: unknown) =>
+  JSON.stringify([...new Set(a as number[])].sort()) === JSON.stringify([...new Set(b as number[])].sort());
+
+/** A write that changes what the user may do, or who they are, ends their sessions (docs/security.md). */
+function endsSessions(changes: Record<string, unknown>, existing: Record<string, unknown>): boolean {
+  if (changes.password) return true;
+  if (Array.isArray(changes.roleIds) && !sameSet(changes.roleIds, existing.roleIds)) return true;
+  if (changes.enabled === 0 && existing.enabled !== 0) return true;
+  return (['userType', 'partnerId'] as const).some((f) => f in changes && (changes[f] ?? null) !== (existing[f] ?? null));
 }
 
 export function userHooks(db: Db): ResourceHooks {
   return {
+    async prepare(_ctx, fields) {
+      if (!fields.password) return;
+      const { hash, salt } = await hashPasswordAsync(fields.password as string);
+      Object.assign(fields, { passwordHash: hash, passwordSalt: salt });
+    },
     beforeInsert({ user, now }, record) {
       if (!record.password) throw invalid('初始密码：内容不能为空', { field: 'password' });
       checkPartner(db, user.corpId, record.userType as number, record.partnerId);
-      const { hash, salt } = hashPassword(record.password as string);
-      Object.assign(record, { passwordHash: hash, passwordSalt: salt, lastPasswordModifiedTime: now, passwordStatus: 1 });
+      if (Array.isArray(record.roleIds)) {
+        checkRolesExist(db, user.corpId, record.roleIds as number[]);
+        checkGrantableRoles(db, user, record.roleIds as number[]);
+      }
+      // Hashed in prepare; the user must choose a new password at the first login.
+      Object.assign(record, { lastPasswordModifiedTime: now, passwordStatus: 1 });
       if (record.enabled === undefined) record.enabled = 1;
     },
     beforeUpdate({ user, now }, changes, existing) {
+      checkChangeableUser(db, user, existing.id as number);
       const userType = (changes.userType ?? existing.userType) as number;
       const partnerId = 'partnerId' in changes ? changes.partnerId : existing.partnerId;
       checkPartner(db, user.corpId, userType, partnerId);
-      if (changes.password) {
-        // An administrator's reset: the user must choose a new password at the next login.
-        const { hash, salt } = hashPassword(changes.password as string);
-        Object.assign(changes, { passwordHash: hash, passwordSalt: salt, lastPasswordModifiedTime: now, passwordStatus: 1 });
+      if (Array.isArray(changes.roleIds)) {
+        checkRolesExist(db, user.corpId, changes.roleIds as number[]);
+        checkGrantableRoles(db, user, changes.roleIds as number[]);
       }
+      if (changes.password) {
+        checkPasswordReset(user);
+        // A reset (hashed in prepare): the user must choose a new password at the next login.
+        Object.assign(changes, { lastPasswordModifiedTime: now, passwordStatus: 1 });
+      }
+      // Inside the write's transaction: a refused write leaves the sessions as they were.
+      if (endsSessions(changes, existing)) revokeSessionsOf(db, existing.id as number, now);
     },
     afterWrite({ user }, id, extras) {
       if (Array.isArray(extras.roleIds)) setRoles(db, user.corpId, id, extras.roleIds as number[]);
     },
+    beforeDelete({ user, now }, existing) {
+      try {
+        checkChangeableUser(db, user, existing.id as number);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      revokeSessionsOf(db, existing.id as number, now);
+      return undefined;
+    },
     afterRead(row) {
       const roles = db.$client.prepare('SELECT role_id AS id FROM user_roles WHERE user_id = ?').all(row.id) as { id: number }[];
       row.roleIds = roles.map((r) => r.id);
+    },
+  };
+}
+
+/** A role that grants what the actor lacks is neither renamed nor deleted by it (its holders would lose rights). */
+export function roleHooks(db: Db): ResourceHooks {
+  return {
+    beforeUpdate({ user }, _changes, existing) {
+      checkChangeableRole(db, user, existing.id as number);
+    },
+    beforeDelete({ user }, existing) {
+      try {
+        checkChangeableRole(db, user, existing.id as number);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return undefined;
     },
   };
 }

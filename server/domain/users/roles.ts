@@ -1,9 +1,11 @@
 // Role permission settings: the operation tree with what a role holds, and saving its grants.
-// A user may grant only operations they hold themselves, so no one can raise their own rights.
+// A user may grant only operations they hold themselves, and may change only a role that grants
+// nothing beyond their own rights (rights-guard.ts), so no one raises rights or strips a superior's.
 import type { Db } from '../../db/connection.ts';
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import { menuTree, type MenuItem } from '../menus/tree.ts';
+import { checkChangeableRole } from './rights-guard.ts';
 
 function roleOf(db: Db, user: SessionUser, roleId: number) {
   const role = db.$client.prepare('SELECT id FROM roles WHERE id = ? AND corp_id = ? AND is_deleted = 0').get(roleId, user.corpId);
@@ -23,10 +25,9 @@ export function saveRoleOperations(db: Db, user: SessionUser, roleId: number, op
   const unknown = operationIds.find((id) => !user.operationIds.has(id));
   if (unknown) throw invalid(`操作权限：不能授予自己没有的权限 ${unknown}`, { field: 'operationIds' });
   db.$client.transaction(() => {
-    // Grants outside the granter's own rights stay as they are: they were given by someone else.
-    const held = db.$client.prepare('SELECT operation_id AS id FROM role_operations WHERE role_id = ?').all(roleId) as { id: string }[];
-    const remove = db.$client.prepare('DELETE FROM role_operations WHERE role_id = ? AND operation_id = ?');
-    for (const { id } of held) if (user.operationIds.has(id)) remove.run(roleId, id);
+    checkChangeableRole(db, user, roleId);
+    // The role grants nothing beyond the actor's rights (checked above), so its grants are replaced whole.
+    db.$client.prepare('DELETE FROM role_operations WHERE role_id = ?').run(roleId);
     const add = db.$client.prepare('INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)');
     for (const id of new Set(operationIds)) add.run(user.corpId, roleId, id);
     db.$client.prepare('UPDATE roles SET version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?').run(Date.now(), user.userId, roleId);
