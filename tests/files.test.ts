@@ -66,8 +66,8 @@ describe('shell calls', () => {
     expect(routes).toEqual(expect.arrayContaining(['/vehicle', '/user', '/role/update']));
     expect((await c.get('/helpcenter/link')).result).toEqual({ helpBookLink: '/help/manual.html', updateLogLink: '/help/update-log.html' });
     expect((await c.get('/user/getCurrentUser')).result.haveBrowsed).toBe(0);
-    expect((await c.get('/userSet/updateHaveBrowsedConfig?haveBrowsed=1')).code).toBe(1);
+    expect((await c.post('/userSet/updateHaveBrowsedConfig', { haveBrowsed: 1 })).code).toBe(1);
     expect((await c.get('/user/getCurrentUser')).result.haveBrowsed).toBe(1);
-    expect((await c.get('/userSet/updateHaveBrowsedConfig?haveBrowsed=7')).code).toBe(100);
+    expect((await c.post('/userSet/updateHaveBrowsedConfig', { haveBrowsed: 7 })).code).toBe(100);
   });
 });

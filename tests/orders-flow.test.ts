@@ -166,7 +166,7 @@ describe('order actions', () => {
     expect(r.message).toBe('订单当前状态不能拒绝委托，请刷新后重试');
     r = await dispatcher.post('/orderInfo/cancelDelegation', { id, version: 3 });
     expect([r.code, r.result.status]).toEqual([1, 2]);
-    r = await dispatcher.get(`/orderInfo/cancelOrder?id=${id}&version=4`);
+    r = await dispatcher.post('/orderInfo/cancelOrder', { id: id, version: 4 });
     expect([r.code, r.result.status]).toEqual([1, -3]);
     expect(statusOf(id)).toEqual({ status: -3, taskStatus: 40 });
     expect(all("SELECT action FROM record_history WHERE resource = 'order' AND record_id = ? ORDER BY id", id).map((h) => h.action))
@@ -191,7 +191,7 @@ describe('order actions', () => {
   it('delegates a batch with a 107 summary; refuses an unknown carrier', async () => {
     const a = await newOrder();
     const b = await newOrder();
-    await dispatcher.get(`/orderInfo/cancelOrder?id=${b}&version=1`);
+    await dispatcher.post('/orderInfo/cancelOrder', { id: b, version: 1 });
     const r = await dispatcher.post('/orderInfo/delegate', { ids: [a, b], carrierId: 2 });
     expect(r.code).toBe(107);
     // Each line carries the label the console's summary dialog prints.
@@ -240,7 +240,7 @@ describe('concurrent writes at one version', () => {
       () => dispatcher.post('/orderInfo/assignVehicle', { orderId: id, version: 1, partId: p.partId, vehicleId: vehicleInService(t).id }),
       () => dispatcher.post('/orderInfo/delegate', { id, version: 1, carrierId: 1 }),
       () => dispatcher.post('/orderInfo/distribution', { id, version: 1, orgId: 1 }),
-      () => dispatcher.get(`/orderInfo/cancelOrder?id=${id}&version=1`),
+      () => dispatcher.post('/orderInfo/cancelOrder', { id: id, version: 1 }),
       () => dispatcher.post('/orderInfo/save', { ...ORDER_BODY, id, version: 1 }),
     ];
     for (const call of stale) expect((await refused(call)).message).toBe(STALE);

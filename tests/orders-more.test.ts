@@ -172,7 +172,7 @@ describe('orderInfo/changeGoodsDetail', () => {
     const other = await newOrder();
     r = await refused(() => dispatcher.post('/orderInfo/changeGoodsDetail', { id: other, version: 1, goods: [{ ...a, quantity: 1 }] }));
     expect([r.code, r.result.field]).toEqual([100, 'goods']);
-    ok(await dispatcher.get(`/orderInfo/cancelOrder?id=${other}&version=1`));
+    ok(await dispatcher.post('/orderInfo/cancelOrder', { id: other, version: 1 }));
     r = await refused(() => dispatcher.post('/orderInfo/changeGoodsDetail', { id: other, version: versionOf(other), goods: [{ goodsName: 'x', quantity: 1, unit: '件' }] }));
     expect(r.message).toBe('订单已作废或已结束，不能变更货物明细');
   });
@@ -253,7 +253,7 @@ describe('businessStateHistory/getOrderMonitorList', () => {
 
   it('shows a voided order as created then voided', async () => {
     const id = await newOrder();
-    ok(await dispatcher.get(`/orderInfo/cancelOrder?id=${id}&version=1`));
+    ok(await dispatcher.post('/orderInfo/cancelOrder', { id: id, version: 1 }));
     const flow = ok(await dispatcher.get(`/businessStateHistory/getOrderMonitorList?orderId=${id}`));
     expect(flow.map((n: Row) => [n.flowNodeName, n.flowNodeStatus])).toEqual([['下单', 1], ['作废', 1]]);
   });

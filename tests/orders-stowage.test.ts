@@ -57,7 +57,7 @@ describe('orders that can be stowed', () => {
     const whole = await newOrder();
     await assign(whole);
     const voided = await newOrder();
-    ok(await dispatcher.get(`/orderInfo/cancelOrder?id=${voided}&version=1`));
+    ok(await dispatcher.post('/orderInfo/cancelOrder', { id: voided, version: 1 }));
     const split = await newOrder();
     ok(await dispatcher.post('/orderInfo/splitOrder', { orderId: split, version: 1, lines: goodsIds(split).map((goodsId, i) => ({ goodsId, quantity: [10, 2.5][i] })) }));
     const ids = await candidates();
@@ -190,7 +190,7 @@ describe('stowage tasks', () => {
     const c = await newOrder({ shipperAreaId: p1, receiverAreaId: p3 });
     const task = ok(await dispatcher.post('/orderStowageTask/save', { orderIds: [c] }));
     expect((await refused(() => dispatcher.post('/orderStowageTask/confirmResult', { id: task.id, version: 1 }))).result.field).toBe('vehicleId');
-    ok(await dispatcher.get(`/orderInfo/cancelOrder?id=${c}&version=${versionOf(c)}`));
+    ok(await dispatcher.post('/orderInfo/cancelOrder', { id: c, version: versionOf(c) }));
     const r = await refused(() => dispatcher.post('/orderStowageTask/confirmResult', { id: task.id, version: 1, vehicleId: vehicleInService(t).id }));
     expect(r.message).toMatch(/已作废或已结束，不能配载$/);
   });

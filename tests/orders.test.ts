@@ -97,7 +97,7 @@ describe('orderInfo/save: an edit', () => {
     expect([r.code, r.result.field]).toEqual([100, 'orderNo']);
     r = await refused(() => dispatcher.post('/orderInfo/save', { ...ORDER_BODY, id: a.id, version: 1, goods: [{ id: 1, goodsName: '别人的', quantity: 1, unit: '件' }] }));
     expect([r.code, r.result.field]).toEqual([100, 'goods']);
-    expect((await dispatcher.get(`/orderInfo/cancelOrder?id=${a.id}&version=1`)).code).toBe(1);
+    expect((await dispatcher.post('/orderInfo/cancelOrder', { id: a.id, version: 1 })).code).toBe(1);
     r = await refused(() => dispatcher.post('/orderInfo/save', { ...ORDER_BODY, id: a.id, version: 2 }));
     expect([r.code, r.message]).toEqual([0, '订单已作废，不能修改']);
   });

@@ -112,7 +112,7 @@ describe('generateWaybillFromOrder', () => {
     expect((await t.refused(() => dispatcher.post('/waybill/generateWaybillFromOrder', { orders: [{ orderId: o.id, version: o.version + 5 }] }))).message).toBe(STALE);
     const carrierNo = await t.refused(() => carrier.post('/waybill/generateWaybillFromOrder', { orders: [{ orderId: o.id, version: o.version }] }));
     expect(carrierNo.code).toBe(104); // the carrier role lacks waybillAdd3
-    const v = await ok(dispatcher, `/orderInfo/cancelOrder?id=${o.id}&version=${o.version}`);
+    const v = await ok(dispatcher, '/orderInfo/cancelOrder', { id: o.id, version: o.version });
     const voided = await t.refused(() => dispatcher.post('/waybill/generateWaybillFromOrder', { orders: [{ orderId: o.id, version: v.version }] }));
     expect(voided.message).toBe(`${o.orderNo}：订单已作废或已结束，不能生成运单`);
   });
@@ -186,7 +186,7 @@ describe('copyWaybill', () => {
     const o = await newOrder();
     const src = await ok(dispatcher, '/waybill/generateWaybillFromOrder', { orders: [{ orderId: o.id, version: o.version }] });
     const before = orderRow(o.id);
-    const copy = await ok(dispatcher, `/waybill/copyWaybill?id=${src.id}`);
+    const copy = await ok(dispatcher, '/waybill/copyWaybill', { id: src.id });
     expect(copy.id).not.toBe(src.id);
     const detail = await ok(dispatcher, `/waybill/getWaybillDetailById?id=${copy.id}`);
     expect([detail.status, detail.step]).toEqual([100, 2]);
@@ -198,7 +198,7 @@ describe('copyWaybill', () => {
 
   it('another corporation cannot copy it (not found, nothing written)', async () => {
     const f = insertWaybill(t.db.$client);
-    expect((await t.refused(() => admin2.get(`/waybill/copyWaybill?id=${f.waybillId}`))).message).toBe(NOT_FOUND);
+    expect((await t.refused(() => admin2.post('/waybill/copyWaybill', { id: f.waybillId }))).message).toBe(NOT_FOUND);
   });
 });
 

@@ -11,15 +11,15 @@ afterEach(() => {
 
 describe('online-service guide', () => {
   it('shows when haveBrowsed is 0; 知道了 records haveBrowsed=1 and hides it', async () => {
-    const server = fakeServer({ 'GET /userSet/updateHaveBrowsedConfig': { haveBrowsed: 1 } });
+    const server = fakeServer({ 'POST /userSet/updateHaveBrowsedConfig': { haveBrowsed: 1 } });
     renderInEnv(<OnlineGuide haveBrowsed={0} />, server.fetch);
     expect(screen.getByText('在线服务指引')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '知道了' }));
     await waitFor(() => expect(screen.queryByText('在线服务指引')).toBeNull());
     expect(server.calls).toHaveLength(1);
-    expect(server.calls[0].method).toBe('GET');
+    expect(server.calls[0].method).toBe('POST');
     expect(server.calls[0].path).toBe('/userSet/updateHaveBrowsedConfig');
-    expect(server.calls[0].query.get('haveBrowsed')).toBe('1');
+    expect(server.calls[0].body).toEqual({ haveBrowsed: 1 });
   });
 
   it('is not shown once browsed', () => {

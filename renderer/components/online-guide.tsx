@@ -34,7 +34,7 @@ export function OnlineGuide({ haveBrowsed }: { haveBrowsed: number | undefined }
   const done = async () => {
     setBusy(true);
     try {
-      await api.get('/userSet/updateHaveBrowsedConfig', { haveBrowsed: 1 });
+      await api.post('/userSet/updateHaveBrowsedConfig', { haveBrowsed: 1 });
     } catch {
       // The client has shown why; the guide simply returns on the next login.
     } finally {

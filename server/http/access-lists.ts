@@ -23,7 +23,7 @@ export const SESSION_ROUTES = [
   'GET /e6Organization/findOrganizationTree',
   'GET /menu/routes',
   'GET /helpcenter/link',
-  'GET /userSet/updateHaveBrowsedConfig',
+  'POST /userSet/updateHaveBrowsedConfig',
   'POST /api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream',
   'GET /file/download/:id',
   'GET /system/notice',

@@ -44,9 +44,10 @@ export function orderFlowRoutes(db: Db, registry: () => Registry) {
       method: 'POST', path: '/orderInfo/cancelDelegation', access: { anyOf: ['orderDelegate3'] }, input: S.orderVersionSchema,
       handler: ({ user, body }) => cancelDelegation(sqlite, user, body.id, body.version),
     }),
-    route<{ id: string; version: string }>({
-      method: 'GET', path: '/orderInfo/cancelOrder', access: { anyOf: ['orderCancel3'] }, input: S.cancelOrderQuery,
-      handler: ({ user, body }) => cancelOrder(sqlite, user, Number(body.id), Number(body.version)),
+    // The spec lists it under GET; it changes state, so it is POST (docs/api.md "No state change on GET").
+    route<IdVersion>({
+      method: 'POST', path: '/orderInfo/cancelOrder', access: { anyOf: ['orderCancel3'] }, input: S.orderVersionSchema,
+      handler: ({ user, body }) => cancelOrder(sqlite, user, body.id, body.version),
     }),
     route({ method: 'POST', path: '/orderInfo/distribution', access: { anyOf: ['orderDistribution3'] }, input: S.distributionSchema, handler: ({ user, body }) => distribute(sqlite, user, body) }),
     route<{ ids: number[] }>({

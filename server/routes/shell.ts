@@ -21,9 +21,10 @@ export function shellRoutes(db: Db) {
         return { helpBookLink: settings.helpBookLink ?? DEFAULT_HELP_LINKS.helpBookLink, updateLogLink: settings.updateLogLink ?? DEFAULT_HELP_LINKS.updateLogLink };
       },
     }),
-    route<{ haveBrowsed: string }>({
-      method: 'GET', path: '/userSet/updateHaveBrowsedConfig', access: { session: true },
-      input: { type: 'object', required: ['haveBrowsed'], properties: { haveBrowsed: { title: '已浏览', enum: ['0', '1'] } } },
+    // A write, so POST (the spec shows no method); docs/api.md "No state change on GET".
+    route<{ haveBrowsed: number }>({
+      method: 'POST', path: '/userSet/updateHaveBrowsedConfig', access: { session: true },
+      input: { type: 'object', additionalProperties: false, required: ['haveBrowsed'], properties: { haveBrowsed: { title: '已浏览', type: 'integer', enum: [0, 1] } } },
       handler: ({ user, body }) => {
         db.$client.prepare('UPDATE users SET have_browsed = ? WHERE id = ?').run(Number(body.haveBrowsed), user.userId);
         return { haveBrowsed: Number(body.haveBrowsed) };

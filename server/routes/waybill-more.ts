@@ -138,8 +138,9 @@ export function waybillMoreRoutes(db: Db, registry: () => Registry): RouteDef[] 
       handler: ({ user, body }) => infoForEdit(sqlite, registry(), user, Number(body.id)),
     }),
     route({
-      method: 'GET', path: '/waybill/copyWaybill', access: { anyOf: ['waybillCopy3'] }, input: idQuery,
-      handler: ({ user, body }) => copyWaybill(sqlite, user, Number(body.id)),
+      // The spec lists it under GET; it creates a waybill, so it is POST (docs/api.md "No state change on GET").
+      method: 'POST', path: '/waybill/copyWaybill', access: { anyOf: ['waybillCopy3'] }, input: idInput,
+      handler: ({ user, body }) => copyWaybill(sqlite, user, body.id),
     }),
     route({ method: 'GET', path: '/waybill/findGoodsListByWaybillId', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => goodsList(sqlite, user, Number(body.id)) }),
     route({ method: 'GET', path: '/waybill/getOrderInfoListByWaybillId', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => orderList(sqlite, registry(), user, Number(body.id)) }),

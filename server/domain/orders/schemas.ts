@@ -81,4 +81,3 @@ export const historyPageSchema = obj(['orderNo'], { orderNo: ORDER_NO, curPage, 
 
 export const getById = obj(['id'], { id: idText('订单ID') });
 export const getByOrderId = obj(['orderId'], { orderId: idText('订单ID') });
-export const cancelOrderQuery = obj(['id', 'version'], { id: idText('订单ID'), version: { title: '版本', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } });
