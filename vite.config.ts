@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiProxy = {
-  '/api': { target: 'http://localhost:8080', changeOrigin: true },
+  '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true },
 };
 
 export default defineConfig({

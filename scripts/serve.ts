@@ -1,5 +1,5 @@
 // Starts the platform: opens (and on first start fills) the database, loads the schemas, serves
-// the API and the console. PORT and HUOYUN_DB override the defaults.
+// the API and the console. PORT, HOST and HUOYUN_DB override the defaults (README "Settings").
 import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../server/db/connection.ts';
@@ -10,6 +10,8 @@ import { createApp } from '../server/app.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
 
 const port = Number(process.env.PORT ?? 8080);
+// Loopback unless told otherwise: a fresh install is not reachable from the network by accident.
+const host = process.env.HOST || '127.0.0.1';
 const dbFile = process.env.HUOYUN_DB ?? 'data/huoyun.db';
 const development = process.env.NODE_ENV === 'development';
 
@@ -34,8 +36,8 @@ if (fresh) {
   console.log(`已初始化演示数据: ${dbFile}`);
 }
 
-const server = serve({ fetch: app.fetch, port }, () => {
-  console.log(`货运数字化平台 已启动: http://localhost:${port}`);
+const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
+  console.log(`货运数字化平台 已启动: http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   console.log(`演示账号 (密码均为 ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}`);
 });
 server.on('error', (err: NodeJS.ErrnoException) => {
