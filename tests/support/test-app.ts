@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../server/db/connection.ts';
 import { holdRegistry } from '../../server/registry/holder.ts';
 import { createApp } from '../../server/app.ts';
+import { setTrustProxy } from '../../server/http/client-address.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../scripts/seed-demo.ts';
 
 export interface Reply<T = any> {
@@ -26,11 +27,14 @@ export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: bool
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
   const platform = createApp({ db, registry, filesDir });
+  // Tests stand in for the reverse proxy: X-Forwarded-For gives a request the client address they choose.
+  setTrustProxy(true);
   // tracksDemo (with transportDemo) adds the demo tracks of fixtures/tracks.ts: off by default, it costs seconds.
   seedDemo(db.$client, Date.now(), { transport: opts.transportDemo === true, tracks: opts.tracksDemo === true });
 
-  async function call(method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; contentType?: string; cookie?: string } = {}): Promise<Reply> {
-    const headers: Record<string, string> = {};
+  type CallOptions = { token?: string; body?: unknown; raw?: string; contentType?: string; cookie?: string; headers?: Record<string, string> };
+  async function call(method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.token = opts.token;
     if (opts.cookie) headers.cookie = opts.cookie;
     let body: string | undefined;
