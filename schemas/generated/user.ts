@@ -103,6 +103,10 @@ export interface User {
    */
   enabled: 0 | 1;
   /**
+   * 登录受限
+   */
+  loginLimited: 0 | 1;
+  /**
    * 部门
    */
   orgName: string;

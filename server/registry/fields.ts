@@ -24,7 +24,7 @@ export function storedFields(res: ResourceFile): Record<string, FieldSchema> {
 
 /** Every name a read may return, with its schema; `...Str` fields are derived from x-time fields. */
 export function readableFields(res: ResourceFile): Record<string, FieldSchema> {
-  const out: Record<string, FieldSchema> = { ...storedFields(res) };
+  const out: Record<string, FieldSchema> = { ...storedFields(res), ...res.derivedFields };
   for (const [field, ref] of Object.entries(res.references ?? {})) {
     if (ref.label) out[labelFieldOf(field)] = { title: out[field]?.title?.replace(/ID$/, '') ?? field, type: 'string' };
   }

@@ -35,8 +35,12 @@ export function routeFormShapes(page: PageFile, routes: readonly RouteDef[]) {
   return { fields, formSchema: { type: 'object', properties, required } };
 }
 
+export type StateMachine = 'order' | 'waybill' | 'login';
+
 /** The states (field → allowed values, any entry) in which a machine's action is available. */
-export function availableWhen(machine: 'order' | 'waybill', action: string): Record<string, number[]>[] {
+export function availableWhen(machine: StateMachine, action: string): Record<string, number[]>[] {
+  // A user's login limit: 解锁 applies while the list row says the account is held back (loginLimited 1).
+  if (machine === 'login') return action === 'unlock' ? [{ loginLimited: [1] }] : [];
   if (machine === 'waybill') {
     return WAYBILL_TRANSITIONS.filter((r) => r.action === action).map((r) => ({ status: [...r.status], step: [...r.step] }));
   }
@@ -46,7 +50,7 @@ export function availableWhen(machine: 'order' | 'waybill', action: string): Rec
 
 export function withActionStates(actions: Action[] | undefined): Action[] | undefined {
   return actions?.map((a) => {
-    const state = a.state as { machine: 'order' | 'waybill'; action: string } | undefined;
+    const state = a.state as { machine: StateMachine; action: string } | undefined;
     return state ? { ...a, availableWhen: availableWhen(state.machine, state.action) } : a;
   });
 }

@@ -21,6 +21,8 @@ export interface ResourceFile {
   permissions: { list: string[]; save: string[]; update: string[]; delete: string[] };
   schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
   readOnlyFields?: Record<string, FieldSchema>;
+  /** Worked out by the resource's hooks for each list page (afterList); not columns. */
+  derivedFields?: Record<string, FieldSchema>;
   search?: Record<string, SearchOperator>;
   sort?: string[];
   defaultSort?: { field: string; order: 'asc' | 'desc' };

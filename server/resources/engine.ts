@@ -60,6 +60,7 @@ export class ResourceEngine {
     const data = this.statements.get(sql.page.sql).all(...sql.page.params) as Record<string, unknown>[];
     const { n } = this.statements.get(sql.count.sql).get(...sql.count.params) as { n: number };
     const { curPage, pageSize } = paging(req);
+    this.hooks[res.id]?.afterList?.(data, Date.now());
     return { data: this.decorate(res, data), totalRecords: n, curPage, pageSize };
   }
 

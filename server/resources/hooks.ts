@@ -17,6 +17,8 @@ export interface ResourceHooks {
   afterWrite?(ctx: WriteContext, id: number, extras: Record<string, unknown>): void;
   /** Before a record of a batch delete goes: a reason to keep it (shown as 'cannot delete'), or nothing. */
   beforeDelete?(ctx: WriteContext, existing: Record<string, unknown>): string | undefined;
+  /** Adds what a list page shows beyond the columns (a user's login limit, say), once per page. */
+  afterList?(rows: Record<string, unknown>[], now: number): void;
   /** Adds what a detail read shows beyond the columns (role ids, say). */
   afterRead?(row: Record<string, unknown>): void;
 }

@@ -98,8 +98,13 @@ describe('an administrator unlocks', () => {
     const dispatcher = await t.login('dispatcher');
     expect((await t.call('POST', '/user/unlock', { token: dispatcher, body: { id: monitorId } })).code).toBe(104);
     const admin = await t.login('admin');
+    // The user list marks the held-back account, so 解锁 is offered on that row alone.
+    const limited = async () => ((await t.call('POST', '/res/user/list', { token: admin, body: { pageSize: 100 } })).result.data as { userName: string; loginLimited: number }[])
+      .filter((u) => u.loginLimited === 1).map((u) => u.userName);
+    expect(await limited()).toEqual(['monitor']);
     const r = await t.call('POST', '/user/unlock', { token: admin, body: { id: monitorId } });
     expect([r.code, r.message]).toEqual([1, '账号已解锁']);
+    expect(await limited()).toEqual([]);
     expect((await login('monitor', RIGHT, '10.4.0.1')).code).toBe(1);
   });
 });

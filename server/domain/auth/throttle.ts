@@ -108,6 +108,16 @@ export function recordSuccess(db: Db, name: string, address: string, userId: num
   })();
 }
 
+/** Which of these accounts are held back now, by their own counters (what 解锁 would clear). */
+export function limitedAccounts(db: Db, names: readonly string[], now: number): Set<string> {
+  if (names.length === 0) return new Set();
+  const rows = db.$client
+    .prepare("SELECT key FROM login_throttle WHERE blocked_until > ? AND key LIKE 'a:%'")
+    .all(now) as { key: string }[];
+  const held = new Set(rows.map((r) => r.key.slice(2).split('|')[0]));
+  return new Set(names.filter((n) => held.has(n)));
+}
+
 /** An administrator's unlock: every counter of the account goes (the address counters stay). */
 export function unlockAccount(db: Db, name: string): number {
   const escaped = name.replace(/[\\%_]/g, (ch) => `\\${ch}`);

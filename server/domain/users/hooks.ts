@@ -7,6 +7,7 @@ import { invalid } from '../../http/envelope.ts';
 import type { ResourceHooks } from '../../resources/hooks.ts';
 import { hashPasswordAsync } from '../auth/password-hash.ts';
 import { revokeSessionsOf } from '../auth/sessions.ts';
+import { limitedAccounts } from '../auth/throttle.ts';
 import { checkChangeableRole, checkChangeableUser, checkGrantableRoles, checkPasswordReset } from './rights-guard.ts';
 
 const PARTNER_TABLE: Record<number, string> = { 1: 'customers', 2: 'carriers' };
@@ -92,6 +93,10 @@ export function userHooks(db: Db): ResourceHooks {
       }
       revokeSessionsOf(db, existing.id as number, now);
       return undefined;
+    },
+    afterList(rows, now) {
+      const limited = limitedAccounts(db, rows.map((r) => r.userName as string), now);
+      for (const r of rows) r.loginLimited = limited.has(r.userName as string) ? 1 : 0;
     },
     afterRead(row) {
       const roles = db.$client.prepare('SELECT role_id AS id FROM user_roles WHERE user_id = ?').all(row.id) as { id: number }[];
