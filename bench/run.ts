@@ -28,6 +28,10 @@ const BENCHES: Record<string, Bench> = {
     summary: 'generic list page vs hand-written TanStack page in Chromium (1000x30: first render, scroll), then first-screen JS after login (options: --render, --bundle)',
     run: async (args) => (await import('./console/index.ts')).main(args),
   },
+  login: {
+    summary: 'a cheap API call while 16 bad logins run: p50/p95 idle, with async scrypt (now) and with scryptSync on the event loop (before)',
+    run: async () => (await import('./login.ts')).main(),
+  },
   replay: {
     summary: 'track playback in Chromium replaying a 100,000-point track at 32×: frame time p50/p95/p99 vs the page at rest, p95 vs 16 ms',
     run: async (args) => (await import('./replay.ts')).main(args),
