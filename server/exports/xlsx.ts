@@ -5,6 +5,7 @@
 // is the missing backpressure, awaited by the runner between batches of rows.
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from './cells.ts';
+import { sheetText, sheetValue } from './sheet-value.ts';
 
 /** A sheet holds 1,048,576 rows; a larger export goes on in a further sheet. */
 export const ROWS_PER_SHEET = 1_000_000;
@@ -35,13 +36,15 @@ export class XlsxStream {
     this.sheet?.commit();
     this.sheets += 1;
     this.sheet = this.wb.addWorksheet(this.sheets === 1 ? 'Sheet1' : `Sheet${this.sheets}`);
-    this.sheet.columns = this.columns.map((c) => ({ header: c.title, key: c.field, width: Math.min(40, Math.max(10, c.title.length * 2 + 2)) }));
+    // Titles may be the user's own (column settings): quoted like any other text.
+    this.sheet.columns = this.columns.map((c) => ({ header: sheetText(c.title), key: c.field, width: Math.min(40, Math.max(10, c.title.length * 2 + 2)) }));
     this.inSheet = 0;
   }
 
   add(row: Record<string, unknown>) {
     if (!this.sheet || this.inSheet >= ROWS_PER_SHEET) this.nextSheet();
-    this.sheet!.addRow(this.columns.map((c) => c.cell(row[c.field]))).commit();
+    // Every cell through sheetValue: no text the user typed is ever read as a formula.
+    this.sheet!.addRow(this.columns.map((c) => sheetValue(c.cell(row[c.field])))).commit();
     this.inSheet += 1;
   }
 

@@ -9,6 +9,7 @@ import { scopeWhere } from '../resources/scope.ts';
 import { alarmScope } from '../alarms/scope.ts';
 import { and, dayStart, frag, join, likePattern, outName, timeBucket, type Frag } from './sql.ts';
 import { summaryScope } from './summary-scope.ts';
+import { partnerScope } from './partner-scope.ts';
 import { primaryKeyOf } from './catalogue.ts';
 import type { Dimension, FixedCondition, Measure, ReportFile, SortSpec } from './types.ts';
 
@@ -141,8 +142,11 @@ function scopeOf(report: ReportFile, user: SessionUser, resources: ReadonlyMap<s
   return frag(where.sql.join(' AND '), ...where.params);
 }
 
-/** FROM with inner joins always (they filter rows) and left joins only when a used alias needs them. */
-function fromClause(report: ReportFile, used: Set<string>): string {
+/**
+ * FROM with inner joins always (they filter rows) and left joins only when a used alias needs them;
+ * a left join's partner conditions (partner-scope.ts) go into its ON.
+ */
+function fromClause(report: ReportFile, used: Set<string>, on: Map<string, Frag[]>): Frag {
   const joins = report.joins ?? [];
   const needed = new Set(used);
   for (let i = joins.length - 1; i >= 0; i--) {
@@ -151,13 +155,15 @@ function fromClause(report: ReportFile, used: Set<string>): string {
     needed.add(j.alias);
     for (const other of Object.values(j.on)) needed.add(aliasOf(other));
   }
-  const parts = [`${report.source.table} ${report.source.alias}`];
+  const parts = [frag(`${report.source.table} ${report.source.alias}`)];
   for (const j of joins) {
     if (!needed.has(j.alias)) continue;
-    const on = Object.entries(j.on).map(([a, b]) => `${a} = ${b}`).join(' AND ');
-    parts.push(`${j.type === 'left' ? 'LEFT JOIN' : 'JOIN'} ${j.table} ${j.alias} ON ${on}`);
+    const extra = on.get(j.alias);
+    const scoped = extra?.length ? and(extra) : undefined;
+    const cond = Object.entries(j.on).map(([a, b]) => `${a} = ${b}`).join(' AND ') + (scoped ? ` AND ${scoped.sql}` : '');
+    parts.push(frag(`${j.type === 'left' ? 'LEFT JOIN' : 'JOIN'} ${j.table} ${j.alias} ON ${cond}`, ...(scoped?.params ?? [])));
   }
-  return parts.join(' ');
+  return join(parts, ' ');
 }
 
 function usedAliases(report: ReportFile, filterAliases: string[]): Set<string> {
@@ -175,8 +181,10 @@ export function sortableFields(report: ReportFile): string[] {
 
 export function compileReport(report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): CompiledReport {
   const filters = filterConditions(report, req);
-  const from = fromClause(report, usedAliases(report, filters.aliases));
-  const where = and([scopeOf(report, user, resources), ...(report.where ?? []).map(fixed), ...filters.conds]);
+  // Every joined table held to the partner user's rows too, not only the scope alias.
+  const partner = partnerScope(report, user, resources);
+  const from = fromClause(report, usedAliases(report, filters.aliases), partner.on);
+  const where = and([scopeOf(report, user, resources), ...partner.where, ...(report.where ?? []).map(fixed), ...filters.conds]);
   const measures = report.measures.map((m) => {
     const e = measureExpr(report, m);
     return frag(`${e.sql} AS ${outName(m.id)}`, ...e.params);
@@ -193,10 +201,10 @@ export function compileReport(report: ReportFile, user: SessionUser, req: Report
 
   const select = join([frag(dims.join(', ')), ...measures, frag(`COUNT(*) OVER () AS ${TOTAL_COLUMN}`)].filter((f) => f.sql), ', ');
   const rows = frag(
-    `SELECT ${select.sql} FROM ${from} WHERE ${where.sql}${groupBy}${order.length ? ` ORDER BY ${order.join(', ')}` : ''} LIMIT ? OFFSET ?`,
-    ...select.params, ...where.params, pageSize, offset,
+    `SELECT ${select.sql} FROM ${from.sql} WHERE ${where.sql}${groupBy}${order.length ? ` ORDER BY ${order.join(', ')}` : ''} LIMIT ? OFFSET ?`,
+    ...select.params, ...from.params, ...where.params, pageSize, offset,
   );
   const totalsSelect = join(measures, ', ');
-  const totals = frag(`SELECT ${totalsSelect.sql} FROM ${from} WHERE ${where.sql}`, ...totalsSelect.params, ...where.params);
+  const totals = frag(`SELECT ${totalsSelect.sql} FROM ${from.sql} WHERE ${where.sql}`, ...totalsSelect.params, ...from.params, ...where.params);
   return { rows, totals };
 }

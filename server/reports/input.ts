@@ -1,6 +1,7 @@
 // The JSON Schema of a report request: paging, sorting by the report's columns, and one property
 // per declared filter typed by its operator. Anything else is refused with code 100.
 import { pagingProperties } from '../resources/input-schemas.ts';
+import { searchText } from '../resources/like.ts';
 import { sortableFields } from './compile.ts';
 import type { Filter, ReportFile } from './types.ts';
 
@@ -12,7 +13,7 @@ function scalar(f: Filter): object {
 
 function filterSchema(f: Filter): object {
   switch (f.op) {
-    case 'like': return { title: f.label, type: ['string', 'null'], maxLength: 100 };
+    case 'like': return searchText(f.label, 100, true);
     case 'eq': return { ...scalar(f), type: [(f.valueType ?? 'integer'), 'null'] };
     case 'in': return { title: f.label, type: ['array', 'null'], maxItems: 1000, items: scalar(f) };
     case 'range': return { title: f.label, type: ['array', 'null'], maxItems: 2, items: { ...scalar(f), type: [(f.valueType ?? 'integer'), 'null'] } };

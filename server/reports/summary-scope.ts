@@ -7,6 +7,9 @@ import type { SessionUser } from '../http/context.ts';
 import { forbidden } from '../http/envelope.ts';
 import { frag, type Frag } from './sql.ts';
 
+/** The summary tables: scoped so wherever a report joins them (partner-scope.ts), not only as its scope. */
+export const SUMMARY_TABLES = ['waybill_day_stats'] as const;
+
 /** The columns a summary table needs for its scope. */
 export const SUMMARY_SCOPE_COLUMNS = ['corp_id', 'carrier_id'] as const;
 

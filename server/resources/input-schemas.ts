@@ -2,6 +2,7 @@
 // that the browser's forms and the server check exactly the same rules.
 import type { FieldSchema, ResourceFile } from '../registry/types.ts';
 import { storedFields } from '../registry/fields.ts';
+import { searchText } from './like.ts';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -54,7 +55,7 @@ export function listSchema(res: ResourceFile) {
   const properties = pagingProperties(res.sort ?? []);
   for (const [field, op] of Object.entries(res.search ?? {})) {
     const scalar = scalarOf(fields[field]);
-    if (op === 'like') properties[field] = { title: scalar.title, type: ['string', 'null'], maxLength: 100 };
+    if (op === 'like') properties[field] = searchText(scalar.title ?? field, 100, true);
     else if (op === 'eq') properties[field] = nullable(scalar);
     else if (op === 'in') properties[field] = { title: scalar.title, type: ['array', 'null'], maxItems: 1000, items: scalar };
     else properties[field] = { title: scalar.title, type: ['array', 'null'], maxItems: 2, items: nullable(scalar) };

@@ -8,6 +8,7 @@ import { saveFence, type FenceEdit } from '../fences/save.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
 import { GeocodeError, type ReverseGeocoder } from '../fences/geocode/geocoder.ts';
 import type { SessionUser } from '../http/context.ts';
+import { searchText } from '../resources/like.ts';
 
 /** Everyone who works with orders or waybills sees the fences on them. */
 export const FENCE_READ = ['order3', 'orderAdd3', 'orderUpdate3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3'];
@@ -25,8 +26,8 @@ const derived = (title: string) => ({ title, type: 'number' });
 const filterProperties = {
   curPage: { title: '页码', type: 'integer', minimum: 1, maximum: 1_000_000 },
   pageSize: { title: '每页条数', type: 'integer', minimum: 1, maximum: FENCE_LIST_MAX },
-  areaName: str('围栏名称', 100),
-  areaCode: str('围栏编码', 100),
+  areaName: searchText('围栏名称', 100),
+  areaCode: searchText('围栏编码', 100),
   typeId: { title: '围栏类型', enum: [1, 2, 3] },
   customerId: id('客户'),
   areaIds: { title: '围栏', type: 'array', maxItems: FENCE_LIST_MAX, items: id('围栏') },

@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Db } from '../db/connection.ts';
 import { route } from '../http/route.ts';
+import { sheetValue } from '../exports/sheet-value.ts';
 import { resolveTarget } from '../tracking/target.ts';
 import { TrackContext, type AlarmWindowSource } from '../tracking/views.ts';
 import { TRACK_READ } from './track.ts';
@@ -38,7 +39,12 @@ export function trackExportRoutes(db: Db, alarmWindows: AlarmWindowSource) {
         const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
         const sheet = book.addWorksheet('轨迹');
         sheet.columns = [...BASE_COLUMNS.map(([key, header, width]) => ({ key, header, width })), ...sensorKeys.map((key) => ({ key, header: title(key), width: 12 }))];
-        for (const row of page.data) sheet.addRow({ ...row, alarmStr: row.alarm ? '报警' : '' }).commit();
+        const keys = [...BASE_COLUMNS.map(([key]) => key), ...sensorKeys];
+        // Every cell through sheetValue (place names and states come from outside): never a formula.
+        for (const row of page.data) {
+          const cells: Record<string, unknown> = { ...row, alarmStr: row.alarm ? '报警' : '' };
+          sheet.addRow(keys.map((k) => sheetValue(cells[k]))).commit();
+        }
         sheet.commit();
         void book.commit();
         const name = `轨迹_${target.vehicle.vehicleNo}_${String(page.data[0]?.gpsTime ?? '').slice(0, 10) || 'empty'}.xlsx`;

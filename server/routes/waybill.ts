@@ -4,6 +4,7 @@ import type { Db } from '../db/connection.ts';
 import { route } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
 import { pagingProperties } from '../resources/input-schemas.ts';
+import { searchText } from '../resources/like.ts';
 import { eventList, nodeList, waybillDetail } from '../domain/waybills/detail.ts';
 import { STATUS_TYPES, statusList } from '../domain/waybills/labels.ts';
 import { pageQuery, SORTABLE, statusCounts, type WaybillQuery } from '../domain/waybills/query.ts';
@@ -21,7 +22,7 @@ export const waybillQueryInput = {
   additionalProperties: false,
   properties: {
     ...pagingProperties(Object.keys(SORTABLE)),
-    waybillNo: { title: '运单号', type: 'string', maxLength: 100 },
+    waybillNo: searchText('运单号', 100),
     status: codes('运单状态'),
     step: codes('承运状态'),
     // A business line's list sends its group of spec section 3 (page `filter`), like orderInfo/list.

@@ -2,6 +2,7 @@
 // batches, monitor, details, stowage). Same rules as schemas.ts: Chinese titles, bounded strings,
 // unknown fields refused.
 import { pagingProperties } from '../../resources/input-schemas.ts';
+import { noControl } from '../../resources/like.ts';
 import { amount, id, idText, obj, ORDER_NO, VERSION } from './schemas.ts';
 import { MAX_COPIES } from './copy.ts';
 
@@ -39,7 +40,7 @@ export const businessTypeQuery = obj([], { type: { title: '业务类型', type: 
 const STOWAGE_STATUS = { title: '配载状态', type: 'array', maxItems: 2, items: { title: '配载状态', type: 'integer', enum: [1101, 1102] } };
 const TASK_FILTERS = {
   curPage, pageSize,
-  taskNo: { title: '配载任务号', type: 'string', maxLength: 32, pattern: '^[A-Za-z0-9_-]*$' },
+  taskNo: noControl({ title: '配载任务号', type: 'string', maxLength: 32, pattern: '^[A-Za-z0-9_-]*$' }),
   status: STOWAGE_STATUS,
   confirmed: { title: '已生成运单', type: 'boolean' },
 };
@@ -51,7 +52,7 @@ export const taskSaveSchema = obj(['orderIds'], {
 export const confirmSchema = obj(['id', 'version'], { id: id('配载任务ID'), version: VERSION, vehicleId: id('车辆'), driverId: id('司机'), carrierId: id('承运商') });
 export const candidatesSchema = obj([], {
   curPage, pageSize,
-  orderNo: { ...ORDER_NO, minLength: 0, pattern: '^[A-Za-z0-9_-]*$' },
+  orderNo: noControl({ ...ORDER_NO, minLength: 0, pattern: '^[A-Za-z0-9_-]*$' }),
   customerId: id('客户'), shipperAreaId: id('发货地'), receiverAreaId: id('收货地'),
   businessType: { title: '业务类型', type: 'array', maxItems: 20, items: { title: '业务类型', type: 'integer', minimum: 0, maximum: 19 } },
 });

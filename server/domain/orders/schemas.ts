@@ -1,6 +1,7 @@
 // JSON Schemas of the order endpoints' inputs. Every property has a Chinese title (code-100
 // messages name it), every string is bounded, unknown fields are refused.
 import { pagingProperties } from '../../resources/input-schemas.ts';
+import { noControl } from '../../resources/like.ts';
 
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
@@ -45,7 +46,7 @@ export const orderNoRepeatSchema = obj(['orderNo'], { orderNo: ORDER_NO, id: id(
 const intList = (title: string) => ({ title, type: 'array', maxItems: 100, items: { title, type: 'integer', minimum: -1000, maximum: 100_000 } });
 const FILTERS = {
   ...pagingProperties(['createdAt', 'updatedAt', 'orderNo']),
-  orderNo: { ...ORDER_NO, minLength: 0, pattern: '^[A-Za-z0-9_-]*$' },
+  orderNo: noControl({ ...ORDER_NO, minLength: 0, pattern: '^[A-Za-z0-9_-]*$' }),
   customerId: id('客户'),
   carrierId: id('承运商'),
   status: intList('订单状态'),
