@@ -83,7 +83,7 @@ describe('export centre', () => {
     const user = loadUser(t, 'admin');
     const reg = t.registry.get();
     const source = exportSource({ db: t.db, registry: t.registry.get, routes: () => t.routes() }, user, 'base/vehicle-list', { vehicleNo: 'EXP0000' });
-    const id = insertTask(t.db.$client, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'p.xlsx', now: Date.now() });
+    const id = insertTask(t.db.$client, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'p.xlsx', now: Date.now(), startedAt: Date.now() });
     const seen: { status: number; done: number; total: number }[] = [];
     await runExport({
       sqlite: t.db.$client, taskId: id, fileName: 'p.xlsx', dir: join(t.filesDir, 'exports'), columns: exportColumns(reg, source.page, source.columns), pageSize: 30,
@@ -99,7 +99,7 @@ describe('export centre', () => {
     ]);
     expect(findTask(t.db.$client, id)).toMatchObject({ status: 1, rowsDone: 100, rowsTotal: 100 });
 
-    const bad = insertTask(t.db.$client, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'f.xlsx', now: Date.now() });
+    const bad = insertTask(t.db.$client, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'f.xlsx', now: Date.now(), startedAt: Date.now() });
     await runExport({ sqlite: t.db.$client, taskId: bad, fileName: 'f.xlsx', dir: join(t.filesDir, 'exports'), columns: [], fetch: () => Promise.reject(new Error('磁盘已满')) });
     expect(findTask(t.db.$client, bad)).toMatchObject({ status: 2, failReason: '磁盘已满' });
     const r = await admin.get(`/exportCenter/download/${bad}`);
@@ -108,7 +108,8 @@ describe('export centre', () => {
   });
 
   it('a restart marks tasks left generating as failed with the documented reason', () => {
-    const id = insertTask(t.db.$client, { corpId: 1, userId: 1, pageId: 'base/vehicle-list', search: {}, fileName: 'r.xlsx', now: Date.now() });
+    // A task a runner had taken (a queued one stays queued: tests/security/export-queue.test.ts).
+    const id = insertTask(t.db.$client, { corpId: 1, userId: 1, pageId: 'base/vehicle-list', search: {}, fileName: 'r.xlsx', now: Date.now(), startedAt: Date.now() });
     // The half-written file of the cut-off task is removed with it.
     const partial = join(t.filesDir, 'exports', `${id}.xlsx`);
     mkdirSync(join(t.filesDir, 'exports'), { recursive: true });

@@ -4,7 +4,7 @@
 // workbook at once; every few thousand rows the runner waits for the workbook's pipeline to catch
 // up (xlsx.ts drained()), which also gives other requests their turn, so memory stays flat however
 // large the export (npm run bench -- export). Progress is recorded as it goes. The end, good or
-// bad, is told to the user as a message.
+// bad, is told to the user as a message. Which tasks run at once is the queue's (queue.ts).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sqlite } from '../resources/statements.ts';
@@ -72,9 +72,14 @@ export async function runExport(job: ExportJob): Promise<void> {
     } else rmSync(file, { force: true });
   } catch (e) {
     rmSync(file, { force: true });
-    const reason = e instanceof Error && e.message ? e.message.slice(0, 200) : '导出失败';
-    if (markFailed(sqlite, taskId, reason, now())) {
-      sendToTaskOwner(sqlite, taskId, { kind: 'export', title: '导出失败', content: `${job.fileName} 导出失败：${reason}`, link: '/exportCenter', now: now() });
-    }
+    failExport(sqlite, taskId, job.fileName, e, now());
+  }
+}
+
+/** Ends a task failed with the error's message as its reason, and tells its owner. */
+export function failExport(sqlite: Sqlite, taskId: number, fileName: string, e: unknown, now: number) {
+  const reason = e instanceof Error && e.message ? e.message.slice(0, 200) : '导出失败';
+  if (markFailed(sqlite, taskId, reason, now)) {
+    sendToTaskOwner(sqlite, taskId, { kind: 'export', title: '导出失败', content: `${fileName} 导出失败：${reason}`, link: '/exportCenter', now });
   }
 }

@@ -1,4 +1,5 @@
-// The export task rows: created 'generating', moved on by the runner, read by the export centre.
+// The export task rows: created 'generating' and queued (started_at NULL), taken by a runner when
+// the queue has room (queue.ts sets started_at), moved on by the runner, read by the export centre.
 // Every write is keyed on the task's id and status, so a task that vanished (a rolled-back create)
 // or was already ended is left alone.
 import { all, one, run, type Sqlite } from '../resources/statements.ts';
@@ -7,6 +8,8 @@ import { formatTime } from '../resources/time.ts';
 /** Spec section 4: export statuses. */
 export const ExportStatus = { GENERATED: 1, FAILED: 2, GENERATING: 3 } as const;
 export const EXPORT_STATUS_LABELS: Record<number, string> = { 1: '已生成', 2: '生成失败', 3: '生成中' };
+/** Status 3 before a runner took it: the spec's status stays 3, only the label says it waits. */
+export const QUEUED_LABEL = '排队中';
 /** The reason given to a task the server stopped in the middle of (documented in docs/api.md). */
 export const RESTART_REASON = '服务重启，导出中断';
 
@@ -23,16 +26,19 @@ export interface ExportTaskRow {
   failReason: string | null;
   filePath: string | null;
   createdAt: number;
+  /** When a runner took it; null while queued. */
+  startedAt: number | null;
   finishedAt: number | null;
 }
 
 const COLUMNS = `id, corp_id AS corpId, user_id AS userId, page_id AS pageId, search, file_name AS fileName, status,
   rows_done AS rowsDone, rows_total AS rowsTotal, fail_reason AS failReason, file_path AS filePath,
-  created_at AS createdAt, finished_at AS finishedAt`;
+  created_at AS createdAt, started_at AS startedAt, finished_at AS finishedAt`;
 
-export function insertTask(sqlite: Sqlite, t: { corpId: number; userId: number; pageId: string; search: unknown; fileName: string; now: number }): number {
-  const r = run(sqlite, 'INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    t.corpId, t.userId, t.pageId, JSON.stringify(t.search), t.fileName, ExportStatus.GENERATING, t.now);
+/** A new task, queued; `startedAt` only for a caller that runs it itself (tests, benchmarks), outside the queue. */
+export function insertTask(sqlite: Sqlite, t: { corpId: number; userId: number; pageId: string; search: unknown; fileName: string; now: number; startedAt?: number }): number {
+  const r = run(sqlite, 'INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    t.corpId, t.userId, t.pageId, JSON.stringify(t.search), t.fileName, ExportStatus.GENERATING, t.now, t.startedAt ?? null);
   return Number(r.lastInsertRowid);
 }
 
@@ -53,9 +59,16 @@ export function markFailed(sqlite: Sqlite, id: number, reason: string, now: numb
     ExportStatus.FAILED, reason, now, id, ExportStatus.GENERATING).changes === 1;
 }
 
-/** At server start nothing is generating: tasks left so were cut off by a stop. Answers how many. */
+/** Tasks a runner had taken and not ended: at server start, the ones a stop cut off. */
+export const runningTaskIds = (sqlite: Sqlite) =>
+  all<{ id: number }>(sqlite, 'SELECT id FROM export_tasks WHERE status = ? AND started_at IS NOT NULL', ExportStatus.GENERATING).map((r) => r.id);
+
+/**
+ * At server start nothing is running: tasks a runner had taken were cut off by a stop. Queued
+ * tasks stay queued (the queue starts them). Answers how many failed.
+ */
 export function failInterrupted(sqlite: Sqlite, now: number): number {
-  return run(sqlite, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE status = ?',
+  return run(sqlite, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE status = ? AND started_at IS NOT NULL',
     ExportStatus.FAILED, RESTART_REASON, now, ExportStatus.GENERATING).changes;
 }
 
@@ -70,10 +83,13 @@ export function listTasks(sqlite: Sqlite, userId: number, req: { curPage?: numbe
   const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM export_tasks WHERE user_id = ?${byStatus}`, ...params)!;
   const data = rows.map(({ search: _s, filePath: _f, corpId: _c, ...t }) => ({
     ...t,
-    statusName: EXPORT_STATUS_LABELS[t.status],
+    /** Generating but not yet taken by a runner (queue.ts). */
+    queued: t.status === ExportStatus.GENERATING && t.startedAt === null,
+    statusName: t.status === ExportStatus.GENERATING && t.startedAt === null ? QUEUED_LABEL : EXPORT_STATUS_LABELS[t.status],
     /** Percent of rows written; a finished task is 100. */
     progress: t.status === ExportStatus.GENERATED ? 100 : t.rowsTotal > 0 ? Math.floor((t.rowsDone * 100) / t.rowsTotal) : 0,
     createdAtStr: formatTime(t.createdAt),
+    startedAtStr: formatTime(t.startedAt),
     finishedAtStr: formatTime(t.finishedAt),
   }));
   return { data, totalRecords: n, curPage, pageSize };

@@ -1,6 +1,7 @@
-// The export centre (issue 6 part 4): POST /exportCenter/create starts a background export of a
-// list or report page for the user; POST /exportCenter/list pages the user's own tasks; GET
-// /exportCenter/download/:id sends a generated file as an attachment. Paths in docs/api.md.
+// The export centre (issue 6 part 4): POST /exportCenter/create queues a background export of a
+// list or report page for the user (started at once when the queue has room, exports/queue.ts);
+// POST /exportCenter/list pages the user's own tasks; GET /exportCenter/download/:id sends a
+// generated file as an attachment. Paths in docs/api.md.
 import { createReadStream, existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,11 +10,12 @@ import { Code, failure, invalid } from '../http/envelope.ts';
 import { Outcome, route, type RouteDef } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
 import { pagingProperties } from '../resources/input-schemas.ts';
-import { all } from '../resources/statements.ts';
 import { exportColumns } from '../exports/cells.ts';
-import { exportSource, type Row } from '../exports/source.ts';
-import { runExport } from '../exports/runner.ts';
-import { ExportStatus, failInterrupted, findTask, insertTask, listTasks } from '../exports/tasks.ts';
+import { exportSource, type ExportSource, type Row } from '../exports/source.ts';
+import { failExport, runExport } from '../exports/runner.ts';
+import { ExportQueue, type QueueLimits } from '../exports/queue.ts';
+import { taskUser } from '../exports/task-user.ts';
+import { failInterrupted, findTask, insertTask, listTasks, runningTaskIds, ExportStatus, type ExportTaskRow } from '../exports/tasks.ts';
 import { attachmentHeaders, exportFileName } from '../exports/file-name.ts';
 
 export const EXPORT_OP = 'exportCenter3';
@@ -31,15 +33,38 @@ export interface ExportRouteOptions {
   filesDir: string;
   /** Rows per read (2000, at most the spec's 100000; runner.ts); the tests use smaller pages. */
   pageSize?: number;
+  /** Exports running at once, per user and in all (exports/queue.ts defaults). */
+  limits?: QueueLimits;
 }
 
 export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
   const sqlite = o.db.$client;
   const dir = join(o.filesDir, 'exports');
-  // Created once per server start: nothing can be generating yet, so any such task was cut off;
-  // its half-written file (as large as the rows written so far) goes too.
-  for (const { id } of all<{ id: number }>(sqlite, 'SELECT id FROM export_tasks WHERE status = ?', ExportStatus.GENERATING)) rmSync(join(dir, `${id}.xlsx`), { force: true });
+  const sourceContext = { db: o.db, registry: o.registry, routes: o.routes, snapshotRoutes: o.snapshotRoutes };
+  // A task taken from the queue runs as its user; the source its create request built is reused
+  // when it starts at once, otherwise it is built now, with the user's rights of now.
+  const launch = async (task: ExportTaskRow, prepared: ExportSource | undefined) => {
+    let source = prepared;
+    try {
+      source ??= exportSource(sourceContext, taskUser(o.db, task.userId), task.pageId, JSON.parse(task.search) as Row);
+    } catch (e) {
+      failExport(sqlite, task.id, task.fileName, e, Date.now());
+      return;
+    }
+    const { page, columns, fetch } = source;
+    try {
+      await runExport({ sqlite, taskId: task.id, fileName: task.fileName, dir, columns: exportColumns(o.registry(), page, columns), fetch, pageSize: o.pageSize });
+    } finally {
+      source.close();
+    }
+  };
+  const queue = new ExportQueue<ExportSource>(sqlite, launch, o.limits);
+  // Created once per server start: nothing can be running yet, so a task a runner had taken was cut
+  // off; its half-written file (as large as the rows written so far) goes too. Queued tasks wait on
+  // and start once the app is built (the routes a source needs are not there before).
+  for (const id of runningTaskIds(sqlite)) rmSync(join(dir, `${id}.xlsx`), { force: true });
   failInterrupted(sqlite, Date.now());
+  setImmediate(() => queue.pumpLater());
   return [
     route<Row>({
       method: 'POST', path: '/exportCenter/create', access: { anyOf: [EXPORT_OP] },
@@ -50,7 +75,7 @@ export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
         const pageId = (body.pageId ?? query.pageId) as string | undefined;
         if (pageId === undefined || pageId === '') throw invalid('页面：不能为空', { field: 'pageId' });
         if (typeof pageId !== 'string' || pageId.length > 100 || !/^[A-Za-z0-9_/-]+$/.test(pageId)) throw invalid('页面：格式不正确', { field: 'pageId' });
-        const source = exportSource({ db: o.db, registry: o.registry, routes: o.routes, snapshotRoutes: o.snapshotRoutes }, user, pageId, body);
+        const source = exportSource(sourceContext, user, pageId, body);
         const now = Date.now();
         const fileName = exportFileName(String(source.page.title ?? pageId), now);
         let taskId: number;
@@ -60,8 +85,7 @@ export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
           source.close(); // no task will read the snapshot
           throw e;
         }
-        void runExport({ sqlite, taskId, fileName, dir, columns: exportColumns(o.registry(), source.page, source.columns), fetch: source.fetch, pageSize: o.pageSize })
-          .finally(source.close);
+        queue.pump({ taskId, value: source });
         return new Outcome(Code.SUCCESS, EXPORT_CREATED, { id: taskId, fileName });
       },
     }),

@@ -4,7 +4,9 @@ import type { Db } from '../db/connection.ts';
 import { ApiError, Code, invalid } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import { FileStore, type Upload } from '../domain/files/store.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../schemas/keywords/index.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_SIZE_MESSAGE } from '../../schemas/keywords/index.ts';
+import { declaredOver, readLimitedBytes } from '../http/limited-read.ts';
+import { boundaryOf, PART_HEADER_ROOM, partSizeWatch } from '../http/multipart-watch.ts';
 
 export const UPLOAD_PATH = '/api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream';
 /** Room for the most files of the largest size plus the multipart framing. */
@@ -18,17 +20,24 @@ const queryInput = {
   },
 };
 
+const tooLarge = () => new ApiError(Code.INVALID, UPLOAD_SIZE_MESSAGE, null, 413);
+
+/**
+ * The body is counted while it streams in (a chunked body declares no length): it stops at the most
+ * the upload may hold, and at a single part longer than the largest file, cancelling the rest, so
+ * an oversized upload costs the server about one file's worth of memory, never the whole body.
+ */
 async function readUploads(req: Request): Promise<Upload[]> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type)) throw new ApiError(Code.INVALID, '请求内容类型必须为 multipart/form-data', null, 415);
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_UPLOAD_BODY) throw new ApiError(Code.INVALID, '文件大小不能大于10M', null, 413);
+  if (declaredOver(req.headers.get('content-length'), MAX_UPLOAD_BODY)) throw tooLarge();
+  const boundary = boundaryOf(type);
+  if (!boundary) throw invalid('上传内容格式不正确');
+  const body = await readLimitedBytes(req.body, MAX_UPLOAD_BODY, tooLarge, partSizeWatch(boundary, UPLOAD_MAX_BYTES + PART_HEADER_ROOM, tooLarge));
   let form: FormData;
   try {
-    const body = new Uint8Array(await req.arrayBuffer());
-    if (body.byteLength > MAX_UPLOAD_BODY) throw new ApiError(Code.INVALID, '文件大小不能大于10M', null, 413);
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
+  } catch {
     throw invalid('上传内容格式不正确');
   }
   const files = form.getAll('files').filter((f): f is File => typeof f === 'object');

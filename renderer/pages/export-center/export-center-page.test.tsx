@@ -15,6 +15,7 @@ const task = (t: Partial<ExportTask> & { id: number; status: 1 | 2 | 3 }): Expor
 const generating = task({ id: 3, status: 3, progress: 40, rowsDone: 40000, rowsTotal: 100000, fileName: '车辆管理_20261121090000.xlsx' });
 const failed = task({ id: 2, status: 2, failReason: '服务重启，导出中断', fileName: '订单列表_20261120170000.xlsx' });
 const done = task({ id: 1, status: 1, progress: 100, rowsDone: 1286, rowsTotal: 1286 });
+const queued = task({ id: 4, status: 3, queued: true, statusName: '排队中', fileName: '订单列表_20261121093000.xlsx' });
 
 let saved: string[] = [];
 beforeEach(() => {
@@ -60,6 +61,19 @@ describe('export centre page', () => {
     expect(within(d).getByText('100%')).toBeTruthy();
     expect(within(d).getByRole('button', { name: '下载' }).hasAttribute('disabled')).toBe(false);
     expect(screen.getByText('共 3 条')).toBeTruthy();
+  });
+
+  it('shows a task waiting for a runner as 排队中, still status 3, and keeps refreshing', async () => {
+    vi.useFakeTimers();
+    const server = show([[queued], [{ ...queued, queued: false, statusName: '生成中', progress: 10, rowsDone: 100, rowsTotal: 1000 }]]);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const q = rowOf('订单列表_20261121093000.xlsx');
+    expect(within(q).getByText('排队中')).toBeTruthy();
+    expect(within(q).getByText('等待开始')).toBeTruthy();
+    expect(within(q).getByRole('button', { name: '下载' }).hasAttribute('disabled')).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getByText('100/1000')).toBeTruthy();
+    expect(server.calls.filter((c) => c.path === '/exportCenter/list').length).toBe(2);
   });
 
   it('while a task is generating the list refreshes every 3000 ms, and stops once none is', async () => {

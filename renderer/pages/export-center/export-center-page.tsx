@@ -9,6 +9,8 @@ export interface ExportTask {
   id: number;
   fileName: string;
   status: 1 | 2 | 3;
+  /** Status 3 shown as 排队中: waiting for a runner (the server runs a few exports at once). */
+  queued?: boolean;
   statusName: string;
   progress: number;
   rowsDone: number;
@@ -18,7 +20,7 @@ export interface ExportTask {
   finishedAtStr: string;
 }
 
-/** While a task is generating the list refreshes itself, so progress moves without a click. */
+/** While a task is generating or queued the list refreshes itself, so progress moves without a click. */
 const REFRESH_MS = 3000;
 
 export function ExportCenterPage({ download = downloadExport }: { download?: (id: number) => Promise<void> }) {
@@ -48,7 +50,7 @@ export function ExportCenterPage({ download = downloadExport }: { download?: (id
               <TableCell title={t.failReason ?? undefined}>{t.status === 2 && t.failReason ? `${t.statusName}（${t.failReason}）` : t.statusName}</TableCell>
               <TableCell>
                 <ProgressBar value={t.progress / 100} aria-label={`进度 ${t.progress}%`} />
-                {t.status === 3 ? `${t.rowsDone}/${t.rowsTotal}` : `${t.progress}%`}
+                {t.queued ? '等待开始' : t.status === 3 ? `${t.rowsDone}/${t.rowsTotal}` : `${t.progress}%`}
               </TableCell>
               <TableCell>{t.createdAtStr}</TableCell>
               <TableCell>{t.finishedAtStr}</TableCell>

@@ -49,4 +49,6 @@ CREATE TABLE `__new_sessions` (
 DROP TABLE `sessions`;--> statement-breakpoint
 ALTER TABLE `__new_sessions` RENAME TO `sessions`;--> statement-breakpoint
 CREATE INDEX `sessions_user` ON `sessions` (`user_id`);--> statement-breakpoint
-ALTER TABLE `export_tasks` ADD `started_at` integer;
+ALTER TABLE `export_tasks` ADD `started_at` integer;--> statement-breakpoint
+-- Tasks that were generating when the server stopped count as started, so the restart fails them rather than running them again.
+UPDATE `export_tasks` SET `started_at` = `created_at` WHERE `status` = 3;

@@ -1,5 +1,6 @@
 // Uploaded files: checked against the shared upload rules and by their first bytes (a renamed
-// script is not an image), written under the files folder, and served only to their corporation.
+// script is not an image), written under the files folder, and served only to their corporation; to
+// a partner user, only the files it uploaded or that its own records name (access.ts).
 import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import { extensionOf, uploadRule } from '../../../schemas/keywords/index.ts';
 import { fileUrl } from './image-files.ts';
+import { mayReadFile } from './access.ts';
 
 const SIGNATURES: Record<string, number[][]> = {
   '.jpg': [[0xff, 0xd8, 0xff]],
@@ -57,12 +59,14 @@ export class FileStore {
     });
   }
 
+  /** A file the user may read (domain/files/access.ts); any other reads exactly like a missing one. */
   open(user: SessionUser, id: string) {
     const row = this.db.$client
-      .prepare('SELECT id, file_name AS fileName, extension, size FROM files WHERE id = ? AND corp_id = ?')
-      .get(id, user.corpId) as { id: string; fileName: string; extension: string; size: number } | undefined;
-    const path = row && join(this.dir, String(user.corpId), row.id + row.extension);
+      .prepare('SELECT id, file_name AS fileName, extension, size, uploaded_by AS uploadedBy FROM files WHERE id = ? AND corp_id = ?')
+      .get(id, user.corpId) as { id: string; fileName: string; extension: string; size: number; uploadedBy: number } | undefined;
+    const readable = row && mayReadFile(this.db.$client, user, row);
+    const path = readable && join(this.dir, String(user.corpId), row.id + row.extension);
     if (!row || !path || !existsSync(path)) throw failure('文件不存在或无权访问');
-    return { ...row, contentType: CONTENT_TYPES[row.extension], stream: () => createReadStream(path) };
+    return { id: row.id, fileName: row.fileName, extension: row.extension, size: row.size, contentType: CONTENT_TYPES[row.extension], stream: () => createReadStream(path) };
   }
 }

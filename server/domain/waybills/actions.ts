@@ -9,6 +9,7 @@ import { checkQuantities, goodsOfWaybill, type GoodsQuantity } from './goods.ts'
 import { nodeTransition, type NodeActionBody } from './nodes.ts';
 import { all, milli, run, type Sqlite } from './sql.ts';
 import { runTransition, type Transition } from './transition.ts';
+import { unreadableFile } from '../files/access.ts';
 
 export interface ActionBody {
   id: number;
@@ -56,7 +57,8 @@ const BUILDERS: Record<string, Builder> = {
     prepare: (w) => {
       const ids = [...new Set(body.fileIds)];
       const found = all<{ id: string }>(sqlite, `SELECT id FROM files WHERE corp_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, user.corpId, ...ids);
-      if (found.length !== ids.length) throw failure('回单文件不存在或无权访问，请重新上传');
+      // A partner names only files it may read (files/access.ts): naming one would open it to the partner.
+      if (found.length !== ids.length || unreadableFile(sqlite, user, ids)) throw failure('回单文件不存在或无权访问，请重新上传');
       return {
         payload: { fileIds: ids },
         // A receipt sent back by review is replaced by the new upload: the current set is what gets reviewed.

@@ -1,0 +1,101 @@
+// The export queue (docs/security.md): a burst of exports does not start a runner each. At most 2 of
+// one user's and 4 in all run at once; the rest wait as status 3 shown as 排队中 and start in
+// creation order as running ones end. A restart fails what was running and starts what was queued.
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { EXPORT_RUNNING_PER_USER, EXPORT_RUNNING_TOTAL } from '../../server/exports/queue.ts';
+import { insertTask, RESTART_REASON } from '../../server/exports/tasks.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+type Caller = Awaited<ReturnType<TestApp['as']>>;
+interface TaskRow { id: number; userId: number; status: number; createdAt: number; startedAt: number | null; finishedAt: number | null }
+
+// Enough rows that an export takes many turns of the event loop (2000 rows a read): a burst is really concurrent.
+const ROWS = 5_000;
+const t = createTestApp();
+const sqlite = t.db.$client;
+const insert = sqlite.prepare("INSERT INTO vehicles (corp_id, vehicle_no, load_weight, status, cold_machine, created_at, updated_at) VALUES (?, ?, 1, 0, 0, ?, ?)");
+sqlite.transaction(() => {
+  for (const corp of [1, 2]) for (let i = 0; i < ROWS; i++) insert.run(corp, `QUE${corp}${String(i).padStart(6, '0')}`, Date.now(), Date.now());
+})();
+const [admin, dispatcher, admin2] = await Promise.all(['admin', 'dispatcher', 'admin2'].map((u) => t.as(u)));
+
+const rowsOf = (ids: number[]) => sqlite.prepare(`SELECT id, user_id AS userId, status, created_at AS createdAt, started_at AS startedAt, finished_at AS finishedAt
+  FROM export_tasks WHERE id IN (${ids.map(() => '?')}) ORDER BY id`).all(...ids) as TaskRow[];
+const running = (ids: number[]) => rowsOf(ids).filter((r) => r.status === 3 && r.startedAt !== null);
+
+async function burst(callers: Caller[], each: number): Promise<number[]> {
+  const created = await Promise.all(callers.flatMap((c) => Array.from({ length: each }, () => c.post('/exportCenter/create', { pageId: 'base/vehicle-list', vehicleNo: 'QUE' }))));
+  for (const r of created) expect(r.code, r.message).toBe(1);
+  return created.map((r) => r.result.id as number);
+}
+
+/** Polls until every task ended, checking the bounds at every look; answers the most seen running at once. */
+async function untilEnded(ids: number[]) {
+  let most = 0;
+  for (let i = 0; i < 2000; i++) {
+    const now = running(ids);
+    most = Math.max(most, now.length);
+    expect(now.length).toBeLessThanOrEqual(EXPORT_RUNNING_TOTAL);
+    const perUser = new Map<number, number>();
+    for (const r of now) perUser.set(r.userId, (perUser.get(r.userId) ?? 0) + 1);
+    for (const n of perUser.values()) expect(n).toBeLessThanOrEqual(EXPORT_RUNNING_PER_USER);
+    if (rowsOf(ids).every((r) => r.status !== 3)) return most;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('exports did not end');
+}
+
+/** The most tasks whose [started, finished) spans overlap at one instant, in all and per user. */
+function overlap(rows: TaskRow[], userId?: number) {
+  const mine = rows.filter((r) => userId === undefined || r.userId === userId);
+  return Math.max(...mine.map((a) => mine.filter((b) => b.startedAt! <= a.startedAt! && a.startedAt! < b.finishedAt!).length));
+}
+
+describe('export queue', () => {
+  it('one user creating 6 exports runs at most 2 at once; the rest show 排队中 and all 6 end generated', async () => {
+    expect([EXPORT_RUNNING_PER_USER, EXPORT_RUNNING_TOTAL]).toEqual([2, 4]);
+    const ids = await burst([dispatcher], 6);
+    const list = (await dispatcher.post('/exportCenter/list', { curPage: 1, pageSize: 20 })).result.data.filter((x: any) => ids.includes(x.id));
+    expect(list).toHaveLength(6);
+    // The spec's status stays 3 for all six; the label tells the waiting ones.
+    expect(list.every((x: any) => x.status === 3)).toBe(true);
+    const byId = (id: number) => list.find((x: any) => x.id === id);
+    expect(ids.slice(0, 2).map((id) => [byId(id).statusName, byId(id).queued])).toEqual([['生成中', false], ['生成中', false]]);
+    expect(ids.slice(2).map((id) => [byId(id).statusName, byId(id).queued, byId(id).startedAtStr])).toEqual(ids.slice(2).map(() => ['排队中', true, '']));
+
+    await untilEnded(ids);
+    const rows = rowsOf(ids);
+    expect(rows.every((r) => r.status === 1)).toBe(true);
+    const done = (await dispatcher.post('/exportCenter/list', { curPage: 1, pageSize: 20 })).result.data.filter((x: any) => ids.includes(x.id));
+    expect(done.map((x: any) => [x.statusName, x.rowsDone])).toEqual(ids.map(() => ['已生成', ROWS]));
+    expect(overlap(rows)).toBe(2);
+    // Started in creation order.
+    const starts = rows.map((r) => r.startedAt!);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  }, 60_000);
+
+  it('several users together never pass the bound in all, nor 2 each', async () => {
+    const ids = await burst([admin, dispatcher, admin2], 3);
+    // Taken at once: 2 of admin's and 2 of dispatcher's; admin2's wait for a place though it has none running.
+    expect(running(ids).length).toBe(EXPORT_RUNNING_TOTAL);
+    expect(await untilEnded(ids)).toBeLessThanOrEqual(EXPORT_RUNNING_TOTAL);
+    const rows = rowsOf(ids);
+    expect(rows.every((r) => r.status === 1)).toBe(true);
+    expect(overlap(rows)).toBeLessThanOrEqual(EXPORT_RUNNING_TOTAL);
+    for (const userId of new Set(rows.map((r) => r.userId))) expect(overlap(rows, userId)).toBeLessThanOrEqual(EXPORT_RUNNING_PER_USER);
+  }, 60_000);
+
+  it('a restart fails the tasks that were running and starts the queued ones', async () => {
+    const userId = (sqlite.prepare("SELECT id FROM users WHERE user_name = 'dispatcher'").get() as { id: number }).id;
+    const task = (startedAt?: number) => insertTask(sqlite, { corpId: 1, userId, pageId: 'base/vehicle-list', search: { vehicleNo: 'QUE1' }, fileName: 'q.xlsx', now: Date.now(), startedAt });
+    const cut = task(Date.now());
+    const waiting = [task(), task(), task()];
+    createApp({ db: t.db, registry: t.registry, filesDir: t.filesDir });
+    expect(rowsOf([cut])[0]).toMatchObject({ status: 2 });
+    expect((sqlite.prepare('SELECT fail_reason AS r FROM export_tasks WHERE id = ?').get(cut) as { r: string }).r).toBe(RESTART_REASON);
+    await untilEnded(waiting);
+    expect(rowsOf(waiting).map((r) => r.status)).toEqual([1, 1, 1]);
+    expect(overlap(rowsOf(waiting))).toBeLessThanOrEqual(EXPORT_RUNNING_PER_USER);
+  }, 60_000);
+});
