@@ -17,8 +17,10 @@ const VSYNC = 1000 / 60;
 
 type Envelope<T> = { code: number; message: string; result: T };
 
-async function call<T>(origin: string, token: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${origin}/api${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { token, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+/** A session token, or `{ terminal }`: the ingestion takes a terminal credential, never a session. */
+async function call<T>(origin: string, token: string | { terminal: string }, path: string, body?: unknown): Promise<T> {
+  const auth: Record<string, string> = typeof token === 'string' ? { token } : { authorization: `Bearer ${token.terminal}` };
+  const res = await fetch(`${origin}/api${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = (await res.json()) as Envelope<T>;
   if (json.code !== 1) throw new BenchError(`${path}: ${json.message}`);
   return json.result;
@@ -33,13 +35,15 @@ async function seedTrack(origin: string, token: string) {
   const end = Date.now() - 120_000;
   const start = Math.max(detail.createdAt + 60_000, end - POINTS * 1000);
   const step = (end - start) / POINTS;
+  // The points come as a gateway's would: with a terminal credential the admin issues.
+  const { secret } = await call<{ secret: string }>(origin, token, '/terminalCredential/add', { name: 'replay 基准网关' });
   for (let b = 0; b < POINTS; b += BATCH) {
     const points = Array.from({ length: BATCH }, (_, k) => {
       const i = b + k;
       const f = i / POINTS;
       return { lon: 116.3 + f * 4 + Math.sin(i / 50) * 0.002, lat: 39.9 - f * 3, gpsTime: Math.round(start + i * step), speed: 60 + (i % 20), direction: 135, odometer: 1000 + f * 500 };
     });
-    await call(origin, token, '/track/ingest', { vehicleId: w.vehicleId, points });
+    await call(origin, { terminal: secret }, '/track/ingest', { vehicleId: w.vehicleId, points });
   }
   return w.id;
 }

@@ -35,6 +35,7 @@ import { messageCenterRoutes } from './routes/message-center.ts';
 import { alarmWindows } from './alarms/read.ts';
 import { flashRoutes } from './routes/flash.ts';
 import { alarmSettingRoutes } from './routes/alarm-settings.ts';
+import { terminalCredentialRoutes } from './routes/terminal-credential.ts';
 
 /**
  * Scripts only from this origin. 'unsafe-eval' is needed because ajv compiles the forms' JSON
@@ -72,7 +73,7 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   const apiRoutes = (on: Db): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...shellRoutes(on),
     ...orderRoutes(on, registry.get), ...orderMoreRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...reportRoutes(on, registry.get),
-    ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on)];
+    ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on)];
   const snapshotRoutes = (on: Db): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
   const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir })];
 

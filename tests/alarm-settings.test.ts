@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { DEFAULT_SETTINGS } from '../server/alarms/settings.ts';
+import { asTerminal } from './support/terminal.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 let t: TestApp;
@@ -26,15 +27,16 @@ describe('alarm settings', () => {
   it('ingestion raises overspeed by the changed threshold on the next batch', async () => {
     const v = t.db.$client.prepare('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1').get() as { id: number };
     const t0 = Date.now() - 3600_000;
+    const gateway = asTerminal(t);
     const batch = (from: number) => Array.from({ length: 8 }, (_, i) => ({ lon: 113 + i * 0.005, lat: 34.7, gpsTime: from + i * 30_000, speed: 80, direction: 90, odometer: 100 + i * 0.4 }));
-    expect((await admin.post('/track/ingest', { vehicleId: v.id, points: batch(t0) })).code).toBe(1);
+    expect((await gateway.post('/track/ingest', { vehicleId: v.id, points: batch(t0) })).code).toBe(1);
     expect(overspeedAlarms(v.id)).toBe(0); // 80 km/h is under the default 100
 
     const saved = await monitor.post('/alarmRemindBusinessSet/updateAlarmSet', { overspeedKmh: 70, overspeedMinMs: 60_000 });
     expect(saved.code).toBe(1);
     expect(saved.result).toMatchObject({ overspeedKmh: 70, overspeedMinMs: 60_000, tempMin: DEFAULT_SETTINGS.tempMin });
     expect(saved.result.updatedAt).toBeGreaterThan(0);
-    expect((await admin.post('/track/ingest', { vehicleId: v.id, points: batch(t0 + 600_000) })).code).toBe(1);
+    expect((await gateway.post('/track/ingest', { vehicleId: v.id, points: batch(t0 + 600_000) })).code).toBe(1);
     expect(overspeedAlarms(v.id)).toBe(1);
   });
 

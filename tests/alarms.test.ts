@@ -6,11 +6,14 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { insertFile, insertWaybill, placeAt, rowOf, type WaybillFixture } from './support/waybill-fixture.ts';
 import { doorBit, emptyColumns, type TrackColumns } from '../server/tracking/columns.ts';
 import { openAlarms, raiseAlarms } from '../server/alarms/raise.ts';
+import { asTerminal } from './support/terminal.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 const MIN = 60_000;
 let t: TestApp;
 let admin: Caller;
+/** The terminal gateway of the admin's corporation: ingestion takes its credential, not a session. */
+let gateway: ReturnType<typeof asTerminal>;
 let f: WaybillFixture;
 let vehicleId: number;
 let start: { lon: number; lat: number };
@@ -40,6 +43,7 @@ const nextHour = () => (clock += 60 * MIN);
 beforeAll(async () => {
   t = createTestApp();
   admin = await t.as('admin');
+  gateway = asTerminal(t);
   const carrierId = sql("SELECT partner_id AS id FROM users WHERE user_name = 'carrier'").id;
   f = insertWaybill(t.db.$client, { carrierId });
   placeAt(t.db.$client, f, { status: 400, step: 10 }, carrierId);
@@ -163,10 +167,10 @@ describe('driver alarms', () => {
   it('an active-safety event with a photo becomes a type 2 driver alarm', async () => {
     const fileId = insertFile(t.db.$client, sql("SELECT id FROM users WHERE user_name = 'admin'").id);
     const body = { vehicleId, eventType: 301, eventLevel: 3, gpsTime: nextHour(), lon: start.lon, lat: start.lat, speed: 72, fileIds: [fileId] };
-    const r = await admin.post('/driverAlarm/receiveEvent', body);
+    const r = await gateway.post('/driverAlarm/receiveEvent', body);
     expect(r.result.duplicate).toBe(false);
     eventId = r.result.id;
-    expect((await admin.post('/driverAlarm/receiveEvent', body)).result).toEqual({ id: eventId, duplicate: true });
+    expect((await gateway.post('/driverAlarm/receiveEvent', body)).result).toEqual({ id: eventId, duplicate: true });
     const d = await admin.get(`/driverAlarm/getAlarmById?id=${eventId}`);
     expect(d.result).toMatchObject({
       firstAlarmType: 300, alarmType: 2, lastAlarmTypeName: '疲劳驾驶', eventLevelView: '高', speed: 72,
@@ -179,14 +183,14 @@ describe('driver alarms', () => {
   });
 
   it('refuses a photo that is not the corporation\'s', async () => {
-    const r = await t.refused(() => admin.post('/driverAlarm/receiveEvent', { vehicleId, eventType: 302, eventLevel: 1, gpsTime: clock, lon: 120, lat: 30, fileIds: ['0000-1111'] }));
+    const r = await t.refused(() => gateway.post('/driverAlarm/receiveEvent', { vehicleId, eventType: 302, eventLevel: 1, gpsTime: clock, lon: 120, lat: 30, fileIds: ['0000-1111'] }));
     expect(r.code).toBe(100);
   });
 
   it('handled with an opinion, or ignored', async () => {
     expect((await t.refused(() => admin.post('/driverAlarm/handle', { id: eventId, handleRemark: '' }))).message).toBe('处理意见不能为空');
     expect((await admin.post('/driverAlarm/handle', { id: eventId, handleRemark: '已提醒司机休息' })).result.handleStatus).toBe(1);
-    const second = (await admin.post('/driverAlarm/receiveEvent', { vehicleId, eventType: 317, eventLevel: 2, gpsTime: nextHour(), lon: 120, lat: 30 })).result.id;
+    const second = (await gateway.post('/driverAlarm/receiveEvent', { vehicleId, eventType: 317, eventLevel: 2, gpsTime: nextHour(), lon: 120, lat: 30 })).result.id;
     expect((await admin.post('/driverAlarm/ignore', { idList: [second] })).result.ignoredCount).toBe(1);
   });
 });
@@ -222,7 +226,7 @@ describe('ingestion', () => {
       lon: start.lon + 0.5, lat: start.lat, gpsTime: t0 + i * 30_000, speed: i < 4 ? 125 : 70, direction: 90, odometer: 1000 + i, status: 0, t1: 5,
     }));
     const before = alarmsOf(102).length;
-    const r = await admin.post('/track/ingest', { vehicleId, points });
+    const r = await gateway.post('/track/ingest', { vehicleId, points });
     expect(r.code).toBe(1);
     const raised = alarmsOf(102);
     expect(raised).toHaveLength(before + 1);

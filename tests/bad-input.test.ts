@@ -14,6 +14,7 @@ import { waybillFixtures } from './support/waybill-fixture.ts';
 import { alarmFixtures } from './support/alarm-fixtures.ts';
 import { trackFixtures } from './support/track-fixture.ts';
 import { mediaFixtures } from './support/media-fixtures.ts';
+import { terminalFixtures } from './support/terminal-fixtures.ts';
 
 type Row = Record<string, any>;
 interface Schema {
@@ -82,8 +83,11 @@ const t = createTestApp();
  * Domain routes act on records that must exist first (an order to split, a waybill to move): each
  * fixture module creates them before the suite and gives the baseline bodies that use them.
  */
-const FIXTURES = [await orderFixtures(t), waybillFixtures(t), alarmFixtures(t), trackFixtures(t), mediaFixtures(t)];
+const FIXTURES: { bodies: Record<string, Row>; acceptedText: Record<string, string>; headers?: Record<string, Record<string, string>> }[] =
+  [await orderFixtures(t), waybillFixtures(t), alarmFixtures(t), trackFixtures(t), mediaFixtures(t), terminalFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
+/** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
+const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));
 const ACCEPTED_TEXT: Record<string, string> = Object.assign({}, ...FIXTURES.map((f) => f.acceptedText));
 const ROUTES = t.routes() as RouteDef[];
 // JSON bodies only: the multipart upload reads its own body and has its own suite (tests/files.test.ts).
@@ -121,6 +125,8 @@ const OTHER_BODIES: Record<string, Row> = {
   '/tms/field/setColumn': { id: 'base/vehicle-list', columns: [{ fieldId: 'vehicleNo', display: true }] },
   '/tms/field/setSearch': { id: 'base/vehicle-list', searches: [{ fieldId: 'vehicleNo', display: true }] },
   '/role/saveOperations': { roleId: 2, operationIds: ['vehicle3'] },
+  '/user/unlock': { id: 2 },
+  '/userSet/updateHaveBrowsedConfig': { haveBrowsed: 1 },
   '/exportCenter/create': { pageId: 'base/vehicle-list' },
   '/message/markRead': { all: true },
   '/message/summary': {},
@@ -275,7 +281,7 @@ async function check(route: RouteDef, c: Case) {
   const db = t.db.$client;
   db.exec('BEGIN');
   try {
-    const r = await send('POST', urlOf(route), c);
+    const r = await send('POST', urlOf(route), { ...c, headers: { ...headersOf(route.path), ...c.headers } });
     const e = c.expect;
     if (e.kind === 'invalid') {
       expect([r.code, r.status], r.message).toEqual([100, e.status ?? 400]);
@@ -341,7 +347,7 @@ describe.each(POST_ROUTES.map((r) => [r.path, r] as const))('POST %s', (_path, r
     const db = t.db.$client;
     db.exec('BEGIN');
     try {
-      const r = await send('POST', urlOf(route), { body: baselineOf(route) });
+      const r = await send('POST', urlOf(route), { body: baselineOf(route), headers: headersOf(route.path) });
       expect([1, 105, 107], r.message).toContain(r.code);
     } finally {
       db.exec('ROLLBACK');

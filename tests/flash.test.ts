@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { rowOf, waybillOnTheRoad, type WaybillFixture } from './support/waybill-fixture.ts';
 import { UPLOAD_PATH } from '../server/routes/files.ts';
 import { snapshotPng } from '../scripts/seed-media-png.ts';
+import { asTerminal } from './support/terminal.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 const MIN = 60_000;
@@ -16,6 +17,8 @@ const NOW = Date.now();
 let t: TestApp;
 let admin: Caller, dispatcher: Caller, monitor: Caller, customer: Caller, carrier: Caller, admin2: Caller;
 let f: WaybillFixture;
+/** The terminal gateways of the two corporations: snapshots and events come with a credential, not a session. */
+let gateway: ReturnType<typeof asTerminal>, gateway2: ReturnType<typeof asTerminal>;
 let vehicle: { id: number; terminal: string };
 let start: { name: string; lon: number; lat: number };
 let png: string, pdf: string, png2: string;
@@ -38,6 +41,8 @@ beforeAll(async () => {
   const sqlite = t.db.$client;
   [admin, dispatcher, monitor, customer, carrier, admin2] = await Promise.all(['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'].map((u) => t.as(u)));
   ({ f, vehicle, start } = waybillOnTheRoad(sqlite, NOW));
+  gateway = asTerminal(t, 1);
+  gateway2 = asTerminal(t, 2);
   png = await upload(admin.token, 'snap.png', snapshotPng({ scene: 'road', plate: '豫A12345', channel: 1, time: '2026-01-01 10:00:00', hour: 10 }));
   png2 = await upload(admin.token, 'cab.png', snapshotPng({ scene: 'cabin', plate: '豫A12345', channel: 3, time: '2026-01-01 10:05:00', hour: 10 }));
   pdf = await upload(admin.token, 'a.pdf', new TextEncoder().encode('%PDF-1.4\n%x\n'));
@@ -45,13 +50,13 @@ beforeAll(async () => {
 
 describe('snapshot ingestion', () => {
   it('stores a snapshot naming an uploaded image, once however often it is sent', async () => {
-    const first = await admin.post('/flash/ingest', snap());
+    const first = await gateway.post('/flash/ingest', snap());
     expect(first.code).toBe(1);
     expect(first.result.duplicate).toBe(false);
-    const again = await admin.post('/flash/ingest', snap());
+    const again = await gateway.post('/flash/ingest', snap());
     expect(again.result).toEqual({ id: first.result.id, duplicate: true });
     // By terminal id, another channel, 35 km east of the loading place (outside every fence).
-    const far = await admin.post('/flash/ingest', { ...snap({ vehicleId: undefined, dataTerminalId: vehicle.terminal, channel: 2, picTime: NOW - 10 * MIN, lon: start.lon + 0.35, speed: 52.5 }) });
+    const far = await gateway.post('/flash/ingest', { ...snap({ vehicleId: undefined, dataTerminalId: vehicle.terminal, channel: 2, picTime: NOW - 10 * MIN, lon: start.lon + 0.35, speed: 52.5 }) });
     expect(far.code).toBe(1);
   });
 
@@ -65,18 +70,20 @@ describe('snapshot ingestion', () => {
       [snap({ vehicleId: undefined }), '终端号：请指定车辆ID或终端号'],
     ];
     for (const [body, message] of cases) {
-      const r = await t.refused(() => admin.post('/flash/ingest', body));
+      const r = await t.refused(() => gateway.post('/flash/ingest', body));
       expect(r.code, JSON.stringify(body)).toBe(100);
       expect(r.message).toContain(message);
     }
   });
 
   it('is for the terminals gateway of the vehicle corporation only', async () => {
-    expect((await t.refused(() => monitor.post('/flash/ingest', snap({ picTime: NOW - 5 * MIN })))).code).toBe(104);
+    // A console session, however broad its roles, is no terminal.
+    expect((await t.refused(() => monitor.post('/flash/ingest', snap({ picTime: NOW - 5 * MIN })))).code).toBe(103);
+    expect((await t.refused(() => admin.post('/flash/ingest', snap({ picTime: NOW - 5 * MIN })))).code).toBe(103);
     // Another corporation: neither its vehicle nor (for its own vehicle) this corporation's file.
-    expect((await t.refused(() => admin2.post('/flash/ingest', snap({ picTime: NOW - 5 * MIN })))).code).toBe(0);
+    expect((await t.refused(() => gateway2.post('/flash/ingest', snap({ picTime: NOW - 5 * MIN })))).code).toBe(0);
     const theirs = rowOf(t.db.$client, 'SELECT id FROM vehicles WHERE corp_id = 2 ORDER BY id LIMIT 1').id;
-    const r = await t.refused(() => admin2.post('/flash/ingest', snap({ vehicleId: theirs, picTime: NOW - 5 * MIN })));
+    const r = await t.refused(() => gateway2.post('/flash/ingest', snap({ vehicleId: theirs, picTime: NOW - 5 * MIN })));
     expect(r.message).toContain('抓拍图片：文件不存在或不是图片');
   });
 });
@@ -115,10 +122,10 @@ describe('flash photos of a waybill', () => {
 
 describe('active-safety events of a waybill', () => {
   it('lists the driver alarms of the vehicle in the period with level and pictures', async () => {
-    const e = await admin.post('/driverAlarm/receiveEvent', { vehicleId: vehicle.id, eventType: 302, eventLevel: 3, gpsTime: NOW - 20 * MIN, lon: start.lon + 0.35, lat: start.lat, speed: 61, fileIds: [png2, png] });
+    const e = await gateway.post('/driverAlarm/receiveEvent', { vehicleId: vehicle.id, eventType: 302, eventLevel: 3, gpsTime: NOW - 20 * MIN, lon: start.lon + 0.35, lat: start.lat, speed: 61, fileIds: [png2, png] });
     expect(e.code).toBe(1);
     // Before the waybill began: not its event.
-    await admin.post('/driverAlarm/receiveEvent', { vehicleId: vehicle.id, eventType: 301, eventLevel: 1, gpsTime: NOW - 120 * MIN, lon: start.lon, lat: start.lat });
+    await gateway.post('/driverAlarm/receiveEvent', { vehicleId: vehicle.id, eventType: 301, eventLevel: 1, gpsTime: NOW - 120 * MIN, lon: start.lon, lat: start.lat });
     const r = await monitor.post('/orderDetails/getAlarmList', { waybillId: f.waybillId, pageParamVO: { curPage: 1, pageSize: 100 } });
     expect(r.result.totalRecords).toBe(1);
     expect(r.result.data[0]).toMatchObject({ id: e.result.id, eventTypeName: '接打电话', eventLevelView: '高', speed: 61, firstAlarmType: 300 });

@@ -2,7 +2,7 @@
 // console shows or hides.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { PUBLIC_ROUTES, SESSION_ROUTES } from '../server/http/access-lists.ts';
+import { PUBLIC_ROUTES, SESSION_ROUTES, TERMINAL_ROUTES } from '../server/http/access-lists.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { fullPath } from '../server/http/route.ts';
 
@@ -29,13 +29,16 @@ describe('route declarations', () => {
     for (const r of mounted) expect(declared, `${r.method} ${r.path} is mounted but not declared`).toContain(`${r.method} ${r.path}`);
   });
 
-  it('every route needs operation ids unless it is listed as public or session-only', () => {
+  it('every route needs operation ids unless it is listed as public, session-only or terminal-only', () => {
     for (const r of t.routes()) {
       const k = key(r);
       if ('public' in r.access) expect(PUBLIC_ROUTES, k).toContain(k);
       else if ('session' in r.access) expect(SESSION_ROUTES, k).toContain(k);
+      else if ('terminal' in r.access) expect(TERMINAL_ROUTES, k).toContain(k);
       else expect(r.access.anyOf.length, `${k} declares no operation id`).toBeGreaterThan(0);
     }
+    const terminal = t.routes().filter((r) => 'terminal' in r.access).map(key);
+    expect(terminal.sort()).toEqual([...TERMINAL_ROUTES].sort());
   });
 
   it('every POST route validates its body with a schema', () => {

@@ -6,13 +6,16 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { insertWaybill, placeAt, rowOf, type WaybillFixture } from './support/waybill-fixture.ts';
 import { COLD_MACHINE_BIT, type TrackPoint } from '../server/tracking/columns.ts';
 import { pageCacheOf } from '../server/tracking/page-cache.ts';
+import { asTerminal } from './support/terminal.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 const MIN = 60_000;
 const NOW = Date.now();
 
 let t: TestApp;
-let admin: Caller, dispatcher: Caller;
+let dispatcher: Caller;
+/** Points come from the corporation's terminal gateway (a credential, not a session). */
+let gateway: ReturnType<typeof asTerminal>;
 let f: WaybillFixture;
 let vehicleId: number;
 let area: { id: number; name: string; lon: number; lat: number };
@@ -25,14 +28,15 @@ const parked = (i: number): TrackPoint => ({
 beforeAll(async () => {
   t = createTestApp();
   const sqlite = t.db.$client;
-  [admin, dispatcher] = await Promise.all([t.as('admin'), t.as('dispatcher')]);
+  dispatcher = await t.as('dispatcher');
+  gateway = asTerminal(t);
   const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
   f = insertWaybill(sqlite, { carrierId });
   placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
   vehicleId = rowOf(sqlite, 'SELECT vehicle_id AS v FROM waybills WHERE id = ?', f.waybillId).v as number;
   sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, cold_machine = 1 WHERE id = ?').run(vehicleId);
   area = rowOf(sqlite, "SELECT a.id, a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId) as typeof area;
-  const stored = await admin.post('/track/ingest', { vehicleId, points: Array.from({ length: 20 }, (_, i) => parked(i)) });
+  const stored = await gateway.post('/track/ingest', { vehicleId, points: Array.from({ length: 20 }, (_, i) => parked(i)) });
   expect(stored.result.stored).toBe(20);
 });
 
@@ -63,7 +67,7 @@ describe('track page cache', () => {
 
   it('shows a point stored after the page was cached', async () => {
     await page();
-    expect((await admin.post('/track/ingest', { vehicleId, points: [parked(20)] })).result.stored).toBe(1);
+    expect((await gateway.post('/track/ingest', { vehicleId, points: [parked(20)] })).result.stored).toBe(1);
     const after = await page();
     expect(after.result.totalRecords).toBe(21);
     expect(after.result.data[20]).toMatchObject({ sn: 21, gpsTimeMillisecond: parked(20).gpsTime, t1: 5 });

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { waybillOnTheRoad, type WaybillFixture } from './support/waybill-fixture.ts';
 import { COLD_MACHINE_BIT, doorBit, TEMP_NONE, type TrackPoint } from '../server/tracking/columns.ts';
+import { asTerminal } from './support/terminal.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 const MIN = 60_000;
@@ -14,6 +15,8 @@ const MIN = 60_000;
 let t: TestApp;
 let admin: Caller, dispatcher: Caller, monitor: Caller, customer: Caller, carrier: Caller, admin2: Caller;
 let f: WaybillFixture;
+/** The terminal gateways of the two corporations: ingestion takes a credential, never a session. */
+let gateway: ReturnType<typeof asTerminal>, gateway2: ReturnType<typeof asTerminal>;
 let vehicle: { id: number; vehicleNo: string; terminal: string };
 let startArea: { name: string; lon: number; lat: number };
 let points: TrackPoint[];
@@ -42,12 +45,14 @@ beforeAll(async () => {
   ({ f, vehicle, start: startArea } = waybillOnTheRoad(sqlite, NOW));
   sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1, cold_machine = 1 WHERE id = ?').run(vehicle.id);
   points = makeTrack();
+  gateway = asTerminal(t, 1);
+  gateway2 = asTerminal(t, 2);
 });
 
 describe('ingestion', () => {
   it('refuses a batch with one bad point whole, naming the point and the field', async () => {
     const bad = points.slice(0, 10).map((p, i) => (i === 3 ? { ...p, lat: 91 } : p));
-    const r = await t.refused(() => admin.post('/track/ingest', { vehicleId: vehicle.id, points: bad }));
+    const r = await t.refused(() => gateway.post('/track/ingest', { vehicleId: vehicle.id, points: bad }));
     expect(r.code).toBe(100);
     expect(r.message).toContain('第4个');
     expect(r.message).toContain('纬度');
@@ -55,23 +60,24 @@ describe('ingestion', () => {
   });
 
   it('refuses points from the future, unknown fields and text for numbers', async () => {
-    const future = await t.refused(() => admin.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], gpsTime: NOW + 3600_000 }] }));
+    const future = await t.refused(() => gateway.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], gpsTime: NOW + 3600_000 }] }));
     expect(future.message).toContain('定位时间');
-    const extra = await t.refused(() => admin.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], t17: 3 }] }));
+    const extra = await t.refused(() => gateway.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], t17: 3 }] }));
     expect(extra.result.field).toBe('points.0.t17');
-    const text = await t.refused(() => admin.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], speed: '60' }] }));
+    const text = await t.refused(() => gateway.post('/track/ingest', { vehicleId: vehicle.id, points: [{ ...points[0], speed: '60' }] }));
     expect(text.message).toContain('速度');
   });
 
-  it('is refused to users without the right and for vehicles of another corporation', async () => {
-    expect((await monitor.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 1) })).code).toBe(104);
-    expect((await admin2.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 1) })).code).toBe(0);
+  it('is refused to console users, whatever their rights, and for vehicles of another corporation', async () => {
+    expect((await monitor.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 1) })).code).toBe(103);
+    expect((await admin.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 1) })).code).toBe(103);
+    expect((await gateway2.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 1) })).code).toBe(0);
   });
 
   it('stores every point of good batches sent out of order, dropping repeats', async () => {
-    const late = await admin.post('/track/ingest', { dataTerminalId: vehicle.terminal, points: points.slice(40) });
+    const late = await gateway.post('/track/ingest', { dataTerminalId: vehicle.terminal, points: points.slice(40) });
     expect(late.result).toEqual({ received: 40, stored: 40, duplicates: 0 });
-    const early = await admin.post('/track/ingest', { vehicleId: vehicle.id, points: [...points.slice(0, 41), points[0]] });
+    const early = await gateway.post('/track/ingest', { vehicleId: vehicle.id, points: [...points.slice(0, 41), points[0]] });
     expect(early.result).toEqual({ received: 42, stored: 40, duplicates: 2 });
   });
 });

@@ -8,6 +8,7 @@ import { formatTime } from '../server/resources/time.ts';
 import { TEMP_NONE, type TrackPoint } from '../server/tracking/columns.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { insertWaybill, placeAt, rowOf, type WaybillFixture } from './support/waybill-fixture.ts';
+import { asTerminal } from './support/terminal.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 type Area = { name: string; lon: number; lat: number };
@@ -54,7 +55,7 @@ beforeAll(async () => {
   t = createTestApp();
   const sqlite = t.db.$client;
   dispatcher = await t.as('dispatcher');
-  const admin = await t.as('admin');
+  const gateway = asTerminal(t);
   const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
   f = insertWaybill(sqlite, { carrierId, via: true });
   placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
@@ -67,7 +68,7 @@ beforeAll(async () => {
   const area = (id: number) => rowOf(sqlite, 'SELECT a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.id = ?', id) as Area;
   areas = { start: area(f.nodes.start), via: area(f.nodes.via!), end: area(f.nodes.end) };
   points = makeTrack();
-  const stored = await admin.post('/track/ingest', { vehicleId: vehicle.id, points });
+  const stored = await gateway.post('/track/ingest', { vehicleId: vehicle.id, points });
   expect(stored.result).toMatchObject({ received: points.length, stored: points.length });
 });
 

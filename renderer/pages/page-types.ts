@@ -65,7 +65,7 @@ export interface Action {
   before?: Call;
   hidden?: boolean;
   /** The workflow action this button performs; the server derives `availableWhen` from it. */
-  state?: { machine: 'order' | 'waybill' | 'login'; action: string };
+  state?: { machine: 'order' | 'waybill' | 'login' | 'credential'; action: string };
   /** Row field passed as the opened page's record id; default id. */
   idField?: string;
   availableWhen?: StateGate;

@@ -1,11 +1,10 @@
 // Active-safety events (fatigue, phone, smoking...) reported by a vehicle's driver-monitoring
 // terminal become driver alarms (firstAlarmType 300, alarm type 2: begin and end with on-site
 // media). Photos are uploaded first through the upload endpoint; the event names their file ids.
-import type { SessionUser } from '../http/context.ts';
 import { failure, invalid } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
 import { one, run, type Sqlite } from '../resources/statements.ts';
-import { findVehicle } from '../tracking/target.ts';
+import { findCorpVehicle } from '../tracking/target.ts';
 import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
 import { checkImageFiles } from '../domain/files/image-files.ts';
@@ -24,13 +23,16 @@ export interface DriverEvent {
   fileIds?: string[];
 }
 
-export function receiveDriverEvent(sqlite: Sqlite, user: SessionUser, e: DriverEvent, now = Date.now()) {
+/** An event a terminal of the corporation reports (driverAlarm/receiveEvent): only that corporation's vehicles. */
+export function receiveDriverEvent(sqlite: Sqlite, corpId: number, e: DriverEvent, now = Date.now()) {
   if (e.vehicleId === undefined && e.dataTerminalId === undefined) throw invalid('终端号：请指定车辆ID或终端号', { field: 'dataTerminalId' });
   if (e.vehicleId !== undefined && e.dataTerminalId !== undefined) throw invalid('终端号：车辆ID和终端号只能指定一个', { field: 'dataTerminalId' });
   if (e.gpsTime > now + 60_000) throw invalid('事件时间：不能晚于当前时间', { field: 'gpsTime' });
   if (e.endTime !== undefined && e.endTime < e.gpsTime) throw invalid('结束时间：不能早于事件时间', { field: 'endTime' });
-  const vehicle = findVehicle(sqlite, user, e.vehicleId !== undefined ? { id: e.vehicleId } : { dataTerminalId: e.dataTerminalId });
+  const vehicle = findCorpVehicle(sqlite, corpId, e.vehicleId !== undefined ? { id: e.vehicleId } : { dataTerminalId: e.dataTerminalId });
   if (!vehicle) throw failure(NOT_FOUND);
+  // Only a terminal credential reaches here (no partner user does), and checkImageFiles keeps the
+  // photos within the credential's corporation: the partner file check of files/access.ts has no caller to apply to.
   return recordDriverEvent(sqlite, vehicle, e, now);
 }
 

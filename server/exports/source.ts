@@ -70,6 +70,8 @@ function listCall(page: PageFile): { method: string; path: string } | undefined 
 
 function allowed(def: RouteDef, user: SessionUser): boolean {
   const a = def.access;
+  // A terminal's route is never a user's list, whatever a page names.
+  if ('terminal' in a) return false;
   return 'anyOf' in a ? a.anyOf.some((op) => user.operationIds.has(op)) : true;
 }
 

@@ -1,12 +1,11 @@
 // A terminal's snapshot: the image is uploaded first (upload endpoint), then the record names the
 // file. Checked like a track batch: a vehicle by id or terminal id, a time not in the future, the
 // position in range (the schema), and a file of the corporation that is an image.
-import type { SessionUser } from '../http/context.ts';
 import { failure, invalid } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
 import { one, run, type Sqlite } from '../resources/statements.ts';
 import { CLOCK_SKEW_MS } from '../tracking/ingest.ts';
-import { findVehicle } from '../tracking/target.ts';
+import { findCorpVehicle } from '../tracking/target.ts';
 import { checkImageFiles } from '../domain/files/image-files.ts';
 
 export interface Snapshot {
@@ -21,12 +20,15 @@ export interface Snapshot {
   fileId: string;
 }
 
-export function receiveSnapshot(sqlite: Sqlite, user: SessionUser, s: Snapshot, now = Date.now()) {
+/** A snapshot a terminal of the corporation reports (flash/ingest): only that corporation's vehicles. */
+export function receiveSnapshot(sqlite: Sqlite, corpId: number, s: Snapshot, now = Date.now()) {
   if (s.vehicleId === undefined && s.dataTerminalId === undefined) throw invalid('终端号：请指定车辆ID或终端号', { field: 'dataTerminalId' });
   if (s.picTime > now + CLOCK_SKEW_MS) throw invalid('抓拍时间：不能晚于当前时间', { field: 'picTime' });
-  const vehicle = findVehicle(sqlite, user, s.vehicleId !== undefined ? { id: s.vehicleId } : { dataTerminalId: s.dataTerminalId });
+  const vehicle = findCorpVehicle(sqlite, corpId, s.vehicleId !== undefined ? { id: s.vehicleId } : { dataTerminalId: s.dataTerminalId });
   // Both given: they must name the same vehicle, or the snapshot would land on the wrong one.
   if (!vehicle || (s.dataTerminalId !== undefined && vehicle.dataterminalId !== s.dataTerminalId)) throw failure(NOT_FOUND);
+  // Only a terminal credential reaches here (no partner user does), and checkImageFiles keeps the
+  // image within the credential's corporation: the partner file check of files/access.ts has no caller to apply to.
   return recordSnapshot(sqlite, vehicle, s, now);
 }
 

@@ -28,3 +28,9 @@ export const SESSION_ROUTES = [
   'GET /file/download/:id',
   'GET /system/notice',
 ];
+
+/**
+ * A terminal credential, never a session (terminal-access.ts): the ingestion of track points,
+ * snapshots and driver events. tests/security/terminals.test.ts proves a session is refused there.
+ */
+export const TERMINAL_ROUTES = ['POST /track/ingest', 'POST /flash/ingest', 'POST /driverAlarm/receiveEvent'];

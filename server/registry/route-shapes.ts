@@ -35,12 +35,14 @@ export function routeFormShapes(page: PageFile, routes: readonly RouteDef[]) {
   return { fields, formSchema: { type: 'object', properties, required } };
 }
 
-export type StateMachine = 'order' | 'waybill' | 'login';
+export type StateMachine = 'order' | 'waybill' | 'login' | 'credential';
 
 /** The states (field → allowed values, any entry) in which a machine's action is available. */
 export function availableWhen(machine: StateMachine, action: string): Record<string, number[]>[] {
   // A user's login limit: 解锁 applies while the list row says the account is held back (loginLimited 1).
   if (machine === 'login') return action === 'unlock' ? [{ loginLimited: [1] }] : [];
+  // A terminal credential is revoked once, while it is still valid (status 1 有效).
+  if (machine === 'credential') return action === 'revoke' ? [{ status: [1] }] : [];
   if (machine === 'waybill') {
     return WAYBILL_TRANSITIONS.filter((r) => r.action === action).map((r) => ({ status: [...r.status], step: [...r.step] }));
   }

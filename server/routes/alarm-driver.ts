@@ -1,16 +1,15 @@
 // Driver alarms (driverAlarm/*, firstAlarmType 300): the detail, handling and ignoring, and the
 // call a terminal gateway reports active-safety events through (not among the spec's calls, like
-// the track ingestion: access is the right to change the vehicle's data, vehicleUpdate3).
+// the track ingestion: a terminal credential of the vehicle's corporation, never a session).
 import type { Db } from '../db/connection.ts';
 import { Code } from '../http/envelope.ts';
 import { Outcome, route, type RouteDef } from '../http/route.ts';
+import { terminalAccess, terminalOf } from '../http/terminal-access.ts';
 import { alarmDetail } from '../alarms/read.ts';
 import { handleAlarm, HANDLED, IGNORED, ignoreAlarms } from '../alarms/handle.ts';
 import { receiveDriverEvent, type DriverEvent } from '../alarms/driver-events.ts';
 import { driverEventInput, handleInput, idListInput, idQuery } from './alarm-inputs.ts';
 import { ALARM_OPS } from './alarm-result.ts';
-
-export const DRIVER_EVENT_OPS = ['vehicleUpdate3'];
 
 export function driverAlarmRoutes(db: Db): RouteDef[] {
   const sqlite = db.$client;
@@ -29,8 +28,8 @@ export function driverAlarmRoutes(db: Db): RouteDef[] {
       handler: ({ user, body }) => new Outcome(Code.SUCCESS, IGNORED, ignoreAlarms(sqlite, user, 'driver', body.idList)),
     }),
     route<DriverEvent>({
-      method: 'POST', path: '/driverAlarm/receiveEvent', access: { anyOf: DRIVER_EVENT_OPS }, input: driverEventInput,
-      handler: ({ user, body }) => receiveDriverEvent(sqlite, user, body),
+      method: 'POST', path: '/driverAlarm/receiveEvent', access: terminalAccess(db), input: driverEventInput,
+      handler: (call) => receiveDriverEvent(sqlite, terminalOf(call).corpId, call.body),
     }),
   ];
 }

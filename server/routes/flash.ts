@@ -2,7 +2,8 @@
 // orderDetails/findImageById answers a target's flash photos and orderDetails/getAlarmList its
 // active-safety events (the spec lists both calls without their bodies; they take the track
 // endpoints' target and paging, page size 10 by default like the spec's media query). Terminals
-// hand snapshots over through flash/ingest (not among the spec's calls, like track/ingest).
+// hand snapshots over through flash/ingest (not among the spec's calls, like track/ingest: a
+// terminal credential of the vehicle's corporation, never a session).
 import type { Db } from '../db/connection.ts';
 import { route } from '../http/route.ts';
 import type { SessionUser } from '../http/context.ts';
@@ -15,7 +16,7 @@ import { TrackContext } from '../tracking/views.ts';
 import { pageParam, terminalId, trackTargetProperties } from './track-inputs.ts';
 import { idOf } from './waybill-inputs.ts';
 import { TRACK_READ } from './track.ts';
-import { TRACK_INGEST } from './track-ingest.ts';
+import { terminalAccess, terminalOf } from '../http/terminal-access.ts';
 
 /** Spec section 9: media query page size 10; the playback page asks for more at once. */
 export const MEDIA_PAGE_SIZE = 10;
@@ -58,8 +59,8 @@ export function flashRoutes(db: Db) {
       handler: ({ user, body }) => activeSafetyEvents(ctxOf(user, body), paging(body), body.secondAlarmType),
     }),
     route<Snapshot>({
-      method: 'POST', path: '/flash/ingest', access: { anyOf: TRACK_INGEST }, input: snapshotInput,
-      handler: ({ user, body }) => receiveSnapshot(sqlite, user, body),
+      method: 'POST', path: '/flash/ingest', access: terminalAccess(db), input: snapshotInput,
+      handler: (call) => receiveSnapshot(sqlite, terminalOf(call).corpId, call.body),
     }),
   ];
 }

@@ -57,6 +57,13 @@ export function findVehicle(sqlite: Sqlite, user: SessionUser, by: { id?: number
   return one<VehicleRow>(sqlite, `SELECT ${VEHICLE_COLUMNS} FROM vehicles v WHERE v.corp_id = ? AND v.is_deleted = 0 AND ${column} = ? ${carrier}`, ...params);
 }
 
+/** A vehicle of the corporation, whichever carrier runs it: what a terminal credential of that corporation writes to. */
+export function findCorpVehicle(sqlite: Sqlite, corpId: number, by: { id?: number; dataTerminalId?: string }): VehicleRow | undefined {
+  const [column, value] = by.id !== undefined ? ['v.id', by.id] : ['v.dataterminal_id', by.dataTerminalId];
+  if (value === undefined) return undefined;
+  return one<VehicleRow>(sqlite, `SELECT ${VEHICLE_COLUMNS} FROM vehicles v WHERE v.corp_id = ? AND v.is_deleted = 0 AND ${column} = ?`, corpId, value);
+}
+
 export function vehicleById(sqlite: Sqlite, id: number): VehicleRow | undefined {
   return one<VehicleRow>(sqlite, `SELECT ${VEHICLE_COLUMNS} FROM vehicles v WHERE v.id = ?`, id);
 }

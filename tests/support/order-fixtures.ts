@@ -50,6 +50,7 @@ export async function orderFixtures(t: TestApp) {
     '/orderInfo/cancelDelegation': { id: delegated.id, version: moved.version },
     '/orderInfo/distribution': { ...at, orgId: 1 },
     '/orderInfo/delete': { ids: [plain.id] },
+    '/orderInfo/cancelOrder': at,
     '/orderInfoHistory/findByPage': { orderNo: plain.orderNo },
     '/orderInfo/copyOrder': { id: plain.id },
     '/orderInfo/changeDestination': { ...at, receiverAreaId: 2, reason: '客户要求' },

@@ -160,6 +160,7 @@ export function waybillFixtures(t: { db: { $client: Database.Database } }) {
     '/waybill/assignDriver': body(awaiting, { driverId: vehicle.driverId }),
     '/waybill/editWaybillName': body(fresh, { waybillName: '加急运单' }),
     '/waybill/batchDeleteWaybill': { ids: [fresh.waybillId] },
+    '/waybill/copyWaybill': before(fresh),
     '/waybillAction/receive': body(awaiting),
     '/waybillAction/refuse': body(awaiting, { reason: '车辆故障' }),
     '/waybillAction/arriveWaybillNode': body(ready, { nodeId: ready.nodes.start }),
