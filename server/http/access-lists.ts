@@ -33,4 +33,4 @@ export const SESSION_ROUTES = [
  * A terminal credential, never a session (terminal-access.ts): the ingestion of track points,
  * snapshots and driver events. tests/security/terminals.test.ts proves a session is refused there.
  */
-export const TERMINAL_ROUTES = ['POST /track/ingest', 'POST /flash/ingest', 'POST /driverAlarm/receiveEvent'];
+export const TERMINAL_ROUTES = ['POST /track/ingest', 'POST /flash/ingest', 'POST /driverAlarm/receiveEvent', 'POST /terminal/upload'];

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../db/connection.ts';
 import { ApiError, Code, invalid } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
+import { terminalAccess, terminalOf } from '../http/terminal-access.ts';
 import { FileStore, type Upload } from '../domain/files/store.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_SIZE_MESSAGE } from '../../schemas/keywords/index.ts';
 import { declaredOver, readLimitedBytes } from '../http/limited-read.ts';
@@ -44,9 +45,21 @@ async function readUploads(req: Request): Promise<Upload[]> {
   return Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
 }
 
+/** Where terminals and gateways upload the photos their snapshots and driver events then name. */
+export const TERMINAL_UPLOAD_PATH = '/terminal/upload';
+
 export function fileRoutes(db: Db, filesDir: string) {
   const store = new FileStore(db, filesDir);
   return [
+    route({
+      method: 'POST', path: TERMINAL_UPLOAD_PATH, access: terminalAccess(db), rawBody: true, input: { type: 'object', additionalProperties: false, properties: {} },
+      handler: async (call) => {
+        const terminal = terminalOf(call);
+        const stored = store.save({ corpId: terminal.corpId, userId: 0 }, await readUploads(call.c.req.raw), {});
+        terminal.markUsed();
+        return stored;
+      },
+    }),
     route({
       method: 'POST', path: UPLOAD_PATH, absolute: true, access: { session: true }, rawBody: true, input: queryInput,
       handler: async ({ c, user }) => {

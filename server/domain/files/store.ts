@@ -38,7 +38,8 @@ export interface StoredFile {
 export class FileStore {
   constructor(private readonly db: Db, private readonly dir: string) {}
 
-  save(user: SessionUser, uploads: Upload[], meta: { businessTypeKey?: string; customerId?: number }): StoredFile[] {
+  /** `owner.userId` 0 is a terminal (terminal upload): no user, so no partner reads it by uploader. */
+  save(user: Pick<SessionUser, 'corpId' | 'userId'>, uploads: Upload[], meta: { businessTypeKey?: string; customerId?: number }): StoredFile[] {
     if (uploads.length === 0) throw invalid('files：请选择要上传的文件', { field: 'files' });
     const rule = uploadRule(uploads.map((u) => ({ name: u.name, size: u.bytes.byteLength })));
     if (rule) throw invalid(rule, { field: 'files' });
