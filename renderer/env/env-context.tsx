@@ -31,7 +31,7 @@ export interface Env {
   api: ApiClient;
   notify: Notify;
   navigate: Navigate;
-  /** Forget the session locally and go to the login page (forced logout, spec section 6). */
+  /** End the session (on the server too, which clears the HttpOnly cookie) and go to the login page (forced logout, spec section 6). */
   logout(): void;
 }
 
@@ -89,9 +89,16 @@ export function EnvProvider({ navigate, fetch, children }: EnvProviderProps) {
       api,
       notify,
       navigate,
+      // A forced logout ends the session on the server too: the token is an HttpOnly cookie script
+      // cannot clear, and a live session would send the login page's single-sign-on check straight back.
       logout: () => {
-        clearSession();
-        navigate('/login', { replace: true });
+        void api
+          .post('/signOut', undefined, { silent: true })
+          .catch(() => undefined)
+          .finally(() => {
+            clearSession();
+            navigate('/login', { replace: true });
+          });
       },
     };
   }, [dispatchToast, dismissToast, fetch, navigate]);

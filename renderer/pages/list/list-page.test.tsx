@@ -70,6 +70,8 @@ describe('ListPage', () => {
     expect(within(dialog).getByText(MULTI_QUERY_TIP)).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'C1;C2,C3 C4\nC5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    // While the modal closes the page behind it is hidden from the accessibility tree: wait it out.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: '更新时间快捷选择' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '最近7天' }));
