@@ -231,6 +231,7 @@ describe('temperature report on the demo data', () => {
     expect(frozen.length).toBeGreaterThan(0);
     let days = 0;
     let wholeDaysOnTrip = 0;
+    let longDaysOnTrip = 0;
     for (const w of frozen) {
       const to = w.status === 400 ? Infinity : w.to;
       for (const d of sql('SELECT * FROM track_day_summaries WHERE vehicle_id = ? AND temp_readings > 0 AND last_time >= ? AND first_time <= ?', w.vehicleId, w.from, Math.min(to, 9e15))) {
@@ -240,16 +241,23 @@ describe('temperature report on the demo data', () => {
         // The day the trip begins also holds the drive to the loading place, judged by the corporation's
         // range: a day mostly on that drive may be all outside, so the check is for days mostly on the trip.
         const onTripMinutes = (Math.min(d.last_time, to) - Math.max(d.first_time, w.from)) / 60_000;
-        if (onTripMinutes >= trackedMinutes / 2) expect(d.out_of_range_minutes, `waybill ${w.id} day ${d.day_start_ms}`).toBeLessThan(trackedMinutes * 0.9);
+        // Shares are judged over two hours or more: today's day so far may be minutes long, and one door
+        // opening can fill it (the test failed at 08:25 Shanghai time on a 21-minute day).
+        const long = trackedMinutes >= 120;
+        if (long && onTripMinutes >= trackedMinutes / 2) expect(d.out_of_range_minutes, `waybill ${w.id} day ${d.day_start_ms}`).toBeLessThan(trackedMinutes * 0.9);
         if (d.first_time >= w.from && d.last_time <= to) {
           // Wholly on the trip: only the excursions (doors open, defrosting) are outside.
           wholeDaysOnTrip++;
           expect([d.temp_range_min, d.temp_range_max]).toEqual([-22, -12]);
-          expect(d.out_of_range_minutes, `waybill ${w.id} day ${d.day_start_ms}`).toBeLessThan(trackedMinutes * 0.25);
+          if (long) {
+            longDaysOnTrip++;
+            expect(d.out_of_range_minutes, `waybill ${w.id} day ${d.day_start_ms}`).toBeLessThan(trackedMinutes * 0.25);
+          }
         }
       }
     }
     expect(days).toBeGreaterThan(0);
     expect(wholeDaysOnTrip).toBeGreaterThan(0);
+    expect(longDaysOnTrip).toBeGreaterThan(0);
   });
 });
