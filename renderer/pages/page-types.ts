@@ -123,6 +123,8 @@ export interface PageContext {
   onDone?: (changed: boolean) => void;
   /** True when the page is rendered inside a dialog rather than as a route. */
   inDialog?: boolean;
+  /** The dialog around the page already shows its title and close button (a row action's dialog): the page draws neither. */
+  dialogTitled?: boolean;
   routeOf?: (pageId: string) => string | undefined;
 }
 

@@ -12,12 +12,15 @@ const useStyles = makeStyles({
 export interface FormFrameProps {
   title: string;
   inDialog?: boolean;
+  /** The dialog already has its title and close button (context.dialogTitled): only the form is drawn. */
+  dialogTitled?: boolean;
   onClose(): void;
   children: ReactNode;
 }
 
-export function FormFrame({ title, inDialog, onClose, children }: FormFrameProps) {
+export function FormFrame({ title, inDialog, dialogTitled, onClose, children }: FormFrameProps) {
   const s = useStyles();
+  if (inDialog && dialogTitled) return <>{children}</>;
   if (inDialog) {
     return (
       <>

@@ -185,7 +185,7 @@ export function FormPage({ page, env, context }: PageRendererProps) {
     );
 
   return (
-    <FormFrame title={page.title} inDialog={context.inDialog} onClose={() => close(false)}>
+    <FormFrame title={page.title} inDialog={context.inDialog} dialogTitled={context.dialogTitled} onClose={() => close(false)}>
       {page.form?.summary && record && <RecordSummary items={page.form.summary} record={record} />}
       {body}
     </FormFrame>

@@ -22,7 +22,7 @@ export function ActionPageDialog({ request, onDone, routeOf }: { request: Action
             {request?.title}
           </DialogTitle>
           <DialogContent>
-            {request && <PageHost pageId={request.pageId} registry={registry} context={{ id: request.id, inDialog: true, onDone, routeOf }} />}
+            {request && <PageHost pageId={request.pageId} registry={registry} context={{ id: request.id, inDialog: true, dialogTitled: true, onDone, routeOf }} />}
           </DialogContent>
         </DialogBody>
       </DialogSurface>
