@@ -6,7 +6,8 @@ import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context.ts';
 
-export const DIST_DIR = join(import.meta.dirname, '..', '..', 'dist');
+// HUOYUN_DIST serves a console built elsewhere (vite build --outDir), e.g. a second checkout's.
+export const DIST_DIR = process.env.HUOYUN_DIST ?? join(import.meta.dirname, '..', '..', 'dist');
 
 export function serveConsole(app: Hono<AppEnv>, dist = DIST_DIR) {
   const files = serveStatic({ root: dist });
