@@ -24,6 +24,10 @@ if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// The offline basemap is prepared once (server/map/basemap-data.ts), here rather than on the first map.
+const basemap = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'prepare-basemap.ts')], { cwd: root, stdio: 'inherit' });
+if (basemap.status !== 0) console.error('离线底图生成失败，将在首次打开地图时重试');
+
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'serve.ts')], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

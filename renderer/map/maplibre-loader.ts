@@ -1,6 +1,6 @@
 // The only module that imports maplibre-gl; pages reach it through a dynamic import so the map's
 // code (≈ 250 kB gzip) never travels with the first screen. The worker must be set explicitly under
-// Vite (../shared/STACK.md "Maps").
+// Vite, or maplibre looks for it beside a bundle that has none.
 /// <reference types="vite/client" />
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';

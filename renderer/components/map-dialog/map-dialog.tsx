@@ -12,7 +12,7 @@ import { trackColour } from '../../map/constants.ts';
 import { nearestPointIndex, type LngLat } from '../../map/geometry.ts';
 import type { MapLine, MapPoint } from '../../map/map-model.ts';
 import { MapView } from '../../map/map-view.tsx';
-import { mapTypeOf, MAP_TYPES } from '../../map/providers.ts';
+import { useMapSources } from '../../map/map-sources.ts';
 import { collectTrack, type TrackPage } from './track-loader.ts';
 
 export const MAP_DIALOG_TITLE = '查看点位/轨迹';
@@ -50,7 +50,7 @@ export interface MapDialogProps {
   title?: string;
   width?: number;
   height?: number;
-  /** Index into the four providers (default the first). */
+  /** Index into the map sources the server offers (default the first: the server's default). */
   mapType?: number;
   marker?: MarkerOptions;
   track?: TrackOptions;
@@ -71,6 +71,7 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '' && Num
 export function MapDialog({ visible, onVisibleChange, title = MAP_DIALOG_TITLE, width = MAP_DIALOG_WIDTH, height = MAP_DIALOG_HEIGHT, mapType = 0, marker, track, side }: MapDialogProps) {
   const styles = useStyles();
   const { api, notify } = useEnv();
+  const offered = useMapSources();
   const [pos, setPos] = useState(() => ({ x: Math.max(0, (window.innerWidth - width) / 2), y: Math.max(0, (window.innerHeight - height) / 2) }));
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const [points, setPoints] = useState<TrackPoint[]>([]);
@@ -139,7 +140,7 @@ export function MapDialog({ visible, onVisibleChange, title = MAP_DIALOG_TITLE, 
       <div className={styles.body}>
         <div className={styles.map}>
           {loading ? <div className={styles.loading}><Spinner size="small" label="加载中..." /></div> : null}
-          <MapView mapType={MAP_TYPES[mapType] ?? mapTypeOf(undefined)} lines={lines} points={markers} car={car} initialZoom={MAP_DIALOG_ZOOM} fitKey={`${points.length}-${marker?.lng84}-${marker?.lat84}`} ariaLabel="点位地图"
+          <MapView mapType={offered.sources[mapType]?.id} lines={lines} points={markers} car={car} initialZoom={MAP_DIALOG_ZOOM} fitKey={`${points.length}-${marker?.lng84}-${marker?.lat84}`} ariaLabel="点位地图"
             onLineClick={(_, at) => setPicked(nearestPointIndex(lngs, lats, at))} />
           {picked >= 0 ? (
             <div role="status" aria-label="轨迹点" style={{ position: 'absolute', left: 8, bottom: 8, zIndex: 2, background: '#fff', padding: '2px 8px', borderRadius: 4, boxShadow: tokens.shadow4 }}>

@@ -5,7 +5,8 @@
 import { Button, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { memo } from 'react';
 import { INACTIVE_COLOUR, PREDICTED_COLOUR, trackColour } from '../../map/constants.ts';
-import { MAP_TYPE_LABELS, MAP_TYPES, mapTypeOf, type MapType } from '../../map/providers.ts';
+import { mapTypeOf, type MapType } from '../../map/providers.ts';
+import { resolveSource, useMapSources } from '../../map/map-sources.ts';
 import type { TrackBundle, WaybillFence } from './track-data.ts';
 
 const useStyles = makeStyles({
@@ -35,6 +36,8 @@ export interface PlaybackTopBarProps {
 export const PlaybackTopBar = memo(function PlaybackTopBar(props: PlaybackTopBarProps) {
   const { title, bundles, active, onToggle, predicted, onTogglePredicted, onReplayOne, fences, onEditFence, mapType, onMapType, loading } = props;
   const styles = useStyles();
+  // Only the sources the server's settings enable (README "Settings").
+  const offered = useMapSources();
   return (
     <div className={styles.top}>
       <strong>{title}</strong>
@@ -56,8 +59,8 @@ export const PlaybackTopBar = memo(function PlaybackTopBar(props: PlaybackTopBar
         <Button key={b.waybillId} size="small" appearance="subtle" onClick={() => onReplayOne(i)}>{`回放 ${b.vehicleNo}`}</Button>
       )) : null}
       {fences.map((f) => <Button key={f.id} size="small" appearance="subtle" onClick={() => onEditFence(f)}>{`编辑围栏 ${f.name}`}</Button>)}
-      <Select size="small" aria-label="地图类型" value={mapType} onChange={(_, d) => onMapType(mapTypeOf(d.value))}>
-        {MAP_TYPES.map((t) => <option key={t} value={t}>{MAP_TYPE_LABELS[t]}</option>)}
+      <Select size="small" aria-label="地图类型" value={resolveSource(mapType, offered).id} onChange={(_, d) => onMapType(mapTypeOf(d.value))}>
+        {offered.sources.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
       </Select>
       {loading ? <Spinner size="tiny" label="轨迹加载中" /> : null}
     </div>
