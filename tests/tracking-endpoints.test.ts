@@ -185,3 +185,42 @@ describe('scope and bad input', () => {
     expect((await monitor.get('/orderDetails/getSettingIcon')).result).toEqual([]);
   });
 });
+
+describe('what the playback page reads beside the track (issue 13)', () => {
+  const byWaybill = () => ({ waybillId: f.waybillId });
+
+  it('answers the temperature range the alarms judge the waybill by: the corporation\'s, then the waybill\'s own', async () => {
+    const corp = (await admin.get('/alarmRemindBusinessSet/getAllSet')).result;
+    expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: corp.tempMin, tempMax: corp.tempMax, own: false });
+    t.db.$client.prepare('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, 1, -18, -12)').run(f.waybillId);
+    try {
+      expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: -18, tempMax: -12, own: true });
+      // Another corporation's user learns nothing of it.
+      expect((await admin2.post('/waybill/getTemperatureRange', byWaybill())).code).not.toBe(1);
+    } finally {
+      t.db.$client.prepare('DELETE FROM waybill_temperature_ranges WHERE waybill_id = ?').run(f.waybillId);
+    }
+  });
+
+  it('names places with the offline geocoder: near a fence by the fence, nowhere known as empty', async () => {
+    const r = await dispatcher.post('/waybill/getTrackPlaceNames', { points: [[startArea.lon + 0.01, startArea.lat], [125.5, 25.5], [0, 0]] });
+    expect(r.code).toBe(1);
+    expect(r.result).toHaveLength(3);
+    expect(r.result[0]).toContain(startArea.name);
+    expect(r.result.slice(1)).toEqual(['', '']);
+  });
+
+  it('refuses bad place-name requests naming the field, never a 5xx', async () => {
+    const bad: unknown[] = [
+      {}, { points: [] }, { points: 'x' }, { points: [[116]] }, { points: [[116, 39, 1]] }, { points: [['116', 39]] },
+      { points: [[-181, 39]] }, { points: [[116, 39]], extra: 1 }, { points: Array.from({ length: 201 }, () => [116, 39]) },
+      { points: [["1; DROP TABLE areas", "<script>"]] },
+    ];
+    for (const body of bad) {
+      const r = await t.refused(() => dispatcher.post('/waybill/getTrackPlaceNames', body));
+      expect(r.code, JSON.stringify(body).slice(0, 60)).toBe(100);
+      // The field in the user's words (an unknown one by its own name).
+      expect(r.message).toMatch(/^(坐标|经纬度|extra)/);
+    }
+  });
+});

@@ -46,6 +46,18 @@ export const trackExportQuery = {
   },
 };
 
+/** Place names of the track table's rows in view: a few screens of points per request. */
+export const MAX_PLACE_POINTS = 200;
+export const placeNamesInput = {
+  type: 'object', additionalProperties: false, required: ['points'],
+  properties: {
+    points: {
+      title: '坐标', type: 'array', minItems: 1, maxItems: MAX_PLACE_POINTS,
+      items: { title: '坐标', type: 'array', minItems: 2, maxItems: 2, items: { title: '经纬度', type: 'number', minimum: -180, maximum: 180 } },
+    },
+  },
+};
+
 export const ingestInput = {
   type: 'object', additionalProperties: false, required: ['points'],
   properties: {

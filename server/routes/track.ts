@@ -15,10 +15,13 @@ import { noAlarmWindows, shownChannels, statusStr, TrackContext, type AlarmWindo
 import { channelMask } from '../tracking/columns.ts';
 import { JsonBytes, text } from '../tracking/json-bytes.ts';
 import { cachedTrackPage } from '../tracking/page-cache.ts';
+import { reusableJson } from '../http/compress.ts';
 import { idOf } from './waybill-inputs.ts';
-import { iconSettingInput, SHELL_PAGE_SIZE, terminalId, trackQueryInput, TRACK_PAGE_SIZE } from './track-inputs.ts';
+import { iconSettingInput, placeNamesInput, SHELL_PAGE_SIZE, terminalId, trackQueryInput, TRACK_PAGE_SIZE } from './track-inputs.ts';
+import { OfflineGeocoder } from '../fences/geocode/offline.ts';
 import { trackIngestRoutes } from './track-ingest.ts';
 import { trackExportRoutes } from './track-export.ts';
+import { settingsOf } from '../alarms/settings.ts';
 
 /** Whoever may open a waybill (or an order's monitor) may read its track. */
 export const TRACK_READ = ['waybill3', 'waybillDetail3', 'orderDetail3', 'orderMonitor3'];
@@ -26,7 +29,8 @@ export const TRACK_READ = ['waybill3', 'waybillDetail3', 'orderDetail3', 'orderM
 /** The success envelope, as bytes, around a result written as JSON bytes (the 8000-point page). */
 const OK_PREFIX = text('{"code":1,"message":"操作成功","result":');
 const OK_SUFFIX = text('}');
-const jsonReply = (bytes: Buffer) => new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/json; charset=UTF-8' } });
+// The page cache hands back the same Buffer on a hit: its compressed forms are kept beside it (http/compress.ts).
+const jsonReply = (bytes: Buffer) => reusableJson(bytes);
 
 type Paged = TrackRequest & { pageParamVO?: { curPage?: number; pageSize?: number } };
 
@@ -88,7 +92,22 @@ export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWin
     list('/waybill/getHumidityList', (ctx) => ctx.series('humidities')),
     list('/waybill/getOilList', (ctx) => ctx.series('oils')),
     list('/waybill/getRefrigeratorList', (ctx) => ctx.coldMachine()),
+    // The allowed range the temperature alarms judge by: the waybill's own, else the corporation's (the chart's limit lines).
+    list('/waybill/getTemperatureRange', ({ target }) => {
+      const { tempMin, tempMax } = settingsOf(sqlite, target.vehicle.corpId, target.waybill?.id ?? null);
+      const own = target.waybill ? !!one(sqlite, 'SELECT 1 FROM waybill_temperature_ranges WHERE waybill_id = ?', target.waybill.id) : false;
+      return { tempMin, tempMax, own };
+    }),
     list('/waybill/getAreaList', (ctx) => ctx.areas()),
+    // The track table's 位置 of the rows in view (the pages carry coordinates outside fences: naming
+    // every point of an 8000-point page would cost seconds): the offline geocoder's place, '' when unknown.
+    route<{ points: [number, number][] }>({
+      method: 'POST', path: '/waybill/getTrackPlaceNames', access: { anyOf: TRACK_READ }, input: placeNamesInput,
+      handler: ({ user, body }) => {
+        const geocoder = new OfflineGeocoder(sqlite, user.corpId);
+        return body.points.map(([lon, lat]) => geocoder.placeName(lon, lat));
+      },
+    }),
     route<{ vehicleId: number }>({
       method: 'POST', path: '/waybill/findLocationInfoByVehicleId', access: { anyOf: TRACK_READ },
       input: { type: 'object', additionalProperties: false, required: ['vehicleId'], properties: { vehicleId: idOf('车辆ID') } },

@@ -16,7 +16,7 @@ const flash = [
   { picUrl: '/f/b', routeView: '通道2', picTimeView: '2026-11-22 10:45:00', eventTypeName: '定时抓拍', speed: 52, placeName: '河南省郑州市' },
 ];
 const safety = [{ eventTypeName: '接打电话', gpsTimeView: '2026-11-22 10:20:00', eventLevelView: '高', driverName: '王师傅', speed: 61, placeName: '中牟县' }];
-const data = { stops: [], areas: [], doors: [], cold: [], alarms: [], flash, safety, temperature: {}, humidity: {}, oil: {} } as TabData;
+const data = { stops: [], areas: [], doors: [], cold: [], alarms: [], flash, safety, temperature: {}, humidity: {}, oil: {}, temperatureRange: null } as TabData;
 const sensors = { detectDoor: 0, coldMachine: 0, gatherTemperature: 0, gatherHumidity: 0, oilControl: 0, camera: 1 };
 
 function panel(monitor: boolean, onRowFocus = vi.fn()) {

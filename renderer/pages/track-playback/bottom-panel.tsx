@@ -8,6 +8,7 @@ import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { ResizeBar } from '../../components/resize-bar.tsx';
 import { alarmCounts, type Row, type TabData, type VehicleSensors } from './track-data.ts';
 import { VirtualTable, type TableColumn } from './virtual-table.tsx';
+import { positionText, usePlaceNames, type PlaceLookup } from './track-places.ts';
 
 const SensorChart = lazy(() => import('./sensor-chart.tsx').then((m) => ({ default: m.SensorChart })));
 
@@ -19,7 +20,8 @@ export type TabKey = 'points' | 'stops' | 'areas' | 'doors' | 'cold' | 'alarms' 
 export type FocusKind = 'stops' | 'doors' | 'alarms' | 'flash' | 'safety';
 
 const col = (field: string, title: string, width?: number): TableColumn => ({ field, title, width });
-const POINT_COLUMNS = [col('sn', '序号', 64), col('gpsTime', '定位时间', 150), col('speed', '速度(km/h)', 90), col('direction', '方向', 60), col('curOdom', '里程(km)', 80), col('statusStr', '状态', 140), col('trackPlace', '所在区域', 140), col('position', '位置', 200)];
+const POINT_COLUMNS = [col('sn', '序号', 64), col('gpsTime', '定位时间', 150), col('speed', '速度(km/h)', 90), col('direction', '方向', 60), col('curOdom', '里程(km)', 80), col('statusStr', '状态', 140), col('trackPlace', '所在区域', 140), col('position', '位置', 320)];
+const coordinates = (r: Row) => (r.lon === null || r.lon === undefined ? '' : `经度 ${r.lon}，纬度 ${r.lat}`);
 const STOP_COLUMNS = [col('beginTimeStr', '开始时间', 150), col('endTimeStr', '结束时间', 150), col('durationStr', '停留时长', 100), col('areaName', '所在区域', 140), col('stopPlaceName', '停车地点', 260)];
 const AREA_COLUMNS = [col('areaName', '区域名称', 160), col('inGpsTime', '进入时间', 150), col('outGpsTime', '离开时间', 150), col('duration', '停留时长', 100)];
 const DOOR_COLUMNS = [col('doorNumber', '门号', 60), col('bTimeStr', '开门时间', 150), col('eTimeStr', '关门时间', 150), col('duration', '时长', 100), col('areaName', '所在区域', 140), col('bPlaceName', '开门地点', 240)];
@@ -65,9 +67,11 @@ export interface BottomPanelProps {
   /** A row with a place was clicked: flash and safety rows also open their photos. */
   onRowFocus(kind: FocusKind, row: Row, index: number): void;
   onExport(): void;
+  /** Names the track points' places (the 位置 column); without it the column shows coordinates. */
+  lookupPlaces?: PlaceLookup;
 }
 
-export const BottomPanel = memo(function BottomPanel({ points, current, sensors, data, monitor = false, onPointClick, onRowFocus, onExport }: BottomPanelProps) {
+export const BottomPanel = memo(function BottomPanel({ points, current, sensors, data, monitor = false, onPointClick, onRowFocus, onExport, lookupPlaces }: BottomPanelProps) {
   const styles = useStyles();
   const [tab, setTab] = useState<TabKey>('points');
   const [height, setHeight] = useState(TABLE_HEIGHT);
@@ -76,10 +80,12 @@ export const BottomPanel = memo(function BottomPanel({ points, current, sensors,
   const tabs = useMemo(() => visibleTabs(sensors, data, monitor), [sensors, data, monitor]);
   const counts = useMemo(() => alarmCounts(data?.alarms ?? []), [data]);
   const shown = tabs.some(([k]) => k === tab) ? tab : 'points';
+  const places = usePlaceNames(points, lookupPlaces);
+  const pointColumns = useMemo(() => POINT_COLUMNS.map((c) => (c.field === 'position' ? { ...c, text: (r: Row) => positionText(r, places.known), tip: coordinates } : c)), [places.known]);
 
   const body = () => {
     switch (shown) {
-      case 'points': return <VirtualTable label="轨迹点" columns={POINT_COLUMNS} rows={points} current={current} onRowClick={onPointClick} />;
+      case 'points': return <VirtualTable label="轨迹点" columns={pointColumns} rows={points} current={current} onRowClick={onPointClick} onRange={places.onRange} />;
       case 'stops': return <VirtualTable label="停车" columns={STOP_COLUMNS} rows={data?.stops ?? []} onRowClick={(i) => onRowFocus('stops', data!.stops[i], i)} />;
       case 'areas': return <VirtualTable label="区域" columns={AREA_COLUMNS} rows={data?.areas ?? []} />;
       case 'doors': return <VirtualTable label="开关门" columns={DOOR_COLUMNS} rows={data?.doors ?? []} onRowClick={(i) => onRowFocus('doors', data!.doors[i], i)} />;
@@ -96,7 +102,7 @@ export const BottomPanel = memo(function BottomPanel({ points, current, sensors,
       case 'temperature':
       case 'humidity':
       case 'oil':
-        return <Suspense fallback={null}><SensorChart kind={shown} series={data![shown]} /></Suspense>;
+        return <Suspense fallback={null}><SensorChart kind={shown} series={data![shown]} limits={shown === 'temperature' ? data!.temperatureRange : null} /></Suspense>;
     }
   };
 

@@ -1,6 +1,6 @@
 // Validation of the coordinate calibration dialog (spec section 5), on change: longitude and
 // latitude required, numbers with at most six decimals; the radius only for the point type.
-import { RADIUS_MAX } from '../../map/constants.ts';
+import { radiusError } from './fence-edit.ts';
 
 export interface CalibrationForm {
   lng: string;
@@ -26,10 +26,8 @@ export function validateCalibration(form: CalibrationForm): CalibrationErrors {
   if (lng) errors.lng = lng;
   if (lat) errors.lat = lat;
   if (form.typeId === 3) {
-    const r = form.radius.trim();
-    if (r === '') errors.radius = '半径不能为空';
-    else if (!/^\d+$/.test(r) || Number(r) <= 0) errors.radius = '半径必须为正整数值';
-    else if (Number(r) > RADIUS_MAX) errors.radius = `半径必须小于等于${RADIUS_MAX}`;
+    const radius = radiusError(form.radius);
+    if (radius) errors.radius = radius;
   }
   return errors;
 }

@@ -10,7 +10,7 @@ const safety = [
   { eventTypeName: '接打电话', gpsTimeView: '2026-11-22 10:20:00', eventLevelView: '高', driverName: '王师傅', speed: 61, lon: 113.7, lat: 34.7, attachmentList: [{ type: 0, url: '/e/1' }, { type: 0, url: '/e/2' }] },
   { eventTypeName: '抽烟', gpsTimeView: '2026-11-22 10:30:00', eventLevelView: '低', speed: 40, lon: null, lat: null, attachmentList: [] },
 ];
-const data = { stops: [], areas: [], doors: [], cold: [], alarms: [], flash, safety, temperature: {}, humidity: {}, oil: {} } as TabData;
+const data = { stops: [], areas: [], doors: [], cold: [], alarms: [], flash, safety, temperature: {}, humidity: {}, oil: {}, temperatureRange: null } as TabData;
 
 describe('flash photo and active-safety layer', () => {
   it('marks every located row on the map with its info window', () => {

@@ -4,7 +4,7 @@ import { chartSeries } from './sensor-chart.tsx';
 import { alarmCounts, columnsOf, type TabData } from './track-data.ts';
 
 const none = { detectDoor: 0, coldMachine: 0, gatherTemperature: 0, gatherHumidity: 0, oilControl: 0, camera: 0 };
-const data = (over: Partial<TabData> = {}): TabData => ({ stops: [], areas: [], doors: [], cold: [], alarms: [], flash: [], safety: [], temperature: {}, humidity: {}, oil: {}, ...over });
+const data = (over: Partial<TabData> = {}): TabData => ({ stops: [], areas: [], doors: [], cold: [], alarms: [], flash: [], safety: [], temperature: {}, humidity: {}, oil: {}, temperatureRange: null, ...over });
 
 describe('bottom tabs', () => {
   it('shows door and cold machine only for vehicles that have them, charts only for collected series', () => {

@@ -85,7 +85,8 @@ export async function loadTrack(api: ApiClient, waybillId: string, onPage?: (loa
   const rows: Row[] = [];
   let first: ShellTrack | null = null;
   for (let curPage = 1; ; curPage++) {
-    const page = await api.post<ShellTrack>('/orderDetails/findTrackByEquipId', { waybillId: Number(waybillId), pageParamVO: { curPage, pageSize: SHELL_PAGE_SIZE } });
+    // Silent: the page shows one message for a waybill it cannot read (track-playback.tsx).
+    const page = await api.post<ShellTrack>('/orderDetails/findTrackByEquipId', { waybillId: Number(waybillId), pageParamVO: { curPage, pageSize: SHELL_PAGE_SIZE } }, { silent: true });
     first ??= page;
     rows.push(...page.trackInfos);
     onPage?.(rows.length, page.totalRecords);
@@ -106,7 +107,7 @@ function fenceOf(node: Row, detail: Row | null): WaybillFence {
 }
 
 export async function loadFences(api: ApiClient, waybillId: string): Promise<WaybillFence[]> {
-  const nodes = await api.get<Row[]>('/waybill/getNodeListByIdVO', { id: waybillId });
+  const nodes = await api.get<Row[]>('/waybill/getNodeListByIdVO', { id: waybillId }, { silent: true });
   return Promise.all(
     nodes.map(async (n) => {
       const detail = await api.get<Row>('/electronic/getCustomAreaByAreaId', { areaId: String(n.areaId ?? n.customAreaId) }, { silent: true }).catch(() => null);
@@ -115,8 +116,11 @@ export async function loadFences(api: ApiClient, waybillId: string): Promise<Way
   );
 }
 
+/** Rejects with the track's ApiError (not found / no access) without a toast: the caller shows it once. */
 export async function loadBundle(api: ApiClient, waybillId: string, onPage?: (loaded: number, total: number) => void): Promise<TrackBundle> {
   const fencesP = loadFences(api, waybillId);
+  // The fences load beside the track; when the track fails they fail the same way and are not awaited.
+  fencesP.catch(() => undefined);
   const { rows, head } = await loadTrack(api, waybillId, onPage);
   const transport = head.transportInfos?.find((t) => String(t.waybillId) === waybillId) ?? head.transportInfos?.[0];
   const dataTerminalId = transport?.dataterminalId ?? '';
@@ -139,6 +143,15 @@ export interface TabData {
   temperature: Record<string, { x: string; y: number }[]>;
   humidity: Record<string, { x: string; y: number }[]>;
   oil: Record<string, { x: string; y: number }[]>;
+  /** The allowed temperature range (℃) the alarms judge the waybill by; null without temperature. */
+  temperatureRange: TemperatureRange | null;
+}
+
+export interface TemperatureRange {
+  tempMin: number;
+  tempMax: number;
+  /** The waybill's own range (else the corporation's alarm settings). */
+  own: boolean;
 }
 
 /** The media calls answer pages (10 by default, spec section 9); the tabs read them 1000 at a time until totalRecords. */
@@ -159,7 +172,7 @@ export async function loadTabs(api: ApiClient, b: TrackBundle, opts: { monitor?:
   const s = b.sensors;
   const post = <T>(path: string, when = true, empty: T) => (when ? api.post<T>(path, target, { silent: true }).catch(() => empty) : Promise.resolve(empty));
   const media = (path: string) => (opts.monitor ? loadAllPages(api, path, target).catch(() => []) : Promise.resolve([]));
-  const [stops, areas, doors, cold, temperature, humidity, oil, alarms, flash, safety] = await Promise.all([
+  const [stops, areas, doors, cold, temperature, humidity, oil, alarms, flash, safety, temperatureRange] = await Promise.all([
     post<Row[]>('/waybill/getStopCarList', true, []),
     post<Row[]>('/waybill/getAreaList', true, []),
     post<Row[]>('/waybill/getOpenDoorList', !!s?.detectDoor, []),
@@ -170,8 +183,9 @@ export async function loadTabs(api: ApiClient, b: TrackBundle, opts: { monitor?:
     api.post<{ data: Row[] }>('/alarmResult/findByPage', { curPage: 1, pageSize: 1000, waybillId: Number(b.waybillId) }, { silent: true }).then((r) => r.data, () => []),
     media('/orderDetails/findImageById'),
     media('/orderDetails/getAlarmList'),
+    post<TemperatureRange | null>('/waybill/getTemperatureRange', !!s?.gatherTemperature, null),
   ]);
-  return { stops, areas, doors, cold, alarms, flash, safety, temperature, humidity, oil };
+  return { stops, areas, doors, cold, alarms, flash, safety, temperature, humidity, oil, temperatureRange };
 }
 
 /** Alarm sub-counts by type name, for the alarm tab's title. */

@@ -14,8 +14,10 @@ import { BottomPanel, type FocusKind } from './bottom-panel.tsx';
 import { PlaybackTopBar } from './playback-top-bar.tsx';
 import { PhotoPreview } from '../../components/photo-preview/photo-preview.tsx';
 import { flashInfo, mediaPoints, previewOfInfo, previewOfRow, safetyInfo, type PreviewTarget } from './media-layer.ts';
-import { centreOfDraft, FENCE_DELETED, ringOf, dragCentre, addPoint, type FenceDraft } from './fence-edit.ts';
+import { centreOfDraft, draftAreaKm2, FENCE_DELETED, dragCentre, pushHistory, SHAPE_NAMES, type FenceDraft, type FenceType } from './fence-edit.ts';
 import { draftOf, FenceEditor } from './fence-editor.tsx';
+import type { Map as MlMap } from 'maplibre-gl';
+import type { Datum } from '../../map/providers.ts';
 import { INFO_TOGGLES, ReplayBar, type InfoToggle } from './replay-bar.tsx';
 import { initialReplay, intervalOf, replayStep, type ReplayEvent, type ReplayState } from './replay-machine.ts';
 import { loadBundle, loadFences, loadTabs, NO_TRACK, NO_TRACK_YET, noTrackDataOf, type Row, type TabData, type TrackBundle, type WaybillFence } from './track-data.ts';
@@ -60,7 +62,9 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
   const [mapType, setMapType] = useState<MapType>(storedMapType);
   const [info, setInfo] = useState<Set<InfoToggle>>(() => new Set(INFO_TOGGLES.map(([k]) => k)));
   const [focus, setFocus] = useState<MapPoint | null>(null);
-  const [editing, setEditing] = useState<{ fence: WaybillFence; draft: FenceDraft } | null>(null);
+  // The fence being edited: its draft and the drafts before each change (撤销 gives them back).
+  const [editing, setEditing] = useState<{ fence: WaybillFence; draft: FenceDraft; history: FenceDraft[]; drawing: boolean } | null>(null);
+  const [drawMap, setDrawMap] = useState<{ map: MlMap; datum: Datum } | null>(null);
   const [{ state, message, seq }, dispatch] = useReducer(reduce, { state: initialReplay, seq: 0 });
   const shownMessage = useRef(0);
 
@@ -74,12 +78,15 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
       return;
     }
     dispatch({ type: 'load', total: 0, loading: true });
-    Promise.all(ids.map((id) => loadBundle(env.api, id).catch(() => null)))
+    Promise.all(ids.map((id) => loadBundle(env.api, id).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))))
       .then((list) => {
         if (!live) return;
-        const got = list.filter((b): b is TrackBundle => b !== null);
+        const got = list.filter((b): b is TrackBundle => !(b instanceof Error));
+        // A waybill the user cannot read (another tenant's, deleted, mistyped id): the server's message, once.
+        const refused = new Set(list.filter((b): b is Error => b instanceof Error).map((e) => e.message));
+        for (const m of refused) env.notify.error(m);
         for (const b of got) if (b.track.rows.length === 0) env.notify.info(got.length > 1 ? noTrackDataOf(b.vehicleNo) : b.dataTerminalId ? NO_TRACK_YET : NO_TRACK);
-        if (got.length === 0) env.notify.info(NO_TRACK);
+        if (got.length === 0 && refused.size === 0) env.notify.info(NO_TRACK);
         setBundles(got);
         setActive(Object.fromEntries(got.map((b) => [b.waybillId, true])));
         const first = got.findIndex((b) => b.track.rows.length > 0);
@@ -159,19 +166,18 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
   }, [bundles, active, soloMode, single, predicted, predictedOn]);
 
   const fences = useMemo<MapFence[]>(() => {
-    const list = (current?.fences ?? []).filter((f) => f.id !== editing?.fence.id).map((f) => ({ id: f.id, ring: f.ring, name: f.name }));
-    if (editing) {
-      const ring = ringOf(editing.draft);
-      if (ring.length) list.push({ id: 'editing', ring, name: editing.fence.name });
-    }
-    return list;
-  }, [current, editing]);
+    // The fence being edited is drawn by the editor's own layer.
+    return (current?.fences ?? []).filter((f) => f.id !== editing?.fence.id).map((f) => ({ id: f.id, ring: f.ring, name: f.name }));
+  }, [current, editing?.fence.id]);
 
   const points = useMemo<MapPoint[]>(() => {
     const out: MapPoint[] = [];
     for (const f of current?.fences ?? []) {
       const kind = f.nodeType === 'start' ? 'start' : f.nodeType === 'end' ? 'end' : 'via';
-      out.push({ id: `fence-${f.id}`, lngLat: f.centre, kind, label: f.name, info: { title: f.name, rows: [['类型', kind === 'start' ? '起点' : kind === 'end' ? '终点' : '途经点'], ['半径', f.typeId === 3 ? `${f.radius}米` : '-']] } });
+      if (f.id === editing?.fence.id) continue;
+      const shape = SHAPE_NAMES[f.typeId as FenceType] ?? '-';
+      const area = `${draftAreaKm2(draftOf(f)).toFixed(3)}平方公里`;
+      out.push({ id: `fence-${f.id}`, lngLat: f.centre, kind, label: f.name, info: { title: f.name, rows: [['类型', kind === 'start' ? '起点' : kind === 'end' ? '终点' : '途经点'], ['形状', shape], ['半径', f.typeId === 3 ? `${f.radius}米` : '-'], ['面积', area]] } });
     }
     for (const [i, s] of (tabs?.stops ?? []).entries()) out.push({ id: `stop-${i}`, lngLat: [Number(s.blon), Number(s.blat)], kind: 'stop', label: `停车 ${s.durationStr}`, info: stopInfo(s) });
     for (const [i, d] of (tabs?.doors ?? []).entries()) out.push({ id: `door-${i}`, lngLat: [Number(d.blon), Number(d.blat)], kind: 'door', label: `门${d.doorNumber}`, info: doorInfo(d) });
@@ -179,14 +185,16 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
     out.push(...mediaPoints(tabs));
     if (focus) out.push(focus);
     return out;
-  }, [current, tabs, focus]);
+  }, [current, tabs, focus, editing?.fence.id]);
 
+  const editingFence = editing !== null;
   const car = useMemo(() => {
     const t = current?.track;
-    if (!t || t.rows.length === 0) return null;
+    // While a fence is edited the car (often parked on that fence) would sit on what the user clicks.
+    if (!t || t.rows.length === 0 || editingFence) return null;
     const i = Math.min(state.index, t.rows.length - 1);
     return { lngLat: [t.lng[i], t.lat[i]] as LngLat, direction: t.direction[i] };
-  }, [current, state.index]);
+  }, [current, state.index, editingFence]);
 
   const onRowFocus = useCallback((kind: FocusKind, r: Row, index: number) => {
     const media = kind === 'flash' || kind === 'safety';
@@ -211,9 +219,15 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
     void downloadTrack(current.waybillId).catch((e: Error) => env.notify.error(e.message));
   }, [current, env]);
 
+  const changeDraft = useCallback((change: (d: FenceDraft) => FenceDraft) => setEditing((e) => {
+    if (!e) return e;
+    const draft = change(e.draft);
+    return draft === e.draft ? e : { ...e, draft, history: pushHistory(e.history, e.draft) };
+  }), []);
+  const onMapReady = useCallback((map: MlMap | null, datum: Datum) => setDrawMap(map ? { map, datum } : null), []);
   const startEdit = useCallback((f: WaybillFence) => {
     if (f.isDelete) return env.notify.error(FENCE_DELETED);
-    setEditing({ fence: f, draft: draftOf(f) });
+    setEditing({ fence: f, draft: draftOf(f), history: [], drawing: false });
   }, [env]);
   // The top bar's actions, stable so that a replay frame does not render the bar again.
   const toggleTrack = useCallback((id: string) => setActive((a) => ({ ...a, [id]: a[id] === false })), []);
@@ -227,6 +241,7 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
     try { localStorage.setItem(MAP_TYPE_KEY, t); } catch { /* private mode: not kept */ }
   }, []);
   const onPointClick = useCallback((index: number) => dispatch({ type: 'jump', index }), []);
+  const lookupPlaces = useCallback((points: [number, number][]) => env.api.post<string[]>('/waybill/getTrackPlaceNames', { points }, { silent: true }), [env]);
 
   const current0 = current?.track.rows[state.index] as Row | undefined;
   const fitKey = `${bundles.map((b) => b.waybillId).join()}-${mapType}`;
@@ -238,22 +253,25 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
         onReplayOne={replayOne} fences={current?.fences ?? NO_FENCES} onEditFence={startEdit} mapType={mapType} onMapType={chooseMapType} loading={loading} />
       <div className={styles.map} onClick={onMapAreaClick}>
         <MapView mapType={mapType} lines={lines} fences={fences} points={points} car={car} fitKey={fitKey} ariaLabel="轨迹地图"
-          handle={editing ? (() => { const c = centreOfDraft(editing.draft); return c ? { lngLat: c, onDragEnd: (at: LngLat) => setEditing((e) => e && { ...e, draft: dragCentre(e.draft, at) }) } : null; })() : null}
-          onMapClick={editing ? (at) => setEditing((e) => e && { ...e, draft: addPoint(e.draft, at) }) : undefined}
+          handle={editing && !editing.drawing ? (() => { const c = centreOfDraft(editing.draft); return c ? { lngLat: c, onDragEnd: (at: LngLat) => changeDraft((d) => dragCentre(d, at)) } : null; })() : null}
+          onMapReady={onMapReady}
           onLineClick={(id, at) => {
-            if (id !== current?.waybillId || !current) return;
+            // While a fence is edited, clicks on the map are the editor's.
+            if (editing || id !== current?.waybillId || !current) return;
             const t = current.track;
             let best = 0, bd = Infinity;
             for (let i = 0; i < t.lng.length; i++) { const d = (t.lng[i] - at[0]) ** 2 + (t.lat[i] - at[1]) ** 2; if (d < bd) { bd = d; best = i; } }
             dispatch({ type: 'jump', index: best });
           }} />
         {editing && current ? (
-          <FenceEditor env={env} fence={editing.fence} waybillId={current.waybillId} draft={editing.draft}
-            onDraft={(draft) => setEditing((e) => e && { ...e, draft })}
+          <FenceEditor env={env} fence={editing.fence} waybillId={current.waybillId} draft={editing.draft} map={drawMap} undoable={editing.history.length}
+            onDraft={(draft) => changeDraft(() => draft)}
+            onUndo={() => setEditing((e) => e && e.history.length ? { ...e, draft: e.history[e.history.length - 1], history: e.history.slice(0, -1) } : e)}
+            onDrawingChange={(drawing) => setEditing((e) => e && { ...e, drawing })}
             onClose={(saved) => {
               setEditing(null);
               // Saved: read the waybill's fences again so the map shows what the server keeps.
-              if (saved) void loadFences(env.api, current.waybillId).then((fences) => setBundles((bs) => bs.map((b) => (b.waybillId === current.waybillId ? { ...b, fences } : b))));
+              if (saved) void loadFences(env.api, current.waybillId).then((fences) => setBundles((bs) => bs.map((b) => (b.waybillId === current.waybillId ? { ...b, fences } : b))), (e: Error) => env.notify.error(e.message));
             }} />
         ) : null}
       </div>
@@ -272,7 +290,7 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
         </> : null}
       </div>
       <BottomPanel points={current?.track.rows ?? []} current={state.index} sensors={current?.sensors ?? null} data={tabs} monitor={monitor}
-        onPointClick={onPointClick} onRowFocus={onRowFocus} onExport={onExport} />
+        onPointClick={onPointClick} onRowFocus={onRowFocus} onExport={onExport} lookupPlaces={lookupPlaces} />
       <PhotoPreview photos={preview?.photos ?? []} index={preview ? preview.index : -1}
         onIndexChange={(index) => setPreview((p) => p && { ...p, index })} onClose={() => setPreview(null)} />
     </div>

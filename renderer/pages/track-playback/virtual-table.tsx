@@ -9,6 +9,10 @@ export interface TableColumn {
   field: string;
   title: string;
   width?: number;
+  /** The cell's text when it is not the field as it is (e.g. a place name looked up later). */
+  text?: (row: Record<string, unknown>) => string;
+  /** The cell's tooltip (e.g. the coordinates behind a place name). */
+  tip?: (row: Record<string, unknown>) => string;
 }
 
 const useStyles = makeStyles({
@@ -29,6 +33,8 @@ export interface VirtualTableProps {
   rows: readonly Record<string, unknown>[];
   current?: number;
   onRowClick?: (index: number) => void;
+  /** The rows rendered changed: [first, last). */
+  onRange?: (first: number, last: number) => void;
 }
 
 interface TableRowProps {
@@ -44,12 +50,12 @@ interface TableRowProps {
 const TableRow = memo(function TableRow({ index, row, columns, selected, cellClass, selectedClass }: TableRowProps) {
   return (
     <tr aria-rowindex={index + 2} data-row={index} className={selected ? selectedClass : undefined} aria-selected={selected}>
-      {columns.map((c) => <td key={c.field} className={cellClass}>{row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field])}</td>)}
+      {columns.map((c) => <td key={c.field} className={cellClass} title={c.tip?.(row)}>{c.text ? c.text(row) : row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field])}</td>)}
     </tr>
   );
 });
 
-export const VirtualTable = memo(function VirtualTable({ label, columns, rows, current = -1, onRowClick }: VirtualTableProps) {
+export const VirtualTable = memo(function VirtualTable({ label, columns, rows, current = -1, onRowClick, onRange }: VirtualTableProps) {
   const styles = useStyles();
   const box = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
@@ -73,9 +79,10 @@ export const VirtualTable = memo(function VirtualTable({ label, columns, rows, c
     el.scrollTop = next;
     setTop(next);
   }, [current]); // eslint-disable-line react-hooks/exhaustive-deps -- top and height are read as of this render
-  if (rows.length === 0) return <div className={styles.empty}>暂无数据</div>;
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - 5);
   const last = Math.min(rows.length, first + Math.ceil(height / ROW_HEIGHT) + 10);
+  useEffect(() => onRange?.(first, last), [first, last, onRange]);
+  if (rows.length === 0) return <div className={styles.empty}>暂无数据</div>;
   return (
     <div ref={box} className={styles.scroll} onScroll={(e) => setTop(e.currentTarget.scrollTop)}>
       <table className={styles.table} aria-label={label} aria-rowcount={rows.length + 1}>
