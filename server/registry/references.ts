@@ -3,7 +3,7 @@
 import { SchemaError, type MenuDef, type PageFile, type Registry } from './types.ts';
 import { readableFields, storedFields } from './fields.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
-import { availableWhen, type StateMachine } from './route-shapes.ts';
+import { checkActionGates } from './action-gates.ts';
 
 function fail(doc: object, pointer: string, detail: string): never {
   throw new SchemaError(sourceOf.get(doc) ?? '?', pointer, detail);
@@ -60,8 +60,7 @@ function checkPage(reg: Registry, page: PageFile, ops: Set<string>) {
     if (a.operationId && !ops.has(a.operationId)) fail(page, `/actions/${i}/operationId`, `操作ID未在菜单中声明: ${a.operationId}`);
     const target = a.page as string | undefined;
     if (target && !reg.pages.has(target)) fail(page, `/actions/${i}/page`, `页面不存在: ${target}`);
-    const state = a.state as { machine: StateMachine; action: string } | undefined;
-    if (state && !availableWhen(state.machine, state.action).length) fail(page, `/actions/${i}/state`, `状态机没有此动作: ${state.machine}.${state.action}`);
+    checkActionGates(reg, page, a, i, (pointer, detail) => fail(page, pointer, detail));
   });
   for (const [kind, target] of Object.entries((page.links ?? {}) as Record<string, string>)) {
     if (!reg.pages.has(target)) fail(page, `/links/${kind}`, `页面不存在: ${target}`);

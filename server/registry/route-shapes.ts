@@ -3,8 +3,10 @@
 // dialog validates exactly like the server and nothing is declared twice; and each state-gated
 // action gets the record states in which the workflow module allows it.
 import type { RouteDef } from '../http/route.ts';
-import { applyOrderAction, OrderStatus, type OrderAction } from '../domain/workflow/order-machine.ts';
+import { applyOrderAction, ORDER_ACTION_NAMES, OrderStatus, type OrderAction } from '../domain/workflow/order-machine.ts';
 import { WAYBILL_TRANSITIONS } from '../domain/workflow/waybill-machine.ts';
+import { isOrderGatedAction, ORDER_GATES, type OrderGate } from '../domain/workflow/order-gates.ts';
+import { EDITABLE as WAYBILL_EDITABLE } from '../domain/waybills/edit.ts';
 import type { Action, FieldSchema, PageFile } from './types.ts';
 
 type Call = { method?: 'GET' | 'POST'; path: string };
@@ -37,6 +39,16 @@ export function routeFormShapes(page: PageFile, routes: readonly RouteDef[]) {
 
 export type StateMachine = 'order' | 'waybill' | 'login' | 'credential';
 
+export type RowGate = Record<string, (number | string)[]>;
+
+/** The actions a page may name in `state` for each machine. */
+export function machineActions(machine: StateMachine): string[] {
+  if (machine === 'login') return ['unlock'];
+  if (machine === 'credential') return ['revoke'];
+  if (machine === 'waybill') return [...new Set(WAYBILL_TRANSITIONS.map((r) => r.action as string)), 'update'];
+  return [...Object.keys(ORDER_ACTION_NAMES), ...Object.keys(ORDER_GATES)];
+}
+
 /** The states (field → allowed values, any entry) in which a machine's action is available. */
 export function availableWhen(machine: StateMachine, action: string): Record<string, number[]>[] {
   // A user's login limit: 解锁 applies while the list row says the account is held back (loginLimited 1).
@@ -44,15 +56,28 @@ export function availableWhen(machine: StateMachine, action: string): Record<str
   // A terminal credential is revoked once, while it is still valid (status 1 有效).
   if (machine === 'credential') return action === 'revoke' ? [{ status: [1] }] : [];
   if (machine === 'waybill') {
+    // 修改 is no transition: the edit endpoint's own statuses (edit.ts), checked there too.
+    if (action === 'update') return [{ status: [...WAYBILL_EDITABLE] }];
     return WAYBILL_TRANSITIONS.filter((r) => r.action === action).map((r) => ({ status: [...r.status], step: [...r.step] }));
+  }
+  if (isOrderGatedAction(action)) {
+    const gate: OrderGate = ORDER_GATES[action];
+    const also = Object.fromEntries(Object.entries(gate.also ?? {}).map(([f, v]) => [f, [...v]]));
+    return [{ status: [...gate.statuses], ...also }];
   }
   const statuses = Object.values(OrderStatus).filter((s) => applyOrderAction(s, action as OrderAction, false).ok);
   return statuses.length ? [{ status: statuses }] : [];
 }
 
+/** A page's own row condition (`when`: one entry or any of several), as the renderer reads gates. */
+export const gatesOfWhen = (when: RowGate | RowGate[]): RowGate[] => (Array.isArray(when) ? when : [when]);
+
+/** Each gated action gets `availableWhen`: from its machine (`state`) or its own row condition (`when`). */
 export function withActionStates(actions: Action[] | undefined): Action[] | undefined {
   return actions?.map((a) => {
     const state = a.state as { machine: StateMachine; action: string } | undefined;
-    return state ? { ...a, availableWhen: availableWhen(state.machine, state.action) } : a;
+    if (state) return { ...a, availableWhen: availableWhen(state.machine, state.action) };
+    const when = a.when as RowGate | RowGate[] | undefined;
+    return when ? { ...a, availableWhen: gatesOfWhen(when) } : a;
   });
 }

@@ -53,7 +53,7 @@ describe('actions column width', () => {
       { id: 'b', label: '拒单', ...gate(1) },
       { id: 'c', label: '确认到达', ...gate(2) },
     ];
-    // 详情 + the widest state: 接单 and 拒单 (4 characters, 2 gaps) vs 确认到达 (4 characters, 1 gap).
-    expect(actionsWidth(actions)).toBe(16 + 2 * 13 + 12 + (4 * 13 + 2 * 12));
+    // The widest state: 详情, 接单 and 拒单 (6 characters, 3 gaps) vs 详情 and 确认到达 (6 characters, 2 gaps).
+    expect(actionsWidth(actions)).toBe(16 + 6 * 13 + 3 * 12);
   });
 });

@@ -9,7 +9,8 @@ import { fakeEnv, openDialog, renderFluent, stubLayout } from './test-kit.tsx';
 import { EXPORT_CONFIRM } from './use-action-runner.ts';
 
 beforeAll(() => stubLayout());
-afterEach(cleanup);
+// A route's list keeps its tab, page and size in session storage (kept-state.ts): each test starts afresh.
+afterEach(() => (cleanup(), sessionStorage.clear()));
 
 const LIST = '/res/carrier/list';
 

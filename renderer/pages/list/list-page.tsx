@@ -43,7 +43,8 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
   const conditions = useMemo(() => applyFieldSettings((page.search ?? []) as ListCondition[], saved.searches), [page.search, saved.searches]);
   const shownColumns = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
 
-  const data = useListData(env, page, conditions);
+  // A route's list comes back to its tab, page and size after a form; a picker in a dialog starts afresh.
+  const data = useListData(env, page, conditions, !context.inDialog);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Selection belongs to the rows on screen: a new page, search or reload starts without one.

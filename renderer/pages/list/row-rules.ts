@@ -7,17 +7,27 @@ import type { Row } from './list-types.ts';
 export const JUMP_OPERATION = '5023';
 
 /**
- * A state-gated action is offered when the record allows it now: the row's own `availableActions`
- * when the server sends them, else the states the server derived from the workflow module
- * (`availableWhen`: any entry whose every field holds one of its values).
+ * A gated action is offered when the record allows it now: for a machine's action (`state`), the
+ * row's own `availableActions` when the server sends them; else the states the server derived from
+ * the workflow module or the page's `when` (`availableWhen`: any entry whose every field holds one
+ * of its values).
  */
 export function actionAvailable(action: Action, row: Row): boolean {
-  if (!action.state) return true;
   const own = row.availableActions;
-  if (Array.isArray(own)) return own.includes(action.state.action);
+  if (action.state && Array.isArray(own)) return own.includes(action.state.action);
   const gates = action.availableWhen;
   if (!gates) return true;
   return gates.some((gate) => Object.entries(gate).every(([field, values]) => values.includes(row[field] as never)));
+}
+
+/** A row shows at most this many actions as links; the rest go under 更多. */
+export const ROW_LINKS = 3;
+
+/** The actions a row offers, in the page's declared order: the first `ROW_LINKS` as links, the rest in the 更多 menu. */
+export function rowActionLayout(actions: Action[], row: Row, max = ROW_LINKS): { links: Action[]; more: Action[] } {
+  const offered = actions.filter((a) => actionAvailable(a, row));
+  if (offered.length <= max) return { links: offered, more: [] };
+  return { links: offered.slice(0, max), more: offered.slice(max) };
 }
 
 /** A row call carries the record's id (under the call's idParam) and, when the row has one, its version. */

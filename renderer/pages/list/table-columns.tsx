@@ -1,6 +1,6 @@
 // Column definitions for TanStack Table v9 from the page's columns: the selection checkbox, the
-// data columns (dictionary labels, sortable headers, fixed sides) and the row actions.
-import { Checkbox, Link, makeStyles, tokens } from '@fluentui/react-components';
+// data columns (dictionary labels, sortable headers, fixed sides) and the row actions (row-actions.tsx).
+import { Checkbox, Link } from '@fluentui/react-components';
 import {
   columnPinningFeature,
   columnSizingFeature,
@@ -16,7 +16,9 @@ import { cellText } from './cell-text.ts';
 import { dictionaryOf } from './condition-options.ts';
 import type { DictItem } from './dictionary-cache.ts';
 import type { ListPageSchema, Row } from './list-types.ts';
-import { actionAvailable } from './row-rules.ts';
+import { actionsWidth, RowActions } from './row-actions.tsx';
+
+export { actionsWidth };
 
 export interface CellMeta {
   align?: 'left' | 'center' | 'right';
@@ -39,39 +41,6 @@ export const DEFAULT_COLUMN_WIDTH = 120;
 const SELECT_COLUMN_WIDTH = 36;
 
 const helper = createColumnHelper<ListFeatures, Row>();
-
-const useStyles = makeStyles({
-  actions: { display: 'flex', columnGap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
-});
-
-function RowActions({ actions, row, onAction }: { actions: Action[]; row: Row; onAction: (action: Action, row: Row) => void }) {
-  const styles = useStyles();
-  // Each row shows only the actions its state allows now (row-rules.ts).
-  return (
-    <span className={styles.actions}>
-      {actions.filter((a) => actionAvailable(a, row)).map((a) => (
-        <Link key={a.id} as="button" onClick={() => onAction(a, row)}>
-          {a.label ?? a.id}
-        </Link>
-      ))}
-    </span>
-  );
-}
-
-const labelsWidth = (actions: Action[]) => actions.reduce((w, a) => w + (a.label ?? a.id).length * 13 + 12, 16);
-
-/**
- * Wide enough for the labels side by side (about 13 px per Chinese character plus gaps). State-gated
- * actions are counted as a row shows them: the ungated ones plus those one record state offers at
- * once (a waybill list declares twenty steps but a row offers three or four).
- */
-export function actionsWidth(actions: Action[]): number {
-  const always = actions.filter((a) => !a.state || !a.availableWhen);
-  const gated = actions.filter((a) => a.state && a.availableWhen);
-  const states = gated.flatMap((a) => a.availableWhen!.map((gate) => Object.fromEntries(Object.entries(gate).map(([f, v]) => [f, v[0]]))));
-  const widest = states.reduce((w, row) => Math.max(w, labelsWidth(gated.filter((a) => actionAvailable(a, row))) - 16), 0);
-  return labelsWidth(always) + widest;
-}
 
 export interface BuildColumnsInput {
   page: ListPageSchema;

@@ -9,7 +9,8 @@ import type { ListContext, ListPageSchema, Row } from './list-types.ts';
 import { fakeEnv, openDialog, renderFluent, stubLayout } from './test-kit.tsx';
 
 beforeAll(() => stubLayout());
-afterEach(cleanup);
+// A route's list keeps its tab, page and size in session storage (kept-state.ts): each test starts afresh.
+afterEach(() => (cleanup(), sessionStorage.clear()));
 
 const LIST = '/waybill/pageQueryByCondition';
 const COUNT = '/waybill/getWaybillNumberByCondition';

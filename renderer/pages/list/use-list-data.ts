@@ -1,9 +1,12 @@
 // The list's query state (applied search, status tab, page, size, sorts) and the rows it loads.
-// Each change reloads; an answer that arrives after a newer request started is dropped.
+// Each change reloads; an answer that arrives after a newer request started is dropped. A route's
+// list keeps its tab, page and size (kept-state.ts), so it comes back to them after a form.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Env } from '../../env/env-context.tsx';
 import { callApi, listCallOf } from './call-api.ts';
-import { DEFAULT_PAGE_SIZE, type ListCondition, type ListPageSchema, type ListResult, type Row, type Scalar, type SearchValues, type Sort } from './list-types.ts';
+import { readKeptState, writeKeptState } from './kept-state.ts';
+import { pageCountOf } from './pager-model.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListCondition, type ListPageSchema, type ListResult, type Row, type Scalar, type SearchValues, type Sort } from './list-types.ts';
 import { buildSearchBody, listBody, tabFilter } from './search-body.ts';
 
 export interface ListData {
@@ -30,11 +33,13 @@ export interface ListData {
 
 const EMPTY: Row[] = [];
 
-export function useListData(env: Env, page: ListPageSchema, conditions: ListCondition[]): ListData {
+/** `keep`: remember tab, page and size for the page (a route's list; not a picker inside a dialog). */
+export function useListData(env: Env, page: ListPageSchema, conditions: ListCondition[], keep = false): ListData {
+  const [kept] = useState(() => (keep ? readKeptState(page.id, PAGE_SIZES) : undefined));
   const [applied, setApplied] = useState<SearchValues>({});
-  const [tab, setTabState] = useState<Scalar | undefined>(undefined);
-  const [curPage, setCurPage] = useState(1);
-  const [pageSize, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [tab, setTabState] = useState<Scalar | undefined>(kept?.tab);
+  const [curPage, setCurPage] = useState(kept?.curPage ?? 1);
+  const [pageSize, setSize] = useState(kept?.pageSize ?? DEFAULT_PAGE_SIZE);
   const [sorts, setSortState] = useState<Sort[]>([]);
   const [version, setVersion] = useState(0);
   const [result, setResult] = useState<{ rows: Row[]; total: number; loading: boolean }>({ rows: EMPTY, total: 0, loading: true });
@@ -57,6 +62,15 @@ export function useListData(env: Env, page: ListPageSchema, conditions: ListCond
       // The client has shown the server's message; the table shows what it had, no longer loading.
       .catch(() => mine === seq.current && setResult((prev) => ({ ...prev, loading: false })));
   }, [env, page, filterBody, curPage, pageSize, sorts, version]);
+
+  useEffect(() => {
+    if (keep) writeKeptState(page.id, { tab, curPage, pageSize });
+  }, [keep, page.id, tab, curPage, pageSize]);
+  // A kept page beyond the end (records were deleted meanwhile) moves to the last page there is.
+  useEffect(() => {
+    const last = pageCountOf(result.total, pageSize);
+    if (!result.loading && result.total > 0 && curPage > last) setCurPage(last);
+  }, [result, curPage, pageSize]);
 
   const search = useCallback((values: SearchValues) => {
     setApplied(values);

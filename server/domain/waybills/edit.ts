@@ -31,7 +31,8 @@ export interface SaveBody {
   orders?: OrderPick[];
 }
 
-const EDITABLE: number[] = [WaybillStatus.AWAITING_VEHICLE, WaybillStatus.DRIVER_REFUSED, WaybillStatus.AWAITING_DRIVER];
+/** Before the vehicle sets out; the waybill page offers 修改 in these statuses (server/registry/route-shapes.ts). */
+export const EDITABLE: readonly number[] = [WaybillStatus.AWAITING_VEHICLE, WaybillStatus.DRIVER_REFUSED, WaybillStatus.AWAITING_DRIVER];
 
 export function editable(sqlite: Sqlite, w: Pick<WaybillRow, 'id' | 'status'>): boolean {
   const reached = one(sqlite, 'SELECT 1 FROM waybill_nodes WHERE waybill_id = ? AND (actual_arrive_time IS NOT NULL OR actual_leave_time IS NOT NULL) LIMIT 1', w.id);
