@@ -103,8 +103,8 @@ describe('assigning a vehicle', () => {
     // Written by the one waybill writer: its first saved version is there, as for any new waybill.
     const history = (await dispatcher.post('/waybillHistory/findByPage', { id: w.id })).result;
     expect(history.data.map((h: Row) => [h.version, h.action, h.statusStr, h.orders.map((o: Row) => o.partId)])).toEqual([[1, 'assignVehicle', '待司机接单', [p1.partId]]]);
-    // Goods not yet on a waybill keep the order at 待调度: the least advanced part decides.
-    expect(statusOf(id)).toEqual({ status: 2, taskStatus: 1 });
+    // Dispatched in part: the order shows its waybill (待司机接单), not 待调度 (docs/state-machines.md).
+    expect(statusOf(id)).toEqual({ status: 4, taskStatus: 10 });
     const again = await refused(() => dispatcher.post('/orderInfo/assignVehicle', { orderId: id, version: versionOf(id), partId: p1.partId, vehicleId: vehicle.id }));
     expect(again.message).toBe('拆分单已派车，不能重复派车');
     const cancel = await refused(() => dispatcher.post('/orderInfo/cancelSplitOrder', { orderId: id, version: versionOf(id), partId: p1.partId }));
@@ -112,8 +112,8 @@ describe('assigning a vehicle', () => {
 
     // Finish splitting and send the rest too: every part is on a waybill awaiting its driver.
     const over = (await dispatcher.post('/orderInfo/splitOrderOver', { orderId: id, version: versionOf(id) })).result;
-    // The rest is now a part of its own, but no waybill carries it yet: still 待调度.
-    expect(statusOf(id)).toEqual({ status: 2, taskStatus: 1 });
+    // The rest is now a part of its own, no waybill carries it yet: the order still shows its waybill.
+    expect(statusOf(id)).toEqual({ status: 4, taskStatus: 10 });
     const r2 = await dispatcher.post('/orderInfo/assignVehicle', { orderId: id, version: over.version, partId: over.lastPart.partId, vehicleId: vehicle.id });
     expect(r2.code, r2.message).toBe(1);
     expect(statusOf(id)).toEqual({ status: 4, taskStatus: 10 });

@@ -1,11 +1,15 @@
 // Fields holding another record's id (carrierId, orgId...): a searchable Fluent combobox over the
 // referenced list, showing `record[label]` and keeping `record.id`. Arrays of ids pick several.
-import { Combobox, Option, Spinner } from '@fluentui/react-components';
+// ui:options: list, labelKey; descriptionKey (a second line per option); params (filters sent
+// with every request); publish (tell following fields what was chosen); follow (reference-links.ts:
+// narrow this list by the record chosen in another field, and take a value from it when picked).
+import { Combobox, Option, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../env/api-client.ts';
 import { formContextOf } from './form-context.ts';
 import { fetchReferenceOptions, type RefOption } from './reference-options.ts';
+import { followOf, publishChosen, useChosen } from './reference-links.ts';
 import { WidgetLabel } from './widget-label.tsx';
 
 /** Spec section 9: dropdown search debounce. */
@@ -14,11 +18,28 @@ const EMPTY_TEXT = '暂无数据';
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
+const useStyles = makeStyles({
+  option: { display: 'flex', flexDirection: 'column' },
+  description: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+});
+
 export function ReferenceWidget(props: WidgetProps) {
   const { id, name, value, required, disabled, readonly, onChange, onBlur, onFocus, options, label, hideLabel, registry } = props;
+  const styles = useStyles();
   const { env, labels } = formContextOf(registry);
+  const form = registry.formContext as object;
   const list = String(options.list ?? '');
   const labelKey = String(options.labelKey ?? 'name');
+  const descriptionKey = typeof options.descriptionKey === 'string' ? options.descriptionKey : undefined;
+  const publish = options.publish === true;
+  const follow = followOf(options);
+  const chosen = useChosen(form, follow?.field);
+  // Following another field: nothing to offer until a record is chosen there, then only what fits it.
+  const waiting = !!follow?.filter && !chosen?.row;
+  const paramsKey = JSON.stringify({
+    ...(options.params as Record<string, unknown> | undefined),
+    ...Object.fromEntries(Object.entries(follow?.filter ?? {}).map(([param, column]) => [param, chosen?.row?.[column]])),
+  });
   const multiple = Array.isArray(value) || props.multiple === true;
   const values: unknown[] = multiple ? ((value as unknown[]) ?? []) : present(value) ? [value] : [];
 
@@ -33,12 +54,37 @@ export function ReferenceWidget(props: WidgetProps) {
 
   const needLabels = multiple && values.some((v) => !known.current.has(String(v)));
   const query = text ?? '';
+
+  // A field others follow tells them the record it starts with (a waybill's vehicle already set).
+  const startValue = useRef(value);
   useEffect(() => {
-    if (!open && !needLabels) return;
+    if (!publish || multiple) return;
+    if (!present(startValue.current)) return publishChosen(form, name, { row: null, picked: false });
+    let live = true;
+    fetchReferenceOptions(env.api, { list, labelKey, descriptionKey, params: { id: startValue.current } }, '')
+      .then((rows) => live && publishChosen(form, name, { row: rows.find((r) => String(r.id) === String(startValue.current))?.row ?? null, picked: false }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [publish, multiple, form, name, env, list, labelKey, descriptionKey]);
+
+  // The user picked in the followed field: take the value it brings (the vehicle's own driver).
+  const fill = follow?.fill;
+  useEffect(() => {
+    if (!fill || !chosen?.picked) return;
+    const next = chosen.row?.[fill];
+    if (present(next) && follow?.fillLabel && chosen.row?.[follow.fillLabel]) known.current.set(String(next), String(chosen.row[follow.fillLabel]));
+    onChange(present(next) ? next : options.emptyValue);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new choice there fills this field
+  }, [chosen]);
+
+  useEffect(() => {
+    if ((!open && !needLabels) || waiting) return;
     let live = true;
     const timer = setTimeout(() => {
       setLoading(true);
-      fetchReferenceOptions(env.api, list, labelKey, query)
+      fetchReferenceOptions(env.api, { list, labelKey, descriptionKey, params: JSON.parse(paramsKey) as Record<string, unknown> }, query)
         .then((rows) => {
           if (!live) return;
           for (const r of rows) known.current.set(String(r.id), r.label);
@@ -51,7 +97,7 @@ export function ReferenceWidget(props: WidgetProps) {
       live = false;
       clearTimeout(timer);
     };
-  }, [env, list, labelKey, query, open, needLabels]);
+  }, [env, list, labelKey, descriptionKey, paramsKey, waiting, query, open, needLabels]);
 
   // `known` fills as searches answer; each answer re-renders, so the labels here are current.
   const shown = values.map((v) => known.current.get(String(v)) ?? String(v)).join('，');
@@ -66,6 +112,8 @@ export function ReferenceWidget(props: WidgetProps) {
         placeholder={props.placeholder || '请选择'}
         multiselect={multiple}
         clearable={!required}
+        // Fluent's default name is English ('Open').
+        expandIcon={{ 'aria-label': '展开选项' }}
         disabled={disabled || readonly}
         value={text ?? shown}
         selectedOptions={values.map(String)}
@@ -76,7 +124,10 @@ export function ReferenceWidget(props: WidgetProps) {
           if (multiple) {
             const picked = d.selectedOptions.map((k) => byKey(k) ?? values.find((v) => String(v) === k)).filter(present);
             onChange(picked);
-          } else onChange(d.optionValue === undefined ? options.emptyValue : byKey(d.optionValue));
+          } else {
+            onChange(d.optionValue === undefined ? options.emptyValue : byKey(d.optionValue));
+            if (publish) publishChosen(form, name, { row: found.find((o) => String(o.id) === d.optionValue)?.row ?? null, picked: true });
+          }
         }}
         onBlur={() => {
           setText(null);
@@ -86,7 +137,11 @@ export function ReferenceWidget(props: WidgetProps) {
         // Ties the message under the field to it, as the text inputs do (RJSF's error and help ids).
         aria-describedby={ariaDescribedByIds(id)}
       >
-        {loading && found.length === 0 ? (
+        {waiting ? (
+          <Option value="" disabled>
+            {follow?.waitText ?? EMPTY_TEXT}
+          </Option>
+        ) : loading && found.length === 0 ? (
           <Option value="" text="" disabled>
             <Spinner size="tiny" />
           </Option>
@@ -96,8 +151,15 @@ export function ReferenceWidget(props: WidgetProps) {
           </Option>
         ) : (
           found.map((o) => (
-            <Option key={String(o.id)} value={String(o.id)}>
-              {o.label}
+            <Option key={String(o.id)} value={String(o.id)} text={o.label}>
+              {o.description ? (
+                <span className={styles.option}>
+                  <span>{o.label}</span>
+                  <span className={styles.description}>{o.description}</span>
+                </span>
+              ) : (
+                o.label
+              )}
             </Option>
           ))
         )}

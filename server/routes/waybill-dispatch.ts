@@ -5,7 +5,12 @@ import { route } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
 import { assignDriver, assignVehicle, cancelVehicle, editWaybillName } from '../domain/waybills/dispatch.ts';
 import { batchDeleteWaybills } from '../domain/waybills/delete.ts';
+import { dispatchVehicles, type VehiclePickInput } from '../domain/waybills/dispatch-vehicles.ts';
+import { pagingProperties } from '../resources/input-schemas.ts';
+import { searchText } from '../resources/like.ts';
 import { ID, idOf, requiredText, writeInput } from './waybill-inputs.ts';
+
+const PAGING = pagingProperties([]);
 
 export function waybillDispatchRoutes(db: Db, registry: () => Registry) {
   const sqlite = db.$client;
@@ -14,6 +19,15 @@ export function waybillDispatchRoutes(db: Db, registry: () => Registry) {
       method: 'POST', path: '/waybill/assignVehicle', access: { anyOf: ['waybillAssignVehicle3'] },
       input: writeInput({ vehicleId: idOf('车辆'), driverId: idOf('司机') }, ['vehicleId']),
       handler: ({ user, body }) => assignVehicle(sqlite, registry(), user, body),
+    }),
+    // The 派车 dialogs' vehicle picker (orders and waybills): who may dispatch may look.
+    route<VehiclePickInput>({
+      method: 'POST', path: '/waybill/pageQueryVehicleInfo', access: { anyOf: ['waybillAssignVehicle3', 'orderAssignVehicle3'] },
+      input: {
+        type: 'object', additionalProperties: false,
+        properties: { curPage: PAGING.curPage, pageSize: PAGING.pageSize, vehicleNo: searchText('车牌号', 20), id: idOf('车辆'), carrierId: idOf('承运商') },
+      },
+      handler: ({ user, body }) => dispatchVehicles(sqlite, user, body),
     }),
     route({
       method: 'POST', path: '/waybill/cancelVehicle', access: { anyOf: ['waybillCancelVehicle3'] }, input: writeInput(),

@@ -99,7 +99,8 @@ test('an order goes from creation through split, vehicle, acceptance and every n
   await rowOf(page, orderNo).getByRole('button', { name: '拆分', exact: true }).click();
   const split = page.getByRole('dialog', { name: '拆分' });
   const quantity = split.getByRole('textbox', { name: '拆分数量' });
-  await expect(quantity).toHaveValue('10');
+  // The quantity starts empty: the user says how much goes into the part.
+  await expect(quantity).toHaveValue('');
   await quantity.fill('4');
   await split.getByRole('button', { name: '保 存' }).click();
   await expect(split).toBeHidden();
@@ -114,7 +115,7 @@ test('an order goes from creation through split, vehicle, acceptance and every n
   await rowOf(page, orderNo).getByRole('button', { name: '派车', exact: true }).click();
   const assign = page.getByRole('dialog', { name: '派车' });
   // The only part without a waybill is chosen at once.
-  await expect(assign.getByRole('combobox', { name: '拆分单ID' })).not.toHaveValue('');
+  await expect(assign.getByRole('combobox', { name: '拆分单' })).not.toHaveValue('');
   // The vehicle list is searched by the typed plate number.
   await assign.getByRole('combobox', { name: '车辆' }).click();
   await assign.getByRole('combobox', { name: '车辆' }).pressSequentially(vehicleNo);

@@ -157,6 +157,7 @@ export function waybillFixtures(t: { db: { $client: Database.Database } }) {
     '/waybill/getWaybillNumberByCondition': {},
     '/waybill/assignVehicle': body(fresh, { vehicleId: vehicle.id }),
     '/waybill/cancelVehicle': body(awaiting),
+    '/waybill/pageQueryVehicleInfo': { vehicleNo: '' },
     '/waybill/assignDriver': body(awaiting, { driverId: vehicle.driverId }),
     '/waybill/editWaybillName': body(fresh, { waybillName: '加急运单' }),
     '/waybill/batchDeleteWaybill': { ids: [fresh.waybillId] },

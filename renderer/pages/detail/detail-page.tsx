@@ -1,7 +1,7 @@
 // Detail pages: one record read through `api.detail`, shown as titled sections of label/value pairs.
 // Several sections get the anchor panel so a long record can be walked by its section tags.
 import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AnchorPanel } from '../../components/anchor-panel.tsx';
 import { PageError, LOADING_TEXT } from '../page-host.tsx';
 import type { PageRendererProps, PageSchema } from '../page-types.ts';
@@ -9,6 +9,7 @@ import { dictionariesFor, fieldLabel, formatValue, type FormatContext } from './
 import { useDictionaries } from './use-dictionaries.ts';
 import { createDetailWidgets, type DetailWidgetName } from './detail-widgets.tsx';
 import { DetailActions } from './detail-actions.tsx';
+import { DetailTableSection } from './detail-table.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -73,6 +74,18 @@ function WidgetSection({ title, name, recordId, pageId }: { title: string; name:
   );
 }
 
+function TableSection({ title, children }: { title: string; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.section}>
+      <Text weight="semibold" className={styles.sectionTitle}>
+        {title}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
 export function DetailPage({ page, env, context }: PageRendererProps) {
   const styles = useStyles();
   const [state, setState] = useState<{ record?: Row; error?: string }>({});
@@ -107,6 +120,10 @@ export function DetailPage({ page, env, context }: PageRendererProps) {
     title: s.title,
     content: s.widget ? (
       <WidgetSection key={version} title={s.title} name={s.widget} recordId={context.id!} pageId={page.id} />
+    ) : s.table ? (
+      <TableSection key={version} title={s.title}>
+        <DetailTableSection table={s.table} record={state.record!} env={env} context={context} page={page} ctx={ctx} />
+      </TableSection>
     ) : (
       <Section title={s.title} fields={s.fields ?? []} record={state.record!} ctx={ctx} />
     ),

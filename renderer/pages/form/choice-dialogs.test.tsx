@@ -15,7 +15,7 @@ afterEach(cleanup);
 const linesSchema = {
   title: '拆分明细', type: 'array', minItems: 1,
   items: { title: '拆分明细', type: 'object', additionalProperties: false, required: ['goodsId', 'quantity'],
-    properties: { goodsId: { title: '货物明细ID', type: 'integer', minimum: 1 }, quantity: { title: '拆分数量', type: 'number', exclusiveMinimum: 0 } } },
+    properties: { goodsId: { title: '货物', type: 'integer', minimum: 1 }, quantity: { title: '拆分数量', type: 'number', exclusiveMinimum: 0 } } },
 };
 
 const goodsSelect: PageSchema = {

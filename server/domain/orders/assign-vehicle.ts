@@ -5,6 +5,7 @@
 import type { SessionUser } from '../../http/context.ts';
 import { failure } from '../../http/envelope.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
+import { orderGateRefusal } from '../workflow/order-gates.ts';
 import type { Registry } from '../../registry/types.ts';
 import { bumpOrder, currentVersion, findOrder, hasWaybills, lockOrder, NOT_FOUND, type OrderRow } from './access.ts';
 import { goodsOf, partsOf, totalsOf } from './details.ts';
@@ -31,12 +32,15 @@ function cargoOf(sqlite: Sqlite, order: OrderRow, partId: number | undefined) {
   if (partId === undefined) {
     if (one(sqlite, 'SELECT 1 FROM order_parts WHERE order_id = ? AND cancelled = 0 LIMIT 1', order.id)) throw failure('订单已拆分，请选择要派车的拆分单');
     if (hasWaybills(sqlite, order.id)) throw failure('订单已派车，不能重复派车');
-    return;
-  }
-  const part = one<{ waybillId: number | null }>(sqlite, `SELECT w.id AS waybillId FROM order_parts p LEFT JOIN waybills w ON w.id = p.waybill_id AND w.is_deleted = 0
+  } else {
+    const part = one<{ waybillId: number | null }>(sqlite, `SELECT w.id AS waybillId FROM order_parts p LEFT JOIN waybills w ON w.id = p.waybill_id AND w.is_deleted = 0
     WHERE p.id = ? AND p.order_id = ? AND p.cancelled = 0`, partId, order.id);
-  if (!part) throw failure('拆分单不存在或已取消');
-  if (part.waybillId !== null) throw failure('拆分单已派车，不能重复派车');
+    if (!part) throw failure('拆分单不存在或已取消');
+    if (part.waybillId !== null) throw failure('拆分单已派车，不能重复派车');
+  }
+  // The statuses the order page offers 派车 in (order-gates.ts): any other is refused here too.
+  const refusal = orderGateRefusal(order.status, 'assignVehicle');
+  if (refusal) throw failure(refusal);
 }
 
 export function assignVehicle(sqlite: Sqlite, user: SessionUser, input: AssignInput) {

@@ -5,7 +5,9 @@ import { failure } from '../../http/envelope.ts';
 import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
 import type { GoodsLine, Part } from '../workflow/splits.ts';
-import { findOrder, NOT_FOUND, type OrderRow } from './access.ts';
+import { carriedWhole, findOrder, NOT_FOUND, type OrderRow } from './access.ts';
+import { withProgress } from './progress.ts';
+import { remainingOf } from '../workflow/splits.ts';
 import { decorateOrder, labelOf } from './labels.ts';
 import { all, one, round3, type Sqlite } from './sql.ts';
 
@@ -41,10 +43,18 @@ export function partsOf(sqlite: Sqlite, orderId: number, includeCancelled = fals
     `SELECT pg.part_id AS partId, pg.order_goods_id AS goodsId, g.goods_name AS goodsName, g.unit, pg.quantity
        FROM order_part_goods pg JOIN order_parts p ON p.id = pg.part_id JOIN order_goods g ON g.id = pg.order_goods_id
       WHERE p.order_id = ? ORDER BY g.id`, orderId);
-  return parts.map((p) => ({
-    ...p, cancelled: p.cancelled === 1, createdAtStr: formatTime(p.createdAt),
-    lines: lines.filter((l) => l.partId === p.partId).map(({ partId: _, ...l }) => l),
-  }));
+  return parts.map((p) => {
+    const own = lines.filter((l) => l.partId === p.partId).map(({ partId: _, ...l }) => l);
+    return {
+      ...p, cancelled: p.cancelled === 1, createdAtStr: formatTime(p.createdAt),
+      // What people call a part: its number in the order and what it holds, never its id.
+      partName: `第${p.partNo}单`,
+      goodsText: own.map((l) => `${l.goodsName} ${l.quantity}${l.unit}`).join('、'),
+      waybillStatusStr: p.waybillId === null ? '待派车' : '已派车',
+      optionLabel: `第${p.partNo}单：${own.map((l) => `${l.goodsName} ${l.quantity}${l.unit}`).join('、')}`,
+      lines: own,
+    };
+  });
 }
 
 /** Goods and parts as the pure splits module sees them, each part with the live waybill carrying it (if any). */
@@ -57,7 +67,8 @@ export function splitState(sqlite: Sqlite, orderId: number): { goods: GoodsLine[
 }
 
 export function waybillsOf(sqlite: Sqlite, reg: Registry, orderId: number) {
-  const rows = all<Record<string, unknown>>(sqlite, `SELECT w.id AS waybillId, w.waybill_no AS waybillNo, wo.part_id AS partId, w.status, w.step,
+  const rows = all<Record<string, unknown>>(sqlite, `SELECT w.id AS waybillId, w.waybill_no AS waybillNo, wo.part_id AS partId,
+      CASE WHEN wo.part_id IS NULL THEN '整单' ELSE '第' || (SELECT part_no FROM order_parts WHERE id = wo.part_id) || '单' END AS partName, w.status, w.step,
       w.sign_status AS signStatus, v.vehicle_no AS vehicleNo, d.driver_name AS driverName, cr.carrier_name AS carrierName, w.created_at AS createdAt
     FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id LEFT JOIN vehicles v ON v.id = w.vehicle_id
     LEFT JOIN drivers d ON d.id = w.driver_id LEFT JOIN carriers cr ON cr.id = w.carrier_id
@@ -97,9 +108,13 @@ export function snapshotOf(sqlite: Sqlite, order: OrderRow) {
 export function orderDetails(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
   const order = findOrder(sqlite, user, id);
   if (!order) throw failure(NOT_FOUND);
-  const goods = goodsOf(sqlite, id);
+  const [shown] = withProgress(sqlite, [order]);
+  const state = splitState(sqlite, id);
+  const left = remainingOf(state.goods, state.parts);
+  const whole = carriedWhole(sqlite, id);
+  const goods = goodsOf(sqlite, id).map((g) => ({ ...g, unsplitQuantity: whole ? 0 : (left.get(g.id) ?? 0) }));
   return {
-    ...decorateOrder(reg, order),
+    ...decorateOrder(reg, shown),
     ...totalsOf(goods),
     goods,
     parts: partsOf(sqlite, id),

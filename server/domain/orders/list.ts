@@ -8,6 +8,7 @@ import { ORDER_COLUMNS, ORDER_JOINS, orderScope, type OrderRow, type Where } fro
 import { decorateOrder, labelOf } from './labels.ts';
 import { all, one, round3, type Sqlite } from './sql.ts';
 import { likePattern } from '../../resources/like.ts';
+import { withProgress } from './progress.ts';
 
 export interface ListInput {
   curPage?: number;
@@ -65,7 +66,7 @@ export function listOrders(sqlite: Sqlite, reg: Registry, user: SessionUser, inp
     `SELECT order_id AS orderId, sum(quantity) AS q, sum(weight) AS w, sum(volume) AS v, count(*) AS lines FROM order_goods
       WHERE order_id IN (${ids.map(() => '?').join(', ')}) GROUP BY order_id`, ...ids);
   const byOrder = new Map(totals.map((t) => [t.orderId, t]));
-  const data = rows.map((r) => {
+  const data = withProgress(sqlite, rows).map((r) => {
     const t = byOrder.get(r.id);
     return { ...decorateOrder(reg, r), goodsLineCount: t?.lines ?? 0, totalQuantity: round3(t?.q), totalWeight: round3(t?.w), totalVolume: round3(t?.v) };
   });

@@ -21,7 +21,7 @@ export const changeGoodsSchema = obj(['id', 'version', 'goods'], {
   goods: {
     title: '货物明细', type: 'array', minItems: 1, maxItems: 200,
     items: obj(['goodsName', 'quantity', 'unit'], {
-      id: id('货物明细ID'),
+      id: id('货物明细'),
       goodsName: { title: '货物名称', type: 'string', minLength: 1, maxLength: 100 },
       goodsCode: { title: '货物编码', type: 'string', maxLength: 50 },
       quantity: amount('数量', true),

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../http/context.ts';
 import { failure, forbidden, invalid } from '../../http/envelope.ts';
 import { nextNumber } from '../workflow/numbering.ts';
 import { OrderStatus, TaskStatus } from '../workflow/order-machine.ts';
+import { ORDER_GATES } from '../workflow/order-gates.ts';
 import { bumpOrder, findOrder, hasWaybills, lockOrder } from './access.ts';
 import { goodsOf, snapshotOf } from './details.ts';
 import { one, run, type Sqlite } from './sql.ts';
@@ -33,7 +34,7 @@ export interface SaveInput {
 }
 
 /** Statuses in which an order is still only paper: it may be edited. */
-const EDITABLE = [OrderStatus.AWAITING_DISPATCH, OrderStatus.AWAITING_VEHICLE, OrderStatus.REJECTED, OrderStatus.NOT_DELEGATED] as number[];
+const EDITABLE: readonly number[] = ORDER_GATES.update.statuses;
 
 /**
  * Every number ever used in the corporation counts, deleted orders included: the saved versions

@@ -18,7 +18,7 @@ export const obj = (required: string[], properties: Record<string, object>) => (
 export const idText = (title: string) => ({ title, type: 'string', pattern: '^[1-9][0-9]{0,15}$' });
 
 const GOODS_LINE = obj(['goodsName', 'quantity', 'unit'], {
-  id: id('货物明细ID'),
+  id: id('货物明细'),
   goodsName: { title: '货物名称', type: 'string', minLength: 1, maxLength: 100 },
   goodsCode: { title: '货物编码', type: 'string', maxLength: 50 },
   quantity: amount('数量', true),
@@ -61,9 +61,9 @@ export const orderIdSchema = obj(['orderId'], { orderId: id('订单ID') });
 export const splitSchema = obj(['orderId', 'version', 'lines'], {
   orderId: id('订单ID'),
   version: VERSION,
-  lines: { title: '拆分明细', type: 'array', minItems: 1, maxItems: 200, items: obj(['goodsId', 'quantity'], { goodsId: id('货物明细ID'), quantity: amount('拆分数量', false) }) },
+  lines: { title: '拆分明细', type: 'array', minItems: 1, maxItems: 200, items: obj(['goodsId', 'quantity'], { goodsId: id('货物'), quantity: amount('拆分数量', false) }) },
 });
-export const cancelSplitSchema = obj(['orderId', 'version', 'partId'], { orderId: id('订单ID'), version: VERSION, partId: id('拆分单ID') });
+export const cancelSplitSchema = obj(['orderId', 'version', 'partId'], { orderId: id('订单ID'), version: VERSION, partId: id('拆分单') });
 export const splitOverSchema = obj(['orderId', 'version'], { orderId: id('订单ID'), version: VERSION });
 
 export const delegateSchema = obj(['carrierId'], {
@@ -74,7 +74,7 @@ export const distributionSchema = obj(['id', 'version'], { id: id('订单ID'), v
 export const deleteSchema = obj(['ids'], { ids: { title: '订单ID列表', type: 'array', minItems: 1, maxItems: 1000, items: id('订单ID') } });
 
 export const assignVehicleSchema = obj(['orderId', 'version', 'vehicleId'], {
-  orderId: id('订单ID'), version: VERSION, partId: id('拆分单ID'), vehicleId: id('车辆'), driverId: id('司机'), carrierId: id('承运商'),
+  orderId: id('订单ID'), version: VERSION, partId: id('拆分单'), vehicleId: id('车辆'), driverId: id('司机'), carrierId: id('承运商'),
 });
 
 const { curPage, pageSize } = pagingProperties([]);

@@ -4,9 +4,10 @@
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
+import { orderGateRefusal } from '../workflow/order-gates.ts';
 import { refreshOrderStatus } from '../workflow/order-sync.ts';
 import { remainingOf, splitPart } from '../workflow/splits.ts';
-import { bumpOrder, carriedWhole, currentVersion, findOrder, lockOrder, NOT_FOUND, type OrderRow } from './access.ts';
+import { bumpOrder, carriedWhole, currentVersion, findOrder, lockOrder, logOrderAction, NOT_FOUND, type OrderRow } from './access.ts';
 import { goodsOf, partsOf, splitState } from './details.ts';
 import { one, run, type Sqlite } from './sql.ts';
 import { assertNotInOpenTask } from './stowage/rules.ts';
@@ -20,7 +21,11 @@ export function querySplit(sqlite: Sqlite, user: SessionUser, orderId: number) {
   const left = remainingOf(state.goods, state.parts);
   return {
     orderId, orderNo: order.orderNo, version: order.version, status: order.status, splittable: order.splittable,
-    goods: goodsOf(sqlite, orderId).map((g) => ({ ...g, goodsId: g.id, remainingQuantity: left.get(g.id) ?? 0 })),
+    goods: goodsOf(sqlite, orderId).map((g) => {
+      const remainingQuantity = left.get(g.id) ?? 0;
+      // What the goods picker shows: the name and what is left to split, never the line's id.
+      return { ...g, goodsId: g.id, remainingQuantity, optionLabel: `${g.goodsName}（剩余${remainingQuantity}${g.unit}）` };
+    }),
     parts: partsOf(sqlite, orderId),
   };
 }
@@ -31,6 +36,9 @@ function assertSplittable(sqlite: Sqlite, order: OrderRow) {
   if (order.status === OrderStatus.COMPLETED || order.status === OrderStatus.ENDED_ABNORMALLY) throw failure('订单已结束，不能拆分');
   if (order.splittable !== 1) throw failure('订单已结束拆分，不能再拆分');
   if (carriedWhole(sqlite, order.id)) throw failure('订单已整单派车，不能拆分');
+  // The statuses the order page offers 拆分 in (order-gates.ts): any other is refused here too.
+  const refusal = orderGateRefusal(order.status, 'split');
+  if (refusal) throw failure(refusal);
 }
 
 export function insertPart(sqlite: Sqlite, user: SessionUser, orderId: number, lines: Line[], now: number) {
@@ -40,10 +48,16 @@ export function insertPart(sqlite: Sqlite, user: SessionUser, orderId: number, l
   return { partId, partNo: next };
 }
 
-/** After any change of parts: the status follows the waybills, then the caller learns the version. */
-function finish(sqlite: Sqlite, orderId: number, now: number) {
+/**
+ * After any change of parts: the status follows the waybills, the change goes into the order's
+ * history (who, when, which part with what goods), then the caller learns the version.
+ */
+function finish(sqlite: Sqlite, user: SessionUser, orderId: number, now: number, action: string, partIds: number[]) {
   refreshOrderStatus(sqlite, orderId, now);
-  return currentVersion(sqlite, orderId);
+  const version = currentVersion(sqlite, orderId);
+  const parts = partsOf(sqlite, orderId, true).filter((p) => partIds.includes(p.partId));
+  logOrderAction(sqlite, user, orderId, action, parts.map((p) => ({ field: 'part', title: '拆分单', after: p.partNo, afterText: `${p.partName}：${p.goodsText}` })), version, now);
+  return version;
 }
 
 export function splitOrder(sqlite: Sqlite, user: SessionUser, input: { orderId: number; version: number; lines: Line[] }) {
@@ -59,7 +73,7 @@ export function splitOrder(sqlite: Sqlite, user: SessionUser, input: { orderId: 
     if (!outcome.ok) throw failure(outcome.message);
     const part = insertPart(sqlite, user, order.id, outcome.part.lines, now);
     bumpOrder(sqlite, user, order, now);
-    return { ...part, version: finish(sqlite, order.id, now) };
+    return { ...part, version: finish(sqlite, user, order.id, now, 'splitOrder', [part.partId]) };
   })();
 }
 
@@ -74,7 +88,7 @@ export function cancelSplit(sqlite: Sqlite, user: SessionUser, input: { orderId:
     run(sqlite, 'UPDATE order_parts SET cancelled = 1 WHERE id = ?', input.partId);
     // The goods are back on the order, so splitting is open again even after "finish split".
     bumpOrder(sqlite, user, order, now, { splittable: 1 });
-    return { version: finish(sqlite, order.id, now) };
+    return { version: finish(sqlite, user, order.id, now, 'cancelSplitOrder', [input.partId]) };
   })();
 }
 
@@ -95,6 +109,6 @@ export function finishSplit(sqlite: Sqlite, user: SessionUser, input: { orderId:
       last = insertPart(sqlite, user, order.id, outcome.part.lines, now);
     }
     bumpOrder(sqlite, user, order, now, { splittable: 0 });
-    return { lastPart: last, version: finish(sqlite, order.id, now) };
+    return { lastPart: last, version: finish(sqlite, user, order.id, now, 'splitOrderOver', last ? [last.partId] : []) };
   })();
 }

@@ -8,7 +8,7 @@ import { formatTime } from '../../resources/time.ts';
 import { nodeView } from '../waybills/detail.ts';
 import { actionName } from '../waybills/labels.ts';
 import { nodesOf } from '../waybills/nodes.ts';
-import { ORDER_ACTION_NAMES, type OrderAction } from '../workflow/order-machine.ts';
+import { ORDER_ACTION_NAMES } from '../workflow/order-machine.ts';
 import { remainingOf } from '../workflow/splits.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
 import { carriedWhole, findOrder, NOT_FOUND, type OrderRow } from './access.ts';
@@ -41,21 +41,62 @@ export function waybillsOfOrder(sqlite: Sqlite, reg: Registry, user: SessionUser
 const ORDER_EVENT_NAMES: Record<string, string> = {
   ...ORDER_ACTION_NAMES, distribution: '分配', delete: '删除', changeDestination: '变更目的地', changeGoodsDetail: '变更货物明细',
   confirmShipment: '确认发货', confirmDelivery: '确认收货', stowage: '配载',
+  splitOrder: '拆分', cancelSplitOrder: '取消拆分', splitOrderOver: '结束拆分', assignVehicle: '派车',
 };
 
-/** orderDetails/findOrderEventById: saved versions, order actions and its waybills' events, in time order. */
+type Change = { field?: string; title?: string; after?: unknown; afterText?: string | null };
+
+/** One line saying what an order action did, in the words of its changes (names, never ids). */
+function orderActionSummary(action: string, changes: Change[]): string {
+  const text = (field: string) => changes.filter((c) => c.field === field).map((c) => c.afterText).filter(Boolean).join('；');
+  switch (action) {
+    case 'delegate': return `委托给 ${text('carrierId') || '承运商'}`;
+    case 'rejectDelegation': return '承运商拒绝委托，订单退回';
+    case 'cancelDelegation': return '取消委托，订单退回待调度';
+    case 'splitOrder': return `拆分出 ${text('part')}`;
+    case 'cancelSplitOrder': return `取消 ${text('part')}，货物退回订单`;
+    case 'splitOrderOver': return text('part') ? `结束拆分，剩余货物成为 ${text('part')}` : '结束拆分';
+    case 'distribution': return ['orgId', 'userId'].map((f) => changes.find((c) => c.field === f)).filter((c) => c?.afterText).map((c) => `${c!.title}：${c!.afterText}`).join('，') || '分配';
+    default: return changes.filter((c) => c.afterText).map((c) => `${c.title}：${c.afterText}`).join('，');
+  }
+}
+
+/** Names of the vehicle, driver and carrier a waybill event names by id (older events kept only ids). */
+function crewNames(sqlite: Sqlite, payload: Record<string, unknown> | null) {
+  const name = (sql: string, id: unknown) => (typeof id === 'number' ? one<{ n: string }>(sqlite, sql, id)?.n : undefined);
+  return {
+    vehicleNo: (payload?.vehicleNo as string | undefined) ?? name('SELECT vehicle_no AS n FROM vehicles WHERE id = ?', payload?.vehicleId),
+    driverName: (payload?.driverName as string | undefined) ?? name('SELECT driver_name AS n FROM drivers WHERE id = ?', payload?.driverId),
+    carrierName: name('SELECT carrier_name AS n FROM carriers WHERE id = ?', payload?.carrierId),
+  };
+}
+
+/** orderDetails/findOrderEventById: saved versions, order actions and its waybills' events, in time order, each with who, when and what. */
 export function orderEvents(sqlite: Sqlite, user: SessionUser, id: number) {
   const order = visible(sqlite, user, id);
   const saves = all<{ version: number; userName: string | null; at: number }>(sqlite, `SELECT h.version, u.real_name AS userName, h.changed_at AS at
-    FROM order_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.corp_id = ? AND h.order_id = ?`, user.corpId, id)
-    .map((h, i) => ({ source: 'order', action: i === 0 ? 'add' : 'save', actionName: i === 0 ? '新增' : '保存版本', version: h.version, userName: h.userName, at: h.at, waybillNo: null, detail: null }));
+    FROM order_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.corp_id = ? AND h.order_id = ? ORDER BY h.version`, user.corpId, id)
+    .map((h, i) => ({ source: 'order', action: i === 0 ? 'add' : 'save', actionName: i === 0 ? '新增' : '保存版本', version: h.version, userName: h.userName, at: h.at, waybillNo: null, waybillId: null, detail: null, summary: i === 0 ? '创建订单' : `保存为第${h.version}版` }));
   const actions = all<{ action: string; userName: string; at: number; changes: string; version: number | null }>(sqlite, `SELECT action, user_name AS userName, changed_at AS at, changes,
     record_version AS version FROM record_history WHERE resource = 'order' AND record_id = ? AND corp_id = ?`, id, user.corpId)
-    .map((r) => ({ source: 'order', action: r.action, actionName: ORDER_EVENT_NAMES[r.action as OrderAction] ?? r.action, version: r.version, userName: r.userName, at: r.at, waybillNo: null, detail: JSON.parse(r.changes) }));
-  const waybill = all<{ action: string; userName: string; at: number; waybillNo: string; payload: string | null }>(sqlite, `SELECT e.action, e.user_name AS userName, e.at,
-    w.waybill_no AS waybillNo, e.payload FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id JOIN waybill_events e ON e.waybill_id = w.id
+    .map((r) => {
+      const detail = JSON.parse(r.changes) as Change[];
+      return { source: 'order', action: r.action, actionName: ORDER_EVENT_NAMES[r.action] ?? r.action, version: r.version, userName: r.userName, at: r.at, waybillNo: null, waybillId: null, detail, summary: orderActionSummary(r.action, detail) };
+    });
+  const partNames = new Map(partsOf(sqlite, id, true).map((p) => [p.partId, p.partName]));
+  const waybill = all<{ action: string; userName: string; at: number; waybillId: number; waybillNo: string; payload: string | null }>(sqlite, `SELECT e.action, e.user_name AS userName, e.at,
+    w.id AS waybillId, w.waybill_no AS waybillNo, e.payload FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id JOIN waybill_events e ON e.waybill_id = w.id
     WHERE wo.order_id = ? AND w.is_deleted = 0`, order.id)
-    .map((e) => ({ source: 'waybill', action: e.action, actionName: ORDER_EVENT_NAMES[e.action] ?? actionName(e.action), version: null, userName: e.userName, at: e.at, waybillNo: e.waybillNo, detail: e.payload ? JSON.parse(e.payload) : null }));
+    .map((e) => {
+      const detail = e.payload ? (JSON.parse(e.payload) as Record<string, unknown>) : null;
+      let summary = `运单 ${e.waybillNo}`;
+      if (e.action === 'assignVehicle') {
+        const crew = crewNames(sqlite, detail);
+        const part = typeof detail?.partId === 'number' ? partNames.get(detail.partId) : undefined;
+        summary = `${part ? `${part} ` : ''}派车 ${[crew.vehicleNo, crew.driverName].filter(Boolean).join(' / ')}${crew.carrierName ? `（${crew.carrierName}）` : ''}`;
+      }
+      return { source: 'waybill', action: e.action, actionName: ORDER_EVENT_NAMES[e.action] ?? actionName(e.action), version: null, userName: e.userName, at: e.at, waybillNo: e.waybillNo, waybillId: e.waybillId, detail, summary };
+    });
   return [...saves, ...actions, ...waybill].sort((a, b) => a.at - b.at).map((e) => ({ ...e, atStr: formatTime(e.at) }));
 }
 

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import { applyWaybillAction, INITIAL_WAYBILL_STATE } from '../workflow/waybill-machine.ts';
 import { insertWaybill } from '../waybills/create.ts';
+import { assertDriverFitsVehicle } from '../waybills/dispatch.ts';
 import type { OrderRow } from './access.ts';
 import { one, type Sqlite } from './sql.ts';
 
@@ -26,6 +27,11 @@ export function crewOf(sqlite: Sqlite, user: SessionUser, input: Crew, orderCarr
     const driver = one<{ status: number }>(sqlite, 'SELECT status FROM drivers WHERE id = ? AND corp_id = ? AND is_deleted = 0', driverId, user.corpId);
     if (!driver) throw invalid('司机：司机不存在或无权访问', { field: 'driverId' });
     if (driver.status !== 0) throw invalid('司机：司机已停用', { field: 'driverId' });
+    assertDriverFitsVehicle(sqlite, vehicle, driverId);
+  }
+  // The vehicle's carrier does the carriage: naming another one for it would split the waybill's truth.
+  if (input.carrierId !== undefined && vehicle.carrierId !== null && input.carrierId !== vehicle.carrierId) {
+    throw invalid('承运商：与车辆所属承运商不一致', { field: 'carrierId' });
   }
   const carrierId = user.userType === 2 ? user.partnerId : (input.carrierId ?? vehicle.carrierId ?? orderCarrierId);
   if (carrierId !== null && !one(sqlite, 'SELECT 1 FROM carriers WHERE id = ? AND corp_id = ? AND is_deleted = 0', carrierId, user.corpId)) {

@@ -31,6 +31,19 @@ function partnerRow<T>(sqlite: Sqlite, user: SessionUser, table: 'vehicles' | 'd
   return row;
 }
 
+/**
+ * A vehicle travels with a driver of its own carrier (spec: one carrier does the carriage): a
+ * driver of another carrier, or a carrier's driver on a vehicle of no carrier, is refused naming
+ * the driver field. The one rule for every dispatch: orders, waybills, stowage, changing the driver.
+ */
+export function assertDriverFitsVehicle(sqlite: Sqlite, vehicle: { carrierId: number | null }, driverId: number) {
+  const driver = one<{ carrierId: number | null }>(sqlite, 'SELECT carrier_id AS carrierId FROM drivers WHERE id = ?', driverId);
+  if (!driver || driver.carrierId === vehicle.carrierId) return;
+  const carrier = vehicle.carrierId === null ? undefined
+    : one<{ name: string }>(sqlite, 'SELECT carrier_name AS name FROM carriers WHERE id = ?', vehicle.carrierId)?.name;
+  throw invalid(carrier ? `司机：不属于该车辆的承运商（${carrier}）` : '司机：不属于该车辆的承运商（自有车辆）', { field: 'driverId' });
+}
+
 export const vehicleOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
   partnerRow<Vehicle>(sqlite, user, 'vehicles', 'id, vehicle_no AS vehicleNo, carrier_id AS carrierId, driver_id AS driverId', id, 'vehicleId', '车辆');
 export const driverOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
@@ -58,6 +71,7 @@ export function assignVehicle(sqlite: Sqlite, reg: Registry, user: SessionUser, 
       const v = vehicleOf(sqlite, user, body.vehicleId);
       const driverId = body.driverId ?? v.driverId;
       const driver = driverId === null ? null : driverOf(sqlite, user, driverId);
+      if (driver) assertDriverFitsVehicle(sqlite, v, driver.id);
       // The vehicle's carrier takes the waybill; a vehicle of no carrier leaves it where it was.
       const carrierId = v.carrierId ?? w.carrierId;
       return {
@@ -85,6 +99,8 @@ export function assignDriver(sqlite: Sqlite, user: SessionUser, body: { id: numb
     const w: WaybillRow = lockWaybill(sqlite, user, body.id, body.version);
     if (!DRIVER_CHANGEABLE.includes(w.status) || w.vehicleId === null) throw failure('运单当前状态不能指派司机，请刷新后重试');
     const driver = driverOf(sqlite, user, body.driverId);
+    const vehicle = one<{ carrierId: number | null }>(sqlite, 'SELECT carrier_id AS carrierId FROM vehicles WHERE id = ?', w.vehicleId);
+    if (vehicle) assertDriverFitsVehicle(sqlite, vehicle, driver.id);
     const version = bumpWaybill(sqlite, user, w, now, { driver_id: driver.id });
     recordEvent(sqlite, user, w.id, 'assignDriver', w, w, null, { driverId: driver.id, driverName: driver.driverName, previousDriverId: w.driverId }, now);
     recordWaybillVersion(sqlite, user, w.id, 'assignDriver', now);

@@ -73,13 +73,21 @@ export interface OrderProgress {
   unassigned: boolean;
 }
 
+/**
+ * Once a waybill carries some of its goods, the order shows how its waybills are doing (the least
+ * advanced live one): a dispatched order never reads 待调度 again, whatever is still waiting. Goods
+ * still waiting for a vehicle only keep it from ending: with every waybill finished it shows 999
+ * 部分待结束. What still waits is shown beside the status (the detail's parts and 待派 quantities).
+ */
 export function orderStatusOf({ own, parts, unassigned }: OrderProgress): number {
   if (own === O.VOIDED || parts.length === 0) return own;
   const statuses = parts.filter((p) => p.status !== WaybillStatus.TRANSFERRED).map((p) => ORDER_STATUS_BY_STEP[p.step]);
   const live = statuses.filter((s) => RANK.includes(s));
-  if (unassigned) live.push(own === O.AWAITING_VEHICLE ? O.AWAITING_VEHICLE : O.AWAITING_DISPATCH);
-  const finished = statuses.length - statuses.filter((s) => RANK.includes(s)).length;
-  if (live.length === 0) return statuses.includes(O.COMPLETED) ? O.COMPLETED : O.ENDED_ABNORMALLY;
+  const finished = statuses.length - live.length;
+  if (live.length === 0) {
+    if (unassigned) return finished > 0 ? O.PART_AWAITING_END : own === O.AWAITING_VEHICLE ? O.AWAITING_VEHICLE : O.AWAITING_DISPATCH;
+    return statuses.includes(O.COMPLETED) ? O.COMPLETED : O.ENDED_ABNORMALLY;
+  }
   if (finished > 0) return O.PART_AWAITING_END;
   return live.reduce((least, s) => (RANK.indexOf(s) < RANK.indexOf(least) ? s : least));
 }

@@ -114,7 +114,11 @@ describe('order machine', () => {
     expect(orderStatusOf({ own: 2, parts: [], unassigned: true })).toBe(2);
     expect(orderStatusOf({ own: 2, parts: [at(Step.AWAITING_DRIVER, WaybillStatus.AWAITING_DRIVER)], unassigned: false })).toBe(4);
     expect(orderStatusOf({ own: 2, parts: [at(Step.AWAITING_DELIVERY), at(Step.AWAITING_LOADING_START)], unassigned: false })).toBe(7);
-    expect(orderStatusOf({ own: 2, parts: [at(Step.AWAITING_DELIVERY)], unassigned: true })).toBe(2);
+    // Some goods on a waybill, others still waiting: the order shows its waybill, never 待调度 again.
+    expect(orderStatusOf({ own: 2, parts: [at(Step.AWAITING_DELIVERY)], unassigned: true })).toBe(11);
+    expect(orderStatusOf({ own: 3, parts: [at(Step.AWAITING_DRIVER, WaybillStatus.AWAITING_DRIVER)], unassigned: true })).toBe(4);
+    // Every waybill finished but goods still wait: not ended, 999 部分待结束.
+    expect(orderStatusOf({ own: 2, parts: [at(Step.DONE, WaybillStatus.COMPLETED)], unassigned: true })).toBe(999);
     expect(orderStatusOf({ own: 2, parts: [at(Step.DONE, WaybillStatus.COMPLETED), at(Step.AWAITING_DELIVERY)], unassigned: false })).toBe(999);
     expect(orderStatusOf({ own: 2, parts: [at(Step.DONE, WaybillStatus.COMPLETED)], unassigned: false })).toBe(-1);
     expect(orderStatusOf({ own: 2, parts: [at(Step.CANCELLED, WaybillStatus.ENDED_ABNORMALLY)], unassigned: false })).toBe(-2);
