@@ -118,7 +118,7 @@ const SAVE_BODIES: Record<string, Row> = {
 const OTHER_BODIES: Record<string, Row> = {
   '/login': { userName: 'admin', password: 'Huoyun@2026' },
   '/signOut': {},
-  '/user/modifyCurrentPassword': { newPassword: b64('Newpass@2026'), confirmPassword: b64('Newpass@2026') },
+  '/user/modifyCurrentPassword': { oldPassword: b64('Huoyun@2026'), newPassword: b64('Newpass@2026'), confirmPassword: b64('Newpass@2026') },
   '/menu/menuTree': { useSystem: 3 },
   '/menu/allMenu': { useSystem: 3 },
   '/menu/getLogoUrl': {},

@@ -85,7 +85,7 @@ describe('malformed requests', () => {
     const res = await post('/res/vehicle/save', JSON.stringify({ vehicleNo: 12345, carrierId: 1 }));
     const body = (await res.json()) as any;
     expect(body.code).toBe(100);
-    expect(body.message).toBe('车牌号：类型错误，应为字符串');
+    expect(body.message).toBe('车牌号：请输入文字');
     expect(body.result.field).toBe('vehicleNo');
   });
 });

@@ -9,8 +9,9 @@ beforeAll(() => {
 });
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
-const change = (token: string, pwd: string, confirm = pwd) =>
-  t.call('POST', '/user/modifyCurrentPassword', { token, body: { newPassword: b64(pwd), confirmPassword: b64(confirm) } });
+const DEMO_PASSWORD = 'Huoyun@2026';
+const change = (token: string, pwd: string, confirm = pwd, old = DEMO_PASSWORD) =>
+  t.call('POST', '/user/modifyCurrentPassword', { token, body: { oldPassword: b64(old), newPassword: b64(pwd), confirmPassword: b64(confirm) } });
 
 describe('modifyCurrentPassword', () => {
   it.each([
@@ -36,9 +37,20 @@ describe('modifyCurrentPassword', () => {
 
   it('refuses values that are not base64', async () => {
     const token = await t.login('monitor');
-    const r = await t.call('POST', '/user/modifyCurrentPassword', { token, body: { newPassword: '***', confirmPassword: '***' } });
+    const r = await t.call('POST', '/user/modifyCurrentPassword', { token, body: { oldPassword: b64(DEMO_PASSWORD), newPassword: '***', confirmPassword: '***' } });
     expect(r.code).toBe(100);
-    expect(r.message).toContain('newPassword');
+    expect(r.message).toBe('新密码：编码不正确');
+  });
+
+  it('refuses a wrong or missing current password, changing nothing', async () => {
+    const token = await t.login('monitor');
+    const before = t.snapshot();
+    const wrong = await change(token, 'NewPass#2026', 'NewPass#2026', 'Huoyun@2025');
+    expect([wrong.code, wrong.message, wrong.result?.field]).toEqual([100, '原密码不正确', 'oldPassword']);
+    const missing = await t.call('POST', '/user/modifyCurrentPassword', { token, body: { newPassword: b64('NewPass#2026'), confirmPassword: b64('NewPass#2026') } });
+    expect([missing.code, missing.message]).toEqual([100, '原密码不能为空']);
+    expect(t.snapshot()).toEqual(before);
+    expect((await t.call('POST', '/login', { body: { userName: 'monitor', password: DEMO_PASSWORD } })).code).toBe(1);
   });
 
   it('changes the password: the old one stops working, other sessions end, lastPasswordModifiedTime moves', async () => {
@@ -63,7 +75,7 @@ describe('password status and expiry', () => {
     const weak = await t.login('carrier', 'abcdefgh');
     expect((await t.call('GET', '/user/checkUserPWD', { token: weak })).result).toEqual({ passwordStatus: 1 });
     expect((await t.call('GET', '/personalSet/getCorpPersonalSet', { token: weak })).result.passwordStatus).toBe(1);
-    expect((await change(weak, 'Strong#2026')).code).toBe(1);
+    expect((await change(weak, 'Strong#2026', 'Strong#2026', 'abcdefgh')).code).toBe(1);
     expect((await t.call('GET', '/user/checkUserPWD', { token: weak })).result).toEqual({ passwordStatus: 2 });
   });
 

@@ -64,6 +64,7 @@ describe('forced password change (passwordStatus 1)', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('alertdialog')).toBeTruthy();
 
+    fireEvent.change(screen.getByLabelText(/原密码/), { target: { value: 'abcdefgh' } });
     fireEvent.change(screen.getByLabelText(/新密码/), { target: { value: 'Abc12345' } });
     fireEvent.change(screen.getByLabelText(/确认密码/), { target: { value: 'Abc12345' } });
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));
@@ -81,6 +82,7 @@ describe('forced password change (passwordStatus 1)', () => {
       }),
     );
     await screen.findByRole('alertdialog');
+    fireEvent.change(screen.getByLabelText(/原密码/), { target: { value: 'abcdefgh' } });
     fireEvent.change(screen.getByLabelText(/新密码/), { target: { value: 'Abc12345' } });
     fireEvent.change(screen.getByLabelText(/确认密码/), { target: { value: 'Abc12345' } });
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));

@@ -11,9 +11,9 @@ function open(props: { forced?: boolean } = {}, handlers: Handlers = {}) {
   const onClose = vi.fn();
   const onSaved = vi.fn();
   renderInEnv(<ChangePasswordDialog open forced={props.forced} onClose={onClose} onSaved={onSaved} />, server.fetch);
-  const [password, confirm] = [screen.getByLabelText(/新密码/), screen.getByLabelText(/确认密码/)] as HTMLInputElement[];
+  const [old, password, confirm] = [screen.getByLabelText(/原密码/), screen.getByLabelText(/新密码/), screen.getByLabelText(/确认密码/)] as HTMLInputElement[];
   const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
-  return { ...server, onClose, onSaved, password, confirm, type };
+  return { ...server, onClose, onSaved, old, password, confirm, type };
 }
 
 const strength = () => screen.getByRole('progressbar', { name: '密码强度' });
@@ -69,16 +69,31 @@ describe('change-password dialog', () => {
     if (label) expect(screen.getByText(label)).toBeTruthy();
   });
 
-  it('saves base64 (UTF-8) of both fields, shows the server message and reports success', async () => {
+  it('saves base64 (UTF-8) of the three fields, shows the server message and reports success', async () => {
     const d = open();
+    d.type(d.old, 'Huoyun@2026');
     d.type(d.password, 'Abc123!@#');
     d.type(d.confirm, 'Abc123!@#');
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));
     await waitFor(() => expect(d.onSaved).toHaveBeenCalledOnce());
     const call = d.calls.find((c) => c.path === '/user/modifyCurrentPassword');
     expect(call?.method).toBe('POST');
-    expect(call?.body).toEqual({ newPassword: btoa('Abc123!@#'), confirmPassword: btoa('Abc123!@#') });
+    expect(call?.body).toEqual({ oldPassword: btoa('Huoyun@2026'), newPassword: btoa('Abc123!@#'), confirmPassword: btoa('Abc123!@#') });
     expect(await screen.findByText('密码修改成功')).toBeTruthy();
+  });
+
+  it('asks for the current password, and shows the server refusing a wrong one under it', async () => {
+    const d = open({}, { 'POST /user/modifyCurrentPassword': reply(100, '原密码不正确', { field: 'oldPassword' }) });
+    d.type(d.password, 'Abc123!@#');
+    d.type(d.confirm, 'Abc123!@#');
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    expect(screen.getByText('原密码不能为空')).toBeTruthy();
+    expect(d.calls).toHaveLength(0);
+    d.type(d.old, 'Wrong@2026');
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(d.old.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('原密码不正确').length).toBeGreaterThan(0);
+    expect(d.onSaved).not.toHaveBeenCalled();
   });
 
   it('does not call the server while a rule fails', () => {

@@ -1,5 +1,7 @@
 // The change-password dialog '修改密码' (spec sections 2, 4, 5). Every rule and message comes from the
 // shared password keywords the server runs too; fields are checked on blur and again on save.
+// The current password (原密码) is asked first: the server refuses a wrong one ('原密码不正确'),
+// shown under that field.
 // Forced mode (the user must change the password) has no close icon, no Escape and no cancel button.
 import {
   Button,
@@ -23,6 +25,7 @@ import {
   PASSWORD_MAX,
   passwordRule,
 } from '../../schemas/keywords/password.ts';
+import { ApiError } from '../env/api-client.ts';
 import { useEnv } from '../env/env-context.tsx';
 import { PasswordStrengthMeter } from './password-strength.tsx';
 
@@ -48,7 +51,15 @@ export interface ChangePasswordDialogProps {
   onSaved(): void;
 }
 
+/** The old password may be any the account had (older rules allowed other lengths); only its presence is checked here. */
+const OLD_MAX = 64;
+const OLD_REQUIRED = '原密码不能为空';
+
+/** The request's field names and the dialog's. */
+const FIELD_OF: Record<string, keyof Errors | undefined> = { oldPassword: 'old', newPassword: 'password', confirmPassword: 'confirm' };
+
 interface Errors {
+  old?: string;
   password?: string;
   confirm?: string;
 }
@@ -56,6 +67,7 @@ interface Errors {
 export function ChangePasswordDialog({ open, forced = false, onClose, onSaved }: ChangePasswordDialogProps) {
   const styles = useStyles();
   const { api, notify } = useEnv();
+  const [old, setOld] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -64,6 +76,7 @@ export function ChangePasswordDialog({ open, forced = false, onClose, onSaved }:
   useEffect(() => {
     // Each opening starts empty: a half-typed password must not linger in memory or on screen.
     if (!open) return;
+    setOld('');
     setPassword('');
     setConfirm('');
     setErrors({});
@@ -75,26 +88,34 @@ export function ChangePasswordDialog({ open, forced = false, onClose, onSaved }:
       // A confirmation typed earlier is re-checked against the edited password.
       confirm: confirm ? (confirmPasswordRule(password, confirm) ?? undefined) : e.confirm,
     }));
+  const checkOld = () => setErrors((e) => ({ ...e, old: old ? undefined : OLD_REQUIRED }));
   const checkConfirm = () => setErrors((e) => ({ ...e, confirm: confirmPasswordRule(password, confirm) ?? undefined }));
 
   const save = async () => {
     const found: Errors = {
+      old: old ? undefined : OLD_REQUIRED,
       password: passwordRule(password) ?? undefined,
       confirm: confirmPasswordRule(password, confirm) ?? undefined,
     };
     setErrors(found);
-    if (found.password || found.confirm) return;
+    if (found.old || found.password || found.confirm) return;
     setBusy(true);
     try {
       // Other codes reach the client's general handler, which shows the server's message.
       await api.post(
         '/user/modifyCurrentPassword',
-        { newPassword: toBase64Utf8(password), confirmPassword: toBase64Utf8(confirm) },
+        { oldPassword: toBase64Utf8(old), newPassword: toBase64Utf8(password), confirmPassword: toBase64Utf8(confirm) },
         { onSuccessMessage: (message) => notify.success(message || '密码修改成功') },
       );
       onSaved();
-    } catch {
-      // Already shown by the client; the dialog stays open so the user can try again.
+    } catch (err) {
+      // Already shown by the client; the dialog stays open so the user can try again, and a
+      // refused field (a wrong 原密码) also says so in place.
+      if (err instanceof ApiError && err.code === 100) {
+        const field = (err.result as { field?: string } | null)?.field;
+        const key = FIELD_OF[field ?? ''];
+        if (key) setErrors((e) => ({ ...e, [key]: err.message }));
+      }
     } finally {
       setBusy(false);
     }
@@ -123,6 +144,17 @@ export function ChangePasswordDialog({ open, forced = false, onClose, onSaved }:
             <Text size={200} className={styles.guidance}>
               {PASSWORD_GUIDANCE}
             </Text>
+            <Field label="原密码" required validationMessage={errors.old}>
+              <Input
+                type="password"
+                size="small"
+                autoComplete="current-password"
+                maxLength={OLD_MAX}
+                value={old}
+                onChange={(_e, d) => setOld(d.value)}
+                onBlur={checkOld}
+              />
+            </Field>
             <Field label="新密码" required validationMessage={errors.password}>
               <Input
                 type="password"

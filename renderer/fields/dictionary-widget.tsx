@@ -26,6 +26,8 @@ export function DictionaryWidget(props: WidgetProps) {
         selectedOptions={has ? [String(value)] : []}
         disabled={disabled || readonly}
         clearable={clearable}
+        // Fluent's default names are English ('Clear selection').
+        clearButton={{ 'aria-label': '清除选择' }}
         onOptionSelect={(_, d) => {
           const item = items.find((i) => String(i.id) === d.optionValue);
           onChange(item ? item.id : options.emptyValue);

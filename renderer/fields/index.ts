@@ -8,6 +8,7 @@ import { ReferenceWidget } from './reference-widget.tsx';
 import { TieredRangeField, TieredRangeWidget } from './tiered-range/tiered-range-field.tsx';
 import { UploadWidget } from './upload/upload-widget.tsx';
 import { ValueListWidget } from './value-list-widget.tsx';
+import { YesNoWidget } from './yes-no-widget.tsx';
 
 export function huoyunWidgets(): RegistryWidgetsType {
   return {
@@ -19,6 +20,7 @@ export function huoyunWidgets(): RegistryWidgetsType {
     valueList: ValueListWidget,
     upload: UploadWidget,
     tieredRange: TieredRangeWidget,
+    yesNo: YesNoWidget,
   };
 }
 

@@ -59,7 +59,7 @@ describe('ajv vocabulary', () => {
       tiers: [{ scopeType: 1, high: 10 }, { scopeType: 2, low: 12, high: 11 }, { scopeType: 3, low: 11 }],
       count: 0, rate: 0, kind: 'c', tags: [1, 2, 3], code: 'ab', extra: 1,
     })).toEqual({
-      '': '不允许的字段',
+      '': '不是可以填写的项目',
       '/orderNo': '长度不能超过5个字符',
       '/plateNo': '请输入正确的车牌号',
       '/idCard': '请核对身份证号',
@@ -70,7 +70,7 @@ describe('ajv vocabulary', () => {
       '/tiers/1/high': '上限值需大于下限值',
       '/count': '不能小于1',
       '/rate': '必须大于0',
-      '/kind': '取值不在允许范围内',
+      '/kind': '请从选项中选择',
       '/tags': '最多2项',
       '/code': '格式不正确', // pattern is reported after minLength on the same path
     });
@@ -81,9 +81,9 @@ describe('ajv vocabulary', () => {
     expect(all({ plateNo: '京A12345' })).toEqual(['内容不能为空']);
     expect(all({ orderNo: '', plateNo: '京A12345' })).toEqual(['内容不能为空']);
     expect(all({ orderNo: 5, plateNo: '京A12345', count: 10, code: 'abc' })).toEqual([
-      '类型错误，应为字符串', '不能大于9', '格式不正确',
+      '请输入文字', '不能大于9', '格式不正确',
     ]);
-    expect(all({ orderNo: 'A', plateNo: '京A12345', weight: true })).toEqual(['类型错误，应为数字或字符串']);
+    expect(all({ orderNo: 'A', plateNo: '京A12345', weight: true })).toEqual(['请输入数字']);
     expect(all({ orderNo: 'A', plateNo: '京A12345', radius: '' })).toEqual(['半径不能为空']);
     expect(all({ orderNo: 'A', plateNo: '京A12345', password: 'abc 1234' })).toEqual(['密码不能包含空格']);
   });

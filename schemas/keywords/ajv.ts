@@ -11,7 +11,7 @@ import { formatRules, radiusRule, type FormatName } from './rules.ts';
 import { numberRule, type NumberRuleOptions } from './number-rule.ts';
 import { passwordRule } from './password.ts';
 import { validateTiers, type TierEntry } from './tiered.ts';
-export { messageFor } from './messages.ts';
+export { errorRank, fieldNameOf, messageFor } from './messages.ts';
 
 export const huoyunFormats: Record<string, (v: string) => boolean> = {
   ...Object.fromEntries((Object.keys(formatRules) as FormatName[]).map((name) => [name, formatRules[name].test])),

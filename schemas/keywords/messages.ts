@@ -9,13 +9,18 @@ import { PASSWORD_STRENGTH_MESSAGE } from './password.ts';
 
 const GENERIC = '格式不正确';
 
-const TYPE_NAMES: Record<string, string> = {
-  string: '字符串', number: '数字', integer: '整数', boolean: '布尔值', object: '对象', array: '数组', null: '空值',
-};
-
-function typeNames(type: unknown): string {
-  const list = Array.isArray(type) ? type : String(type).split(',');
-  return list.map((t) => TYPE_NAMES[t] ?? String(t)).join('或');
+/**
+ * A wrong type said as what to do, in the user's words: "请输入数字", never the schema's "类型错误，应为
+ * 数字或空值" (null only means the field may stay empty; object and array are no words for a user).
+ */
+function typeMessage(type: unknown): string {
+  const list = (Array.isArray(type) ? type : String(type).split(',')).filter((t) => t !== 'null');
+  if (list.includes('number')) return '请输入数字';
+  if (list.includes('integer')) return '请输入整数';
+  if (list.includes('string')) return '请输入文字';
+  if (list.includes('boolean')) return '请选择是或否';
+  if (list.includes('array')) return '请重新选择';
+  return GENERIC;
 }
 
 /** Our formats' messages, plus 'password' whose detailed reason only x-password can give. */
@@ -31,15 +36,15 @@ function builtinMessage(error: ErrorObject): string {
   switch (error.keyword) {
     case 'format': return formatMessage(p.format);
     case 'required': return REQUIRED_MESSAGE;
-    case 'additionalProperties': return '不允许的字段';
-    case 'type': return `类型错误，应为${typeNames(p.type)}`;
+    case 'additionalProperties': return '不是可以填写的项目';
+    case 'type': return typeMessage(p.type);
     case 'maxLength': return `长度不能超过${p.limit}个字符`;
     case 'minLength': return p.limit === 1 ? REQUIRED_MESSAGE : `长度不能少于${p.limit}个字符`;
     case 'minimum': return `不能小于${p.limit}`;
     case 'maximum': return `不能大于${p.limit}`;
     case 'exclusiveMinimum': return `必须大于${p.limit}`;
     case 'exclusiveMaximum': return `必须小于${p.limit}`;
-    case 'enum': return '取值不在允许范围内';
+    case 'enum': case 'const': return '请从选项中选择';
     case 'maxItems': return `最多${p.limit}项`;
     case 'minItems': return `至少${p.limit}项`;
     default: return GENERIC; // pattern and anything without a better wording
@@ -75,12 +80,37 @@ function overrideFor(error: ErrorObject): string | undefined {
 }
 
 /**
+ * The field's name as a user says it: a label's unit in brackets is left out, "载重(吨)" is 载重
+ * (the unit helps in the label, not in "载重：请输入数字").
+ */
+export function fieldNameOf(title: string): string {
+  return title.replace(/\s*[(（][^()（）]*[)）]\s*$/, '') || title;
+}
+
+/**
  * With a field title the message names the field, as code-100 responses must: "内容不能为空"
- * becomes "订单号不能为空" (the spec's own wording, e.g. '经度不能为空'); others get "标题：".
+ * becomes "订单号不能为空" (the spec's own wording, e.g. '经度不能为空'); a message that starts with
+ * the name stays as it is; others get "名称：" ("车牌号：请输入正确的车牌号").
  */
 export function messageFor(error: ErrorObject, fieldTitle?: string): string {
   const message = overrideFor(error) ?? builtinMessage(error);
-  if (!fieldTitle || message.startsWith(fieldTitle)) return message;
-  if (message.startsWith('内容')) return fieldTitle + message.slice(2);
-  return `${fieldTitle}：${message}`;
+  if (!fieldTitle) return message;
+  const name = fieldNameOf(fieldTitle);
+  if (message.startsWith(name)) return message;
+  if (message.startsWith('内容')) return name + message.slice(2);
+  return `${name}：${message}`;
+}
+
+/**
+ * Which of a field's errors its one message is: what to type first (missing, wrong type), then the
+ * field's own rule (its format, x-* keyword or errorMessage), then generic bounds. One field, one
+ * message: "载重：不能小于0" beside "载重：请输入…正数" said the same thing twice.
+ */
+export function errorRank(error: Pick<ErrorObject, 'keyword'> & { parentSchema?: unknown }): number {
+  const k = error.keyword;
+  if (k === 'required') return 0;
+  if (k === 'type') return 1;
+  if (k === 'format' || k.startsWith('x-') || k === 'errorMessage') return 2;
+  if (k === 'minLength' || k === 'maxLength') return 3;
+  return 4;
 }

@@ -26,6 +26,7 @@ const cases: Record<FormatName, { ok: string[]; bad: string[]; message: string }
   },
   bankCard: { ok: ['123456789012', '6222021234567890123'], bad: ['12345678901', '62220212345678901234', '6222 0212 3456'], message: '请输入正确的银行卡号' },
   engineNo: { ok: ['A1', 'abc123XYZ', 'X'.repeat(30)], bad: ['', 'X'.repeat(31), 'AB-12', 'AB 12', '发动机1'], message: '请输入正确的发动机号' },
+  terminalNo: { ok: ['T0123456789', 'X'.repeat(32)], bad: ['', 'X'.repeat(33), '终端-1', 'T 1'], message: '终端号只能由字母和数字组成' },
   decimal1: { ok: ['1', '0.5', '12.3', '100'], bad: ['0', '0.0', '1.23', '-1', 'abc', '.5', '1.'], message: '请输入最多一位小数的正数' },
   decimal2: { ok: ['1', '0.01', '12.34'], bad: ['0', '0.00', '1.234', '-0.5', ''], message: '请输入最多二位小数的正数' },
   bigDecimal3: {

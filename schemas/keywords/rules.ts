@@ -10,7 +10,7 @@ export const REQUIRED_MESSAGE = '内容不能为空';
 
 export type FormatName =
   | 'digits' | 'positiveInteger' | 'letters' | 'chinese' | 'idCard' | 'emails' | 'mobile' | 'phone'
-  | 'bankCard' | 'engineNo' | 'decimal1' | 'decimal2' | 'bigDecimal3' | 'decimal7' | 'signedDecimal6'
+  | 'bankCard' | 'engineNo' | 'terminalNo' | 'decimal1' | 'decimal2' | 'bigDecimal3' | 'decimal7' | 'signedDecimal6'
   | 'code17' | 'code18' | 'plateNo' | 'longitude' | 'latitude' | 'radius';
 
 export interface FormatRule {
@@ -63,6 +63,8 @@ export const formatRules: Record<FormatName, FormatRule> = {
   phone: { test: regexTest(PHONE), message: '请输入正确的电话号码' },
   bankCard: { test: regexTest(/^\d{12,19}$/), message: '请输入正确的银行卡号' },
   engineNo: { test: regexTest(/^[A-Za-z0-9]{1,30}$/), message: '请输入正确的发动机号' },
+  // A vehicle terminal's number (终端号): its own rule and words, not the engine number's.
+  terminalNo: { test: regexTest(/^[A-Za-z0-9]{1,32}$/), message: '终端号只能由字母和数字组成' },
   decimal1: { test: positiveWithDecimals(1), message: '请输入最多一位小数的正数' },
   decimal2: { test: positiveWithDecimals(2), message: '请输入最多二位小数的正数' },
   // "below 10^12" is exactly "at most 12 integer digits", hence the configurable number rule.

@@ -25,8 +25,9 @@ const loginInput = {
 const passwordInput = {
   type: 'object',
   additionalProperties: false,
-  required: ['newPassword', 'confirmPassword'],
+  required: ['oldPassword', 'newPassword', 'confirmPassword'],
   properties: {
+    oldPassword: { title: '原密码', type: 'string', minLength: 1, maxLength: 100 },
     newPassword: { title: '新密码', type: 'string', minLength: 1, maxLength: 100 },
     confirmPassword: { title: '确认密码', type: 'string', minLength: 1, maxLength: 100 },
   },
@@ -82,7 +83,7 @@ export function sessionRoutes(db: Db, sessions: SessionStore) {
       method: 'GET', path: '/user/checkUserPWD', access: { session: true }, input: { type: 'object' },
       handler: ({ user }) => ({ passwordStatus: corpSettings(db, user.corpId, user.userId).passwordStatus }),
     }),
-    route<{ newPassword: string; confirmPassword: string }>({
+    route<{ oldPassword: string; newPassword: string; confirmPassword: string }>({
       method: 'POST', path: '/user/modifyCurrentPassword', access: { session: true }, input: passwordInput,
       handler: async ({ user, body }) => {
         const now = Date.now();

@@ -11,6 +11,7 @@ test('a monitor changes the password and logs in with the new one', async ({ pag
   await page.getByRole('button', { name: /^用户：/ }).click();
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   const dialog = page.getByRole('dialog', { name: '修改密码' });
+  const old = dialog.getByRole('textbox', { name: '原密码' });
   const password = dialog.getByRole('textbox', { name: '新密码' });
   const confirm = dialog.getByRole('textbox', { name: '确认密码' });
 
@@ -28,6 +29,7 @@ test('a monitor changes the password and logs in with the new one', async ({ pag
   await expect(dialog.getByRole('alert')).toHaveText('两次输入密码不一致');
 
   await confirm.fill(NEW_PASSWORD);
+  await old.fill(PASSWORD);
   await dialog.getByRole('button', { name: '保 存' }).click();
   await expect(page.getByRole('listitem', { name: '密码修改成功' })).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -43,5 +45,5 @@ test('a monitor changes the password and logs in with the new one', async ({ pag
   await expect(page.getByRole('button', { name: '用户：李监控' })).toBeVisible();
 
   // Put the demo password back, so the other journeys and a rerun find the account as seeded.
-  await api(page.request, '/user/modifyCurrentPassword', { newPassword: base64(PASSWORD), confirmPassword: base64(PASSWORD) });
+  await api(page.request, '/user/modifyCurrentPassword', { oldPassword: base64(NEW_PASSWORD), newPassword: base64(PASSWORD), confirmPassword: base64(PASSWORD) });
 });

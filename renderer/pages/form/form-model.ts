@@ -22,6 +22,9 @@ const isObjectList = (schema: FieldSchema) => [((schema.items ?? {}) as FieldSch
 
 const typesOf = (schema: FieldSchema): string[] => [schema.type ?? 'string'].flat().filter((t) => t !== 'null');
 
+/** A yes/no field: the yesNo dictionary or a plain boolean. */
+export const isYesNo = (schema: FieldSchema) => schema['x-dictionary'] === 'yesNo' || (typesOf(schema).length === 1 && typesOf(schema)[0] === 'boolean');
+
 /** Fields that take a whole row whatever the column count: long text, files, tiers. */
 const WIDE_WIDGETS = new Set(['textarea', 'upload', 'tieredRange']);
 
@@ -36,6 +39,7 @@ export function widgetFor(field: string, schema: FieldSchema, page: PageSchema):
       'ui:options': { list: ref.list, labelKey: ref.label ?? 'name', labelField: labelFieldOf(field) },
     };
   }
+  if (isYesNo(schema)) return { 'ui:widget': 'yesNo' };
   if (schema['x-dictionary']) return { 'ui:widget': 'dictionary', 'ui:options': { dictionary: schema['x-dictionary'] } };
   if (schema['x-time']) return { 'ui:widget': 'dateTime' };
   if (schema['x-password'] || schema.format === 'password') return { 'ui:widget': 'password' };
@@ -59,7 +63,8 @@ export function buildFormModel(page: PageSchema): FormModel {
   const properties: Record<string, FieldSchema> = {};
   for (const f of fields) {
     const schema = source[f] ?? page.fields?.[f];
-    if (schema) properties[f] = schema;
+    // A yes/no question always has an answer: 否 until the user says 是 (a record's own value wins).
+    if (schema) properties[f] = isYesNo(schema) && schema.default === undefined ? { ...schema, default: [schema.type].flat().includes('boolean') ? false : 0 } : schema;
   }
   const own = (page.form?.uiSchema ?? {}) as UiSchema;
   const columns = Math.min(4, Math.max(1, page.form?.columns ?? 1));

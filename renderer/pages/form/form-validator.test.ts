@@ -12,7 +12,7 @@ describe('form validation', () => {
     expect(messages({ vehicleNo: '京A1234', loadWeight: 12345 })).toEqual([
       ['carrierId', '承运商不能为空'],
       ['.vehicleNo', '车牌号：请输入正确的车牌号'],
-      ['.loadWeight', '载重(吨)：请输入整数部分最多4位、最多2位小数的正数'],
+      ['.loadWeight', '载重：请输入整数部分最多4位、最多2位小数的正数'],
     ]);
     expect(messages({})).toEqual([
       ['vehicleNo', '车牌号不能为空'],
@@ -23,7 +23,7 @@ describe('form validation', () => {
   it('accepts valid data and null in optional fields', () => {
     expect(messages({ vehicleNo: '京A12345', carrierId: 1, loadWeight: null, remark: null })).toEqual([]);
     // As on the server: a nullable enum that does not list null refuses null.
-    expect(messages({ vehicleNo: '京A12345', carrierId: 1, status: null })).toEqual([['.status', '状态：取值不在允许范围内']]);
+    expect(messages({ vehicleNo: '京A12345', carrierId: 1, status: null })).toEqual([['.status', '状态：请从选项中选择']]);
   });
 
   it('keeps only the errors of the fields it is told to show', () => {

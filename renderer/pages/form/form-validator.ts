@@ -4,7 +4,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ErrorTransformer, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { huoyunFormats, huoyunKeywords, messageFor } from '../../../schemas/keywords/index.ts';
+import { errorRank, huoyunFormats, huoyunKeywords, messageFor } from '../../../schemas/keywords/index.ts';
 
 // Like the server (server/http/validate.ts): no ajv-formats, no type coercion, every error reported.
 export const huoyunValidator = customizeValidator({
@@ -49,16 +49,28 @@ export function chineseMessage(root: RJSFSchema, error: RJSFValidationError): st
   return messageFor(adapted, typeof title === 'string' ? title : undefined);
 }
 
+/** Where RJSF shows an error ('.loadWeight' and a required 'loadWeight' are the same place). */
+const placeOf = (error: RJSFValidationError) => (error.property ?? '').replace(/^\./, '');
+
 /**
  * Words every error in Chinese and keeps only those of fields the user has left (blur) or of every
  * field once a submit was tried, so typing in one field does not flag the empty ones below it.
+ * Each place gets one message, the most useful of its errors (errorRank).
  */
 export function createTransformErrors(root: RJSFSchema, shown: (field: string) => boolean = () => true): ErrorTransformer {
-  return (errors) =>
-    errors
-      .filter((e) => shown(fieldOfError(e)))
+  return (errors) => {
+    const best = new Map<string, RJSFValidationError>();
+    for (const e of errors) {
+      if (!shown(fieldOfError(e))) continue;
+      const place = placeOf(e);
+      const kept = best.get(place);
+      if (!kept || errorRank({ keyword: e.name ?? '' }) < errorRank({ keyword: kept.name ?? '' })) best.set(place, e);
+    }
+    return errors
+      .filter((e) => best.get(placeOf(e)) === e)
       .map((e) => {
         const message = chineseMessage(root, e);
         return { ...e, message, stack: message };
       });
+  };
 }

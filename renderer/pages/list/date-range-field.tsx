@@ -1,13 +1,29 @@
-// A date range (from, to) with the shortcut menu (今天, 最近7天, 本月...). Values are epoch ms:
-// the start of the first day and the last millisecond of the last day, in Shanghai time.
-import { Button, Input, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
+// A date range (from, to) in Chinese day pickers (YYYY-MM-DD) with the shortcut menu by day, month
+// and year (今天, 最近7天, 本月, 过去3年...). Values are epoch ms: the start of the first day and the
+// last millisecond of the last day, in Shanghai time.
+import {
+  Button,
+  Menu,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { CalendarLtrRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { DATE_SHORTCUTS, DAY_MS, fromDateText, toDateText } from './date-shortcuts.ts';
+import { DateInput } from '../../fields/dates/date-input.tsx';
+import { fromPickerDay, toPickerDay } from '../../fields/dates/shanghai-day.ts';
+import { DAY_MS, SHORTCUT_GROUPS } from './date-shortcuts.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXXS },
-  date: { width: '130px' },
+  date: { width: '132px' },
+  groups: { display: 'flex', flexDirection: 'row', alignItems: 'flex-start', columnGap: tokens.spacingHorizontalS },
+  group: { minWidth: '96px' },
 });
 
 export type DateRangeValue = [number | null, number | null] | undefined;
@@ -37,35 +53,36 @@ export function DateRangeField({ label, value, onChange }: DateRangeFieldProps) 
   );
   return (
     <div className={styles.root}>
-      <Input
-        size="small"
-        type="date"
+      <DateInput
         className={styles.date}
         aria-label={`${label}开始`}
-        value={toDateText(from)}
-        onChange={(_e, d) => set([fromDateText(d.value), to])}
+        placeholder="开始日期"
+        value={toPickerDay(from)}
+        onChange={(d) => set([d ? fromPickerDay(d) : null, to])}
       />
       <span>至</span>
-      <Input
-        size="small"
-        type="date"
+      <DateInput
         className={styles.date}
         aria-label={`${label}结束`}
-        value={toDateText(to)}
-        onChange={(_e, d) => {
-          const day = fromDateText(d.value);
-          set([from, day === null ? null : day + DAY_MS - 1]);
-        }}
+        placeholder="结束日期"
+        value={toPickerDay(to)}
+        onChange={(d) => set([from, d ? fromPickerDay(d) + DAY_MS - 1 : null])}
       />
       {menuCreated ? (
         <Menu open={menuOpen} onOpenChange={(_e, d) => setMenuOpen(d.open)}>
           <MenuTrigger disableButtonEnhancement>{shortcutButton}</MenuTrigger>
           <MenuPopover>
-            <MenuList>
-              {DATE_SHORTCUTS.map((s) => (
-                <MenuItem key={s.label} onClick={() => onChange(s.range())}>
-                  {s.label}
-                </MenuItem>
+            {/* Three columns side by side (day, month, year) fit under the search bar without scrolling. */}
+            <MenuList className={styles.groups}>
+              {SHORTCUT_GROUPS.map((g) => (
+                <MenuGroup key={g.title} className={styles.group}>
+                  <MenuGroupHeader>{g.title}</MenuGroupHeader>
+                  {g.items.map((s) => (
+                    <MenuItem key={s.label} onClick={() => onChange(s.range())}>
+                      {s.label}
+                    </MenuItem>
+                  ))}
+                </MenuGroup>
               ))}
             </MenuList>
           </MenuPopover>

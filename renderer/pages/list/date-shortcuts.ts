@@ -60,18 +60,51 @@ export interface DateShortcut {
   range: (now?: number) => Range;
 }
 
-export const DATE_SHORTCUTS: DateShortcut[] = [
-  { label: '今天', range: (now) => dayRange(0, now) },
-  { label: '昨天', range: (now) => dayRange(-1, now) },
-  { label: '最近7天', range: (now) => lastN('day', 7, now) },
-  { label: '最近30天', range: (now) => lastN('day', 30, now) },
-  { label: '过去7天', range: (now) => pastN('day', 7, now) },
-  { label: '本月', range: (now) => monthRange(0, now) },
-  { label: '上月', range: (now) => monthRange(-1, now) },
-  { label: '最近3个月', range: (now) => lastN('month', 3, now) },
-  { label: '今年', range: (now) => yearRange(0, now) },
-  { label: '去年', range: (now) => yearRange(-1, now) },
+export interface ShortcutGroup {
+  title: string;
+  items: DateShortcut[];
+}
+
+/**
+ * The range picker's shortcuts by unit (spec section 9): last, this, next, last N (最近, including
+ * the current unit) and past N (过去, the whole units before it).
+ */
+export const SHORTCUT_GROUPS: ShortcutGroup[] = [
+  {
+    title: '按日',
+    items: [
+      { label: '今天', range: (now) => dayRange(0, now) },
+      { label: '昨天', range: (now) => dayRange(-1, now) },
+      { label: '明天', range: (now) => dayRange(1, now) },
+      { label: '最近7天', range: (now) => lastN('day', 7, now) },
+      { label: '最近30天', range: (now) => lastN('day', 30, now) },
+      { label: '过去7天', range: (now) => pastN('day', 7, now) },
+      { label: '过去30天', range: (now) => pastN('day', 30, now) },
+    ],
+  },
+  {
+    title: '按月',
+    items: [
+      { label: '本月', range: (now) => monthRange(0, now) },
+      { label: '上月', range: (now) => monthRange(-1, now) },
+      { label: '下月', range: (now) => monthRange(1, now) },
+      { label: '最近3个月', range: (now) => lastN('month', 3, now) },
+      { label: '过去3个月', range: (now) => pastN('month', 3, now) },
+    ],
+  },
+  {
+    title: '按年',
+    items: [
+      { label: '今年', range: (now) => yearRange(0, now) },
+      { label: '去年', range: (now) => yearRange(-1, now) },
+      { label: '明年', range: (now) => yearRange(1, now) },
+      { label: '最近3年', range: (now) => lastN('year', 3, now) },
+      { label: '过去3年', range: (now) => pastN('year', 3, now) },
+    ],
+  },
 ];
+
+export const DATE_SHORTCUTS: DateShortcut[] = SHORTCUT_GROUPS.flatMap((g) => g.items);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

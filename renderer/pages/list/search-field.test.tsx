@@ -9,7 +9,8 @@ import { SearchBar } from './search-bar.tsx';
 import { fakeEnv, renderFluent, stubLayout } from './test-kit.tsx';
 
 beforeAll(() => stubLayout());
-afterEach(cleanup);
+// A route's list keeps its tab, page and size in session storage (kept-state.ts): each test starts afresh.
+afterEach(() => (cleanup(), sessionStorage.clear()));
 
 const LOOKUP = '/customerCarrier/findAllCarrierByPage';
 const page: ListPageSchema = {

@@ -4,7 +4,9 @@ import { useMemo, useState } from 'react';
 import type { Env } from '../../env/env-context.tsx';
 import { Select } from '../../components/select/select.tsx';
 import { dictionaryOf, useConditionOptions } from './condition-options.ts';
-import { DAY_MS, fromDateText, toDateText } from './date-shortcuts.ts';
+import { DateInput } from '../../fields/dates/date-input.tsx';
+import { fromPickerDay, toPickerDay } from '../../fields/dates/shanghai-day.ts';
+import { DAY_MS } from './date-shortcuts.ts';
 import { DateRangeField, type DateRangeValue } from './date-range-field.tsx';
 import type { DictionaryCache } from './dictionary-cache.ts';
 import type { ListCondition, ListPageSchema, Scalar, SearchValue } from './list-types.ts';
@@ -60,14 +62,12 @@ export function SearchField(props: SearchFieldProps) {
     case 'date': {
       const from = Array.isArray(value) ? (value[0] as number | null) : null;
       return (
-        <Input
-          size="small"
-          type="date"
+        <DateInput
           className={styles.date}
           aria-label={label}
-          value={toDateText(from)}
-          onChange={(_e, d) => {
-            const day = fromDateText(d.value);
+          value={toPickerDay(from)}
+          onChange={(d) => {
+            const day = d ? fromPickerDay(d) : null;
             // The whole day: a range operator gets [start, end]; an '=' one gets its start.
             onChange(day === null ? undefined : [day, day + DAY_MS - 1]);
           }}

@@ -1,18 +1,30 @@
 // Changing one's own password: the fields arrive base64-encoded (spec section 7); every rule of
-// spec section 5 is checked here with its exact message, whatever the browser did.
+// spec section 5 is checked here with its exact message, whatever the browser did. The current
+// password must be given too: a session left open on a shared desk must not be enough to take the
+// account over (an administrator's reset of another user's password is a separate operation).
 import type { Db } from '../../db/connection.ts';
 import { invalid } from '../../http/envelope.ts';
 import { confirmPasswordRule, passwordRule } from '../../../schemas/keywords/index.ts';
 import { hashPasswordAsync, verifyPasswordAsync } from './password-hash.ts';
 
-function decode(value: string, field: string): string {
+const TITLES = { oldPassword: '原密码', newPassword: '新密码', confirmPassword: '确认密码' } as const;
+
+function decode(value: string, field: keyof typeof TITLES): string {
   const ok = /^[A-Za-z0-9+/]*={0,2}$/.test(value) && value.length % 4 === 0;
   const text = ok ? Buffer.from(value, 'base64').toString('utf8') : '';
-  if (!ok || Buffer.from(text, 'utf8').toString('base64') !== value) throw invalid(`${field}：编码不正确`, { field });
+  if (!ok || Buffer.from(text, 'utf8').toString('base64') !== value) throw invalid(`${TITLES[field]}：编码不正确`, { field });
   return text;
 }
 
-export async function changeOwnPassword(db: Db, userId: number, body: { newPassword: string; confirmPassword: string }, now: number) {
+export const WRONG_OLD_PASSWORD = '原密码不正确';
+
+export async function changeOwnPassword(
+  db: Db,
+  userId: number,
+  body: { oldPassword: string; newPassword: string; confirmPassword: string },
+  now: number,
+) {
+  const old = decode(body.oldPassword, 'oldPassword');
   const password = decode(body.newPassword, 'newPassword');
   const confirm = decode(body.confirmPassword, 'confirmPassword');
   const rule = passwordRule(password);
@@ -23,6 +35,9 @@ export async function changeOwnPassword(db: Db, userId: number, body: { newPassw
     password_hash: string;
     password_salt: string;
   };
+  if (!(await verifyPasswordAsync(old, user.password_salt, user.password_hash))) {
+    throw invalid(WRONG_OLD_PASSWORD, { field: 'oldPassword' });
+  }
   if (await verifyPasswordAsync(password, user.password_salt, user.password_hash)) {
     throw invalid('新密码不能与原密码相同', { field: 'newPassword' });
   }
