@@ -28,14 +28,14 @@ const report = {
   scope: { by: 'waybill', alias: 'w' },
   where: [{ field: 'n.node_type', op: 'eq', value: 'end' }],
   dimensions: [
-    { id: 'carrierName', title: '承运商', field: 'cr.carrier_name', width: 180 },
+    { id: 'carrierName', title: '承运商', field: 'cr.carrier_name', width: 180, emptyText: '未指定承运商' },
     { id: 'month', title: '月份', field: 'w.created_at', grain: 'month' },
   ],
   measures: [
     { id: 'waybillCount', title: '运单数', agg: 'count' },
     { id: 'onTimeCount', title: '准时到达数', agg: 'count', field: 'n.id', where: [{ field: 'n.arrive_state', op: 'in', values: [1, 2] }] },
     { id: 'arrivedCount', title: '已到达数', agg: 'count', field: 'n.id', where: [{ field: 'n.actual_arrive_time', op: 'notNull' }] },
-    { id: 'onTimeRate', title: '准时率(%)', agg: 'ratio', numerator: 'onTimeCount', denominator: 'arrivedCount', percent: true, decimals: 2 },
+    { id: 'onTimeRate', title: '准时率(%)', agg: 'ratio', numerator: 'onTimeCount', denominator: 'arrivedCount', percent: true, decimals: 2, axis: 'right' },
   ],
   filters: [
     { id: 'carrierId', label: '承运商', field: 'w.carrier_id', op: 'in', widget: 'select', lookup: '/customerCarrier/findAllCarrierByPage' },
@@ -43,10 +43,12 @@ const report = {
   ],
   sort: { default: [{ field: 'month', order: 'desc' }] },
   totals: { label: '合计' },
-  chart: { type: 'bar', x: 'month', series: ['waybillCount'] },
+  // Categories: the carriers the report is about; one series per month (ascending), the rate on the right axis.
+  chart: { type: 'bar', x: 'carrierName', seriesBy: 'month', series: ['waybillCount', 'onTimeRate'] },
 };
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`已生成 ${file}
 下一步: 在 schemas/menus/reports.json 中为它加一个菜单项，操作
   {"operationId": "${operationId}", "operationName": "新报表", "route": "/report/${name}", "jsPath": "report/${name}", "moduleName": "reportCenter", "sideMenu": true}
-把该操作授予角色，然后运行 npm run check:schemas。`);
+然后运行 npm run check:schemas，并重启服务（开发模式下保存即重新加载）。
+启动时新操作会自动授予各企业的管理员角色；其他角色请由管理员在 系统管理 → 角色管理 → 权限设置 中勾选（见 docs/configurator.md「Granting a new report」）。`);

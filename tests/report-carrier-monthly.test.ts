@@ -50,7 +50,7 @@ function expected(carrierOnly: number | null, search: Search = {}) {
     if (search.carrierId && !search.carrierId.includes(carrierId)) continue;
     if (search.businessType && !search.businessType.includes(e.business_type)) continue;
     if ((from !== null && localDay(e.created_at) < localDay(from)) || (to !== null && localDay(e.created_at) > localDay(to))) continue;
-    const key = { carrierId, carrierName: names.get(e.carrier_id) ?? null, month: month(e.created_at) };
+    const key = { carrierId, carrierName: names.get(e.carrier_id) ?? '未指定承运商', month: month(e.created_at) };
     const k = JSON.stringify(key);
     if (!groups.has(k)) groups.set(k, { ...key, ...empty() });
     add(groups.get(k)!, e);

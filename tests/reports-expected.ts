@@ -143,6 +143,8 @@ export function expectedReport(sqlite: Database.Database, report: ReportFile, us
     groups.get(k)!.tuples.push(t);
   }
   if (!report.dimensions.length && !groups.size) groups.set('{}', { key: {}, tuples: [] });
-  const rows = [...groups.values()].map((g) => ({ ...g.key, ...measuresOf(report, g.tuples) }));
+  // A group with no value for a dimension reads as its emptyText (未指定承运商).
+  const named = (key: Row) => Object.fromEntries(report.dimensions.map((d) => [d.id, d.emptyText && (key[d.id] === null || key[d.id] === undefined || key[d.id] === '') ? d.emptyText : key[d.id]]));
+  const rows = [...groups.values()].map((g) => ({ ...named(g.key), ...measuresOf(report, g.tuples) }));
   return { rows, totals: measuresOf(report, tuples) };
 }

@@ -1,8 +1,12 @@
 // How a value reads in an exported cell: as the console's table shows it (renderer/pages/list/
 // cell-text.ts): dictionary ids as labels, epoch times as Shanghai date-times, booleans as 是/否.
-// Numbers stay numbers so that the spreadsheet can sum them.
+// Numbers stay numbers so that the spreadsheet can sum them. A duration is written twice: as the
+// table reads it (134天14小时5分), and beside it as a number in its unit ("晚点总时长(分钟)") to sum.
 import type { Column, PageFile, Registry } from '../registry/types.ts';
 import { formatTime } from '../resources/time.ts';
+import { durationText, type DurationUnit } from '../../schemas/keywords/duration.ts';
+
+const UNIT_NAMES: Record<DurationUnit, string> = { ms: '毫秒', second: '秒', minute: '分钟', hour: '小时' };
 
 export interface ExportColumn {
   field: string;
@@ -27,12 +31,21 @@ function text(value: unknown, labels: Map<string, string> | undefined, time: 'da
 
 export function exportColumns(reg: Registry, page: PageFile, columns: Column[]): ExportColumn[] {
   const fields = (page.fields ?? {}) as FieldMap;
-  return columns.map((c) => {
+  return columns.flatMap((c): ExportColumn[] => {
+    if (c.format === 'duration') {
+      const unit = (c.unit as DurationUnit | undefined) ?? 'minute';
+      const title = c.title ?? c.field;
+      const number = (v: unknown) => (typeof v === 'number' ? v : null);
+      return [
+        { field: c.field, title, cell: (v) => (typeof v === 'number' ? durationText(v, unit) : null) },
+        { field: c.field, title: `${title}(${UNIT_NAMES[unit]})`, cell: number },
+      ];
+    }
     const schema = fields[c.field];
     const dictKey = (c.dictionary as string | undefined) ?? schema?.['x-dictionary'];
     const dict = dictKey ? reg.dictionaries.get(dictKey) : undefined;
     const labels = dict ? new Map(dict.items.map((i) => [String(i.id), i.label])) : undefined;
     const time = c.format === 'date' ? 'date' : c.format === 'datetime' || (schema?.['x-time'] && c.format !== 'number') ? 'datetime' : undefined;
-    return { field: c.field, title: c.title ?? schema?.title ?? c.field, cell: (v: unknown) => text(v, labels, time) };
+    return [{ field: c.field, title: c.title ?? schema?.title ?? c.field, cell: (v: unknown) => text(v, labels, time) }];
   });
 }

@@ -10,6 +10,17 @@ export function exportFileName(title: string, now: number): string {
   return `${safe}_${stamp}.xlsx`;
 }
 
+/**
+ * The name of the export's sheet: the page's (a report's) title, as far as a spreadsheet allows one
+ * (at most 31 characters, none of \ / ? * [ ] :, not starting or ending with '); a further sheet of a
+ * very large export is "<title>(2)".
+ */
+export function sheetName(title: string, part = 1): string {
+  const suffix = part > 1 ? `(${part})` : '';
+  const clean = title.replace(/[\\/?*[\]:]/g, '_').replace(/^'+|'+$/g, '').trim() || '数据';
+  return clean.slice(0, 31 - suffix.length) + suffix;
+}
+
 /** encodeURIComponent leaves ' ( ) * ! unescaped; RFC 5987 attr-chars exclude the first four. */
 const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 

@@ -30,6 +30,10 @@ export interface ExportJob {
   dir: string;
   columns: ExportColumn[];
   fetch(curPage: number, pageSize: number): Promise<RowPage>;
+  /** Names the sheet: the page's (report's) title. */
+  title?: string;
+  /** A report's totals row, written under the data (over the same snapshot as the rows). */
+  totals?: () => Promise<{ label: string; values: Record<string, unknown> }>;
   pageSize?: number;
   now?: () => number;
 }
@@ -42,7 +46,7 @@ export async function runExport(job: ExportJob): Promise<void> {
   await nextTurn(); // the create request is answered first
   try {
     mkdirSync(job.dir, { recursive: true });
-    const xlsx = new XlsxStream(file, job.columns);
+    const xlsx = new XlsxStream(file, job.columns, job.title);
     // The task vanished or was ended meanwhile: finish the file so its handle closes, then drop it.
     const abandon = async () => {
       await xlsx.close().catch(() => undefined);
@@ -65,6 +69,10 @@ export async function runExport(job: ExportJob): Promise<void> {
       // A short page is the last; so is reaching the total (rows added meanwhile wait for the next export).
       if (page.data.length < pageSize || done >= total) break;
       await nextTurn();
+    }
+    if (job.totals) {
+      const { label, values } = await job.totals();
+      xlsx.addTotals(label, values);
     }
     await xlsx.close();
     if (markGenerated(sqlite, taskId, `${taskId}.xlsx`, done, now())) {

@@ -13,7 +13,7 @@ import type { RouteDef } from '../http/route.ts';
 import { validateOrThrow } from '../http/validate.ts';
 import type { Column, PageFile, Registry } from '../registry/types.ts';
 import { requestSchema } from '../reports/input.ts';
-import { queryReport } from '../reports/run.ts';
+import { queryReport, reportTotals } from '../reports/run.ts';
 import { compileReport, type ReportRequest } from '../reports/compile.ts';
 import { pageFor } from '../routes/ui.ts';
 
@@ -30,6 +30,8 @@ export interface ExportSource {
   /** The search body, checked by the list's own rules. */
   search: Row;
   fetch(curPage: number, pageSize: number): Promise<RowPage>;
+  /** A report's totals row (its declared totals), over the same snapshot as the rows. */
+  totals?: () => Promise<{ label: string; values: Row }>;
   /** Ends the read snapshot, if one was taken; call it when the export ends, however it ends. */
   close(): void;
 }
@@ -94,6 +96,12 @@ export function exportSource(ctx: SourceContext, user: SessionUser, pageId: stri
         const r = queryReport((snapshot?.db ?? ctx.db).$client, report, user, { ...req, curPage, pageSize }, ctx.registry().resources);
         return { data: r.data, totalRecords: r.totalRecords };
       },
+      ...(report.totals ? {
+        totals: async () => ({
+          label: report.totals!.label ?? '合计',
+          values: reportTotals((snapshot?.db ?? ctx.db).$client, report, user, req, ctx.registry().resources),
+        }),
+      } : {}),
       close: () => snapshot?.close(),
     };
   }

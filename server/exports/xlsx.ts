@@ -6,6 +6,7 @@
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from './cells.ts';
 import { sheetText, sheetValue } from './sheet-value.ts';
+import { sheetName } from './file-name.ts';
 
 /** A sheet holds 1,048,576 rows; a larger export goes on in a further sheet. */
 export const ROWS_PER_SHEET = 1_000_000;
@@ -28,16 +29,17 @@ export class XlsxStream {
   private inSheet = 0;
   private sheets = 0;
 
-  constructor(filename: string, private readonly columns: ExportColumn[]) {
+  /** `title`: the page's, naming the sheet (file-name.ts sheetName). */
+  constructor(filename: string, private readonly columns: ExportColumn[], private readonly title = 'Sheet') {
     this.wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: false, useSharedStrings: false });
   }
 
   private nextSheet() {
     this.sheet?.commit();
     this.sheets += 1;
-    this.sheet = this.wb.addWorksheet(this.sheets === 1 ? 'Sheet1' : `Sheet${this.sheets}`);
+    this.sheet = this.wb.addWorksheet(sheetName(this.title, this.sheets));
     // Titles may be the user's own (column settings): quoted like any other text.
-    this.sheet.columns = this.columns.map((c) => ({ header: sheetText(c.title), key: c.field, width: Math.min(40, Math.max(10, c.title.length * 2 + 2)) }));
+    this.sheet.columns = this.columns.map((c, i) => ({ header: sheetText(c.title), key: `${c.field}#${i}`, width: Math.min(40, Math.max(10, c.title.length * 2 + 2)) }));
     this.inSheet = 0;
   }
 
@@ -46,6 +48,16 @@ export class XlsxStream {
     // Every cell through sheetValue: no text the user typed is ever read as a formula.
     this.sheet!.addRow(this.columns.map((c) => sheetValue(c.cell(row[c.field])))).commit();
     this.inSheet += 1;
+  }
+
+  /**
+   * The totals row under the data (a report's 合计): the label in the first column that has no total,
+   * each total under its column, read like any other cell.
+   */
+  addTotals(label: string, totals: Record<string, unknown>) {
+    if (!this.sheet) this.nextSheet();
+    const labelAt = this.columns.findIndex((c) => !(c.field in totals));
+    this.sheet!.addRow(this.columns.map((c, i) => (i === labelAt ? sheetText(label) : c.field in totals ? sheetValue(c.cell(totals[c.field])) : null))).commit();
   }
 
   /** Bytes waiting between the sheet and the file: the sheet's buffer, the deflate stream's input, the file stream's. */

@@ -1,5 +1,6 @@
 // Loads every file under schemas/, validates it against its meta-schema, then checks references
-// across files. The first problem stops the load with the file, JSON pointer and message.
+// across files. The first problem stops the load with the file, JSON pointer and message (in
+// Chinese, naming the allowed values: meta-messages.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
@@ -7,6 +8,7 @@ import { SchemaError, type Registry } from './types.ts';
 import { checkReferences } from './references.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
 import { checkReports, placeReport } from '../reports/registry.ts';
+import { jsonSyntaxMessage, metaMessage } from './meta-messages.ts';
 
 export const SCHEMAS_DIR = join(import.meta.dirname, '..', '..', 'schemas');
 
@@ -36,16 +38,60 @@ function jsonFiles(dir: string): string[] {
 }
 
 function metaValidators(root: string, allErrors = false): Record<Kind, ValidateFunction> {
-  const ajv = new Ajv({ allErrors, strict: false });
+  // verbose: an additionalProperties error then carries its schema, so the message can list what is allowed.
+  const ajv = new Ajv({ allErrors, strict: false, verbose: true });
   for (const file of jsonFiles(join(root, 'meta'))) ajv.addSchema(JSON.parse(readFileSync(file, 'utf8')));
   return Object.fromEntries(KINDS.map((k) => [k, ajv.getSchema(META[k])!])) as Record<Kind, ValidateFunction>;
 }
 
 function parse(file: string, rel: string): any {
+  const text = readFileSync(file, 'utf8');
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch (err) {
-    throw new SchemaError(rel, '', `不是有效的JSON: ${(err as Error).message}`);
+    throw new SchemaError(rel, '', jsonSyntaxMessage(text, err as Error));
+  }
+}
+
+/**
+ * Collecting every problem, a file that cannot be loaded is still named where others refer to it:
+ * a stand-in takes its place, so one mistake is reported once, in its own file, and not again as a
+ * missing page, dictionary, resource or operation in every file that names it.
+ */
+function placeStandIn(registry: Registry, kind: Kind, doc: any, local: string) {
+  const name = local.split('/').pop()!;
+  switch (kind) {
+    case 'pages':
+      registry.pages.set(local, { id: local });
+      break;
+    case 'reports':
+      registry.pages.set(`report/${local}`, { id: `report/${local}` });
+      break;
+    case 'dictionaries':
+      registry.dictionaries.set(typeof doc?.dicTypeKey === 'string' ? doc.dicTypeKey : name, { dicTypeKey: name, name, valueType: 'integer', items: [] });
+      break;
+    case 'resources':
+      registry.resources.set(typeof doc?.id === 'string' ? doc.id : name, {
+        id: name, title: name, table: '', permissions: { list: [], save: [], update: [], delete: [] }, schema: { type: 'object', properties: {} },
+      });
+      break;
+    case 'menus': {
+      // The operation ids the broken menu file declares, found however it is broken.
+      const ids = new Set<string>();
+      const walk = (v: unknown): void => {
+        if (Array.isArray(v)) v.forEach(walk);
+        else if (v && typeof v === 'object') {
+          const id = (v as { operationId?: unknown }).operationId;
+          if (typeof id === 'string') ids.add(id);
+          Object.values(v).forEach(walk);
+        }
+      };
+      walk(doc);
+      const menu = { menuKey: `?${local}`, title: local, operations: [...ids].map((operationId) => ({ operationId, operationName: operationId })) };
+      menuIndexOf.set(menu, registry.menus.length);
+      registry.menus.push(menu);
+      break;
+    }
   }
 }
 
@@ -59,19 +105,28 @@ export function loadRegistry(root = SCHEMAS_DIR, problems?: SchemaError[]): Regi
   for (const kind of KINDS) {
     for (const file of jsonFiles(join(root, kind))) {
       const rel = relative(join(root, '..'), file).split(sep).join('/');
-      const doc = parse(file, rel);
+      const local = relative(join(root, kind), file).split(sep).join('/').replace(/\.json$/, '');
+      let doc: any;
+      try {
+        doc = parse(file, rel);
+      } catch (err) {
+        if (!problems) throw err;
+        problems.push(err as SchemaError);
+        placeStandIn(registry, kind, undefined, local);
+        continue;
+      }
       const validate = validators[kind];
       if (!validate(doc)) {
         const errors = validate.errors!.map((e) => {
           const where = e.keyword === 'additionalProperties' ? `${e.instancePath}/${e.params.additionalProperty}` : e.instancePath;
-          return new SchemaError(rel, where, e.message ?? 'invalid');
+          return new SchemaError(rel, where, metaMessage(e));
         });
         if (!problems) throw errors[0];
         problems.push(...errors);
+        placeStandIn(registry, kind, doc, local);
         continue;
       }
       sourceOf.set(doc as object, rel);
-      const local = relative(join(root, kind), file).split(sep).join('/').replace(/\.json$/, '');
       place(registry, kind, doc, rel, local);
     }
   }

@@ -47,3 +47,28 @@ let cachedKeys: ReadonlyMap<string, string> | undefined;
 export function primaryKeyOf(table: string): string | undefined {
   return (cachedKeys ??= buildPrimaryKeys()).get(table);
 }
+
+export interface CatalogueColumn {
+  name: string;
+  /** The column's SQL type as declared (integer, text, real). */
+  type: string;
+  nullable: boolean;
+  primary: boolean;
+}
+
+/** Each reachable table with its columns in declaration order (docs/configurator.md's catalogue). */
+export function catalogueColumns(): { table: string; columns: CatalogueColumn[] }[] {
+  const reachable = catalogue();
+  const out: { table: string; columns: CatalogueColumn[] }[] = [];
+  for (const value of SCHEMA_MODULES.flatMap((m) => Object.values(m))) {
+    if (!(value instanceof SQLiteTable)) continue;
+    const config = getTableConfig(value);
+    const allowed = reachable.get(config.name);
+    if (!allowed) continue;
+    out.push({
+      table: config.name,
+      columns: config.columns.filter((c) => allowed.has(c.name)).map((c) => ({ name: c.name, type: c.getSQLType(), nullable: !c.notNull, primary: c.primary })),
+    });
+  }
+  return out.sort((a, b) => a.table.localeCompare(b.table));
+}

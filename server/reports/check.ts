@@ -99,7 +99,8 @@ export function checkReport(file: string, report: ReportFile, ctx: ReportContext
     if (m.agg !== 'ratio') return;
     for (const part of ['numerator', 'denominator'] as const) {
       const ref = report.measures.find((x) => x.id === m[part]);
-      if (!ref || ref.agg === 'ratio') fail(`/measures/${i}/${part}`, `比率的${part === 'numerator' ? '分子' : '分母'}应为非比率的指标: ${m[part] ?? ''}`);
+      if (!ref) fail(`/measures/${i}/${part}`, `指标不存在: ${m[part] ?? ''}（可用的指标: ${report.measures.filter((x) => x.agg !== 'ratio').map((x) => x.id).join('、')}）`);
+      else if (ref.agg === 'ratio') fail(`/measures/${i}/${part}`, `比率的${part === 'numerator' ? '分子' : '分母'}应为非比率的指标: ${m[part]}`);
     }
   });
 
@@ -114,8 +115,17 @@ export function checkReport(file: string, report: ReportFile, ctx: ReportContext
   report.sort?.fields?.forEach((f, i) => ids.has(f) || fail(`/sort/fields/${i}`, `列不存在: ${f}`));
   report.sort?.default?.forEach((s, i) => ids.has(s.field) || fail(`/sort/default/${i}/field`, `列不存在: ${s.field}`));
   if (report.chart) {
-    if (ids.get(report.chart.x) !== 'dimension') fail('/chart/x', `维度不存在: ${report.chart.x}`);
-    report.chart.series.forEach((s, i) => ids.get(s) === 'measure' || fail(`/chart/series/${i}`, `指标不存在: ${s}`));
+    const chart = report.chart;
+    if (ids.get(chart.x) !== 'dimension') fail('/chart/x', `维度不存在: ${chart.x}`);
+    chart.series.forEach((s, i) => ids.get(s) === 'measure' || fail(`/chart/series/${i}`, `指标不存在: ${s}`));
+    if (chart.seriesBy !== undefined) {
+      if (ids.get(chart.seriesBy) !== 'dimension') fail('/chart/seriesBy', `维度不存在: ${chart.seriesBy}`);
+      else if (chart.seriesBy === chart.x) fail('/chart/seriesBy', `分系列的维度不能与横轴相同: ${chart.seriesBy}`);
+      if (chart.type === 'pie') fail('/chart/seriesBy', '饼图不能分系列');
+    }
   }
+  report.measures.forEach((m, i) => {
+    if (m.unit && m.format !== 'duration') fail(`/measures/${i}/unit`, `只有 format 为 duration 的指标才需要 unit: ${m.id}`);
+  });
   return problems;
 }

@@ -2,7 +2,7 @@
 // from the report's dimensions, measures and filters, and its list call is the report endpoint.
 // Being a page, it gets what every page gets: variants, permission trimming and user settings.
 import type { Column, Condition, PageFile } from '../registry/types.ts';
-import type { FilterOp, ReportFile } from './types.ts';
+import { isTimeDimension, type FilterOp, type ReportChart, type ReportFile } from './types.ts';
 
 export const reportName = (id: string) => id.replace(/^report\//, '');
 export const queryPath = (id: string) => `/report/${reportName(id)}/query`;
@@ -17,6 +17,7 @@ export function reportPage(report: ReportFile): PageFile {
     })),
     ...report.measures.filter((m) => !m.hidden).map((m) => ({
       field: m.id, title: m.title, sortable: true, align: 'right', format: m.format ?? 'number', ...(m.width ? { width: m.width } : {}),
+      ...(m.format === 'duration' ? { unit: m.unit ?? 'minute' } : {}), ...(m.axis === 'right' ? { axis: 'right' } : {}),
     })),
   ];
   const sortable = new Set(report.sort?.fields ?? columns.map((c) => c.field));
@@ -39,8 +40,17 @@ export function reportPage(report: ReportFile): PageFile {
     fields,
     report: {
       totals: report.totals ? { label: report.totals.label ?? '合计', path: totalPath(report.id) } : undefined,
-      chart: report.chart,
+      chart: report.chart && chartOf(report, report.chart),
       defaultSort: report.sort?.default ?? [],
     },
   };
+}
+
+/** The chart as the console draws it: which of its dimensions are times (their values ascend). */
+function chartOf(report: ReportFile, chart: ReportChart) {
+  const isTime = (id: string | undefined) => {
+    const d = report.dimensions.find((x) => x.id === id);
+    return d ? isTimeDimension(d) : false;
+  };
+  return { ...chart, xTime: isTime(chart.x), ...(chart.seriesBy ? { seriesByTime: isTime(chart.seriesBy) } : {}) };
 }

@@ -26,8 +26,14 @@ export function queryReport(sqlite: Sqlite, report: ReportFile, user: SessionUse
     const first = compileReport(report, user, { ...req, curPage: 1, pageSize: 1 }, resources).rows;
     totalRecords = Number(one<Row>(sqlite, first.sql, ...first.params)?.[TOTAL_COLUMN] ?? 0);
   }
-  const data = found.map(({ [TOTAL_COLUMN]: _, ...row }) => row);
+  const data = found.map(({ [TOTAL_COLUMN]: _, ...row }) => withEmptyTexts(report, row));
   return { data, totalRecords, curPage, pageSize };
+}
+
+/** A group whose dimension is empty reads as the dimension's emptyText (未指定承运商), wherever it is shown. */
+function withEmptyTexts(report: ReportFile, row: Row): Row {
+  for (const d of report.dimensions) if (d.emptyText && (row[d.id] === null || row[d.id] === undefined || row[d.id] === '')) row[d.id] = d.emptyText;
+  return row;
 }
 
 export function reportTotals(sqlite: Sqlite, report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): Row {

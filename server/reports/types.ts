@@ -1,4 +1,6 @@
 // Shape of a report file (its exact definition is schemas/meta/report.schema.json).
+import type { DurationUnit } from '../../schemas/keywords/duration.ts';
+
 export type Scalar = string | number;
 export type FixedOp = 'eq' | 'ne' | 'in' | 'notIn' | 'gt' | 'gte' | 'lt' | 'lte' | 'isNull' | 'notNull' | 'gtField' | 'lteField';
 
@@ -30,6 +32,10 @@ export interface Dimension {
   linkId?: string;
   width?: number;
   hidden?: boolean;
+  /** Values are times or periods in text order (a text month): charts order them ascending. */
+  time?: boolean;
+  /** Shown for a group whose value is empty (未指定承运商). */
+  emptyText?: string;
 }
 
 export type Aggregate = 'count' | 'countDistinct' | 'sum' | 'avg' | 'min' | 'max' | 'ratio';
@@ -45,7 +51,11 @@ export interface Measure {
   denominator?: string;
   percent?: boolean;
   decimals?: number;
-  format?: 'datetime' | 'date' | 'number' | 'text';
+  format?: 'datetime' | 'date' | 'number' | 'text' | 'duration';
+  /** duration: the unit of the value after divideBy (minute when left out). */
+  unit?: DurationUnit;
+  /** right: drawn on the chart's second value axis. */
+  axis?: 'left' | 'right';
   width?: number;
   hidden?: boolean;
 }
@@ -83,8 +93,22 @@ export interface ReportFile {
   filters?: Filter[];
   sort?: { fields?: string[]; default?: SortSpec[] };
   totals?: { label?: string };
-  chart?: { type: 'line' | 'bar' | 'pie'; title?: string; x: string; series: string[] };
+  chart?: ReportChart;
 }
+
+export interface ReportChart {
+  type: 'line' | 'bar' | 'pie';
+  title?: string;
+  /** The category axis: a dimension id. */
+  x: string;
+  /** Measure ids. */
+  series: string[];
+  /** One series per value of this dimension (per measure). */
+  seriesBy?: string;
+}
+
+/** Whether a dimension's values are times (ascending on a chart's axis). */
+export const isTimeDimension = (d: Dimension) => Boolean(d.time || d.grain || d.format === 'date' || d.format === 'datetime');
 
 /** The table a scope kind applies to. */
 export const SCOPE_TABLE = { waybill: 'waybills', order: 'orders', alarm: 'alarms' } as const;

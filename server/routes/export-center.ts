@@ -51,9 +51,9 @@ export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
       failExport(sqlite, task.id, task.fileName, e, Date.now());
       return;
     }
-    const { page, columns, fetch } = source;
+    const { page, columns, fetch, totals } = source;
     try {
-      await runExport({ sqlite, taskId: task.id, fileName: task.fileName, dir, columns: exportColumns(o.registry(), page, columns), fetch, pageSize: o.pageSize });
+      await runExport({ sqlite, taskId: task.id, fileName: task.fileName, dir, columns: exportColumns(o.registry(), page, columns), fetch, totals, title: String(page.title ?? task.pageId), pageSize: o.pageSize });
     } finally {
       source.close();
     }

@@ -91,12 +91,17 @@ test('a dispatcher searches a report, reads its totals, exports it and downloads
   await download.saveAs(file);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
+  // The sheet is named after the report; the header, one row per group, then the totals row.
   const sheet = book.worksheets[0];
+  expect(sheet.name).toBe(TITLE);
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(header).toEqual(expect.arrayContaining(['承运商', '月份', '运单数', '准时率(%)']));
-  expect(sheet.actualRowCount - 1).toBe(narrowed.totalRecords);
+  expect(sheet.actualRowCount - 2).toBe(narrowed.totalRecords);
   const countColumn = header.indexOf('运单数') + 1;
   let exported = 0;
-  for (let r = 2; r <= sheet.actualRowCount; r++) exported += Number(sheet.getRow(r).getCell(countColumn).value);
+  for (let r = 2; r < sheet.actualRowCount; r++) exported += Number(sheet.getRow(r).getCell(countColumn).value);
   expect(exported).toBe(totals.waybillCount);
+  const last = sheet.getRow(sheet.actualRowCount);
+  expect(last.getCell(1).value).toBe('合计');
+  expect(last.getCell(countColumn).value).toBe(totals.waybillCount);
 });

@@ -3,6 +3,7 @@
 import type { Column, FieldSchema } from '../page-types.ts';
 import { formatDateTime, toDateText } from './date-shortcuts.ts';
 import { labelOf, type DictItem } from './dictionary-cache.ts';
+import { durationText } from '../../../schemas/keywords/duration.ts';
 
 export interface CellTextOptions {
   column?: Column;
@@ -17,6 +18,7 @@ export function cellText(value: unknown, { column, schema, dictionary }: CellTex
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'number') {
     if (column?.format === 'date') return toDateText(value);
+    if (column?.format === 'duration') return durationText(value, column.unit);
     if (column?.format === 'datetime' || (schema?.['x-time'] && column?.format !== 'number')) return formatDateTime(value);
   }
   return String(value);

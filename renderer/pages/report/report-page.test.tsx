@@ -71,13 +71,81 @@ describe('report page', () => {
 describe('chart option', () => {
   const columns = [{ field: 'month', title: '月份' }, { field: 'waybillCount', title: '运单数' }];
   const data = [{ month: '2026-09', waybillCount: 3 }, { month: '2026-10', waybillCount: 5 }];
+  const label = (r: Record<string, unknown>, f: string) => (r[f] == null ? '' : String(r[f]));
   it('bar and line series take the measures over the dimension', () => {
-    const o = chartOption({ chart: { type: 'bar', x: 'month', series: ['waybillCount'] }, columns, rows: data, labelOf: (r) => String(r.month) }) as any;
+    const o = chartOption({ chart: { type: 'bar', x: 'month', series: ['waybillCount'] }, columns, rows: data, labelOf: label }) as any;
     expect(o.xAxis.data).toEqual(['2026-09', '2026-10']);
-    expect(o.series).toEqual([{ type: 'bar', name: '运单数', data: [3, 5] }]);
+    expect(o.series).toMatchObject([{ type: 'bar', name: '运单数', data: [3, 5] }]);
   });
   it('a pie has one slice per row', () => {
-    const o = chartOption({ chart: { type: 'pie', x: 'month', series: ['waybillCount'] }, columns, rows: data, labelOf: (r) => String(r.month) }) as any;
+    const o = chartOption({ chart: { type: 'pie', x: 'month', series: ['waybillCount'] }, columns, rows: data, labelOf: label }) as any;
     expect(o.series[0].data).toEqual([{ name: '2026-09', value: 3 }, { name: '2026-10', value: 5 }]);
+  });
+
+  const carrierColumns = [
+    { field: 'carrierName', title: '承运商' }, { field: 'month', title: '月份' }, { field: 'waybillCount', title: '运单数' },
+    { field: 'onTimeRate', title: '准时率(%)', axis: 'right' as const }, { field: 'lateMinutes', title: '晚点总时长', format: 'duration' as const, unit: 'minute' as const },
+  ];
+  // As the table shows them: newest month first.
+  const carrierRows = [
+    { carrierName: '宁波畅通货运有限公司', month: '2026-11', waybillCount: 465, onTimeRate: 43.46, lateMinutes: 193805.1 },
+    { carrierName: '未指定承运商', month: '2026-11', waybillCount: 62, onTimeRate: null, lateMinutes: null },
+    { carrierName: '宁波畅通货运有限公司', month: '2026-10', waybillCount: 126, onTimeRate: 47.37, lateMinutes: 97520.3 },
+  ];
+
+  it('labels the categories with the carriers and splits the series by month, oldest first', () => {
+    const o = chartOption({
+      chart: { type: 'bar', x: 'carrierName', seriesBy: 'month', seriesByTime: true, series: ['waybillCount'] },
+      columns: carrierColumns, rows: carrierRows, labelOf: label,
+    }) as any;
+    expect(o.xAxis.data).toEqual(['宁波畅通货运有限公司', '未指定承运商']);
+    expect(o.series.map((s: any) => s.name)).toEqual(['2026-10', '2026-11']);
+    expect(o.series.map((s: any) => s.data)).toEqual([[126, null], [465, 62]]);
+  });
+
+  it('puts a time axis in ascending order whatever the table order', () => {
+    const days = [{ day: 1764518400000, n: 3 }, { day: 1764432000000, n: 5 }, { day: 1764345600000, n: 1 }];
+    const o = chartOption({
+      chart: { type: 'line', x: 'day', xTime: true, series: ['n'] },
+      columns: [{ field: 'day', title: '日期', format: 'date' }, { field: 'n', title: '新建运单' }],
+      rows: days, labelOf: (r) => new Date(Number(r.day) + 8 * 3600_000).toISOString().slice(0, 10),
+    }) as any;
+    expect(o.xAxis.data).toEqual(['2025-11-29', '2025-11-30', '2025-12-01']);
+    expect(o.series[0].data).toEqual([1, 5, 3]);
+  });
+
+  it('draws a rate on a second axis, as a line over the bars', () => {
+    const o = chartOption({
+      chart: { type: 'bar', x: 'carrierName', seriesBy: 'month', seriesByTime: true, series: ['waybillCount', 'onTimeRate'] },
+      columns: carrierColumns, rows: carrierRows, labelOf: label,
+    }) as any;
+    expect(o.yAxis).toHaveLength(2);
+    expect(o.yAxis[1].name).toBe('准时率(%)');
+    const rate = o.series.find((s: any) => s.name === '2026-11 准时率(%)');
+    expect(rate).toMatchObject({ type: 'line', yAxisIndex: 1, data: [43.46, null] });
+    expect(o.series.find((s: any) => s.name === '2026-11 运单数')).toMatchObject({ type: 'bar', yAxisIndex: 0 });
+  });
+
+  it('shows a duration in the tooltip as days, hours and minutes', () => {
+    const o = chartOption({ chart: { type: 'bar', x: 'carrierName', series: ['lateMinutes'] }, columns: carrierColumns, rows: carrierRows.slice(0, 1), labelOf: label }) as any;
+    expect(o.series[0].tooltip.valueFormatter(193805.1)).toBe('134天14小时5分');
+    expect(o.yAxis.axisLabel.formatter(2880)).toBe('2天');
+  });
+});
+
+describe('durations in the table and the totals', () => {
+  it('read as days, hours and minutes, never as minutes', async () => {
+    const durationPage: ReportPageSchema = {
+      ...page,
+      columns: [{ field: 'waybillNo', title: '运单号' }, { field: 'delayMinutes', title: '晚点时长', align: 'right', format: 'duration', unit: 'minute' }],
+    };
+    const fake = fakeEnv({
+      'POST /report/waybill-timeliness/query': () => ({ data: [{ waybillNo: 'YD0007', delayMinutes: 193805.1 }], totalRecords: 1 }),
+      'POST /report/waybill-timeliness/total': () => ({ delayMinutes: 1500 }),
+    });
+    renderFluent(<ReportPage page={durationPage} env={fake.env} context={{}} />);
+    expect(await screen.findByText('134天14小时5分')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status', { name: '合计' }).textContent).toContain('1天1小时'));
+    expect(document.body.textContent).not.toContain('193805.1');
   });
 });

@@ -4,7 +4,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { SortingState, Updater } from '@tanstack/react-table';
 import { functionalUpdate } from '@tanstack/react-table';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ListToolbar } from '../list/list-toolbar.tsx';
 import { useActionRunner } from '../list/use-action-runner.ts';
 import type { PageRendererProps } from '../page-types.ts';
@@ -78,11 +78,15 @@ export function ReportPage({ page: served, env, context }: PageRendererProps) {
   const pinning = useMemo(() => pinningOf(columns, false, false), [columns]);
 
   const chart = page.report?.chart;
-  const xColumn = chart && (page.columns ?? []).find((c) => c.field === chart.x);
-  const labelOf = (row: Record<string, unknown>) => {
-    const dict = xColumn && dictionaryOf(page, xColumn.field, xColumn.dictionary);
-    return cellText(row[chart!.x], { column: xColumn, dictionary: dict ? dictionaries[dict] ?? [] : undefined });
-  };
+  // Stable between renders, so the chart redraws (and animates) only when its rows or labels change.
+  const labelOf = useCallback(
+    (row: Record<string, unknown>, field: string) => {
+      const column = (page.columns ?? []).find((c) => c.field === field);
+      const dict = column && dictionaryOf(page, column.field, column.dictionary);
+      return cellText(row[field], { column, dictionary: dict ? dictionaries[dict] ?? [] : undefined });
+    },
+    [page, dictionaries],
+  );
 
   return (
     <div className={styles.root}>

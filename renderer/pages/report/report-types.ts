@@ -5,11 +5,19 @@ import type { ListPageSchema } from '../list/list-types.ts';
 export interface ReportChart {
   type: 'line' | 'bar' | 'pie';
   title?: string;
+  /** The category axis: a dimension column. */
   x: string;
+  /** Measure columns. */
   series: string[];
+  /** One series per value of this dimension column (per measure). */
+  seriesBy?: string;
+  /** The x values are times: they ascend along the axis, whatever order the table shows. */
+  xTime?: boolean;
+  seriesByTime?: boolean;
 }
 
-export type ReportColumn = Column & { linkId?: string };
+/** axis right: the measure is drawn on the chart's second value axis (a rate beside counts). */
+export type ReportColumn = Column & { linkId?: string; axis?: 'left' | 'right' };
 
 export type ReportPageSchema = ListPageSchema & {
   columns?: ReportColumn[];

@@ -1,9 +1,33 @@
 // Loads the menu files into the menus and operations tables at start, so roles can be granted
 // operations by id. Operations that disappeared from the files lose their grants. A new operation
-// goes to the roles that held every operation before it came (a corporation's full administrators):
-// nobody else could grant it, since a user grants only what they hold (rights-guard.ts).
+// (a new report file's, say) goes to each corporation's administrator roles: nobody else could grant
+// it, since a user grants only what they hold (rights-guard.ts).
 import type Database from 'better-sqlite3';
 import type { MenuDef } from '../../registry/types.ts';
+
+/** The operation that lets a role set other roles' permissions (角色权限设置). */
+export const ROLE_PERMISSION_OP = 'rolePermission3';
+
+/**
+ * A corporation's administrator roles: those holding every operation, and, so that one unticked box
+ * does not cut an administrator off from every later operation, the roles that may set permissions
+ * and hold the most operations of the corporation.
+ */
+function administratorRoles(sqlite: Database.Database, known: number): { roleId: number; corpId: number }[] {
+  if (known === 0) return [];
+  return sqlite
+    .prepare(
+      `WITH held AS (
+         SELECT ro.role_id AS roleId, ro.corp_id AS corpId, count(DISTINCT ro.operation_id) AS n,
+                max(ro.operation_id = ?) AS managesRoles
+           FROM role_operations ro JOIN roles r ON r.id = ro.role_id AND r.is_deleted = 0
+          GROUP BY ro.role_id, ro.corp_id)
+       SELECT roleId, corpId FROM held h
+        WHERE n >= ?
+           OR (managesRoles = 1 AND n = (SELECT max(n) FROM held o WHERE o.corpId = h.corpId AND o.managesRoles = 1))`,
+    )
+    .all(ROLE_PERMISSION_OP, known) as { roleId: number; corpId: number }[];
+}
 
 export function syncMenus(sqlite: Database.Database, menus: MenuDef[]) {
   const menuRows: unknown[][] = [];
@@ -20,9 +44,7 @@ export function syncMenus(sqlite: Database.Database, menus: MenuDef[]) {
   sqlite.transaction(() => {
     const ids = opRows.map((r) => r[0] as string);
     const before = new Set((sqlite.prepare('SELECT operation_id AS id FROM operations').all() as { id: string }[]).map((r) => r.id));
-    const fullRoles = before.size === 0 ? [] : (sqlite
-      .prepare('SELECT role_id AS roleId, corp_id AS corpId FROM role_operations GROUP BY role_id, corp_id HAVING count(DISTINCT operation_id) >= ?')
-      .all(before.size) as { roleId: number; corpId: number }[]);
+    const admins = administratorRoles(sqlite, before.size);
     const keep = `(${ids.map(() => '?').join(',')})`;
     sqlite.prepare(`DELETE FROM role_operations WHERE operation_id NOT IN ${keep}`).run(...ids);
     sqlite.prepare(`DELETE FROM operations WHERE operation_id NOT IN ${keep}`).run(...ids);
@@ -39,6 +61,6 @@ export function syncMenus(sqlite: Database.Database, menus: MenuDef[]) {
     );
     for (const r of opRows) upsertOp.run(...r);
     const grant = sqlite.prepare('INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)');
-    for (const id of ids.filter((op) => !before.has(op))) for (const r of fullRoles) grant.run(r.corpId, r.roleId, id);
+    for (const id of ids.filter((op) => !before.has(op))) for (const r of admins) grant.run(r.corpId, r.roleId, id);
   })();
 }
