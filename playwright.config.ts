@@ -1,5 +1,5 @@
 // Browser journeys in Debian's Chromium against the real server on a fresh database.
-// Playwright cannot download its own browser here (../shared/STACK.md).
+// Playwright cannot download its own browser on these machines: CI installs Debian's chromium.
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -26,7 +26,8 @@ export default defineConfig({
     // A fresh database per run: the server seeds it on first start.
     command: `rm -f ${DB} ${DB}-wal ${DB}-shm && rm -rf /tmp/huoyun-e2e-files && HUOYUN_DB=${DB} HUOYUN_FILES=/tmp/huoyun-e2e-files PORT=${PORT} node --import tsx scripts/serve.ts`,
     url: `http://127.0.0.1:${PORT}/login`,
-    timeout: 60_000,
+    // Seeding a fresh database takes well over a minute when the machine is busy.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

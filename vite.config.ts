@@ -2,6 +2,8 @@
 // In development Vite serves the console and forwards /api to the server on :8080.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 
 const apiProxy = {
   '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true },
@@ -9,7 +11,19 @@ const apiProxy = {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text asset (index.html too) also as .br and .gz beside it: the server sends whichever the
+    // browser accepts (server/http/static.ts) without compressing at request time. Maximum levels: the
+    // cost is paid once per build. The plugin skips a file whose compressed form would not be smaller.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -13,7 +13,7 @@ const BENCHES: Record<string, Bench> = {
     run: async (args) => (await import('./waybill-list.ts')).main(args),
   },
   tracking: {
-    summary: 'a van with 1,000,000 points among 500 fences: store read + stops + visits + doors + cold machine + alarm marks vs one row per point and @turf; then an 8000-point getTrackList page (p50/p99 vs 10 ms)',
+    summary: 'a van with 1,000,000 points among 500 fences: store read + stops + visits + doors + cold machine + alarm marks vs one row per point and @turf; then an 8000-point getTrackList page (p50/p99 vs 10 ms) and its bytes on the wire: plain, gzip, brotli (options: --page: that page only)',
     run: async (args) => (await import('./tracking.ts')).main(args),
   },
   report: {

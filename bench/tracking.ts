@@ -25,6 +25,7 @@ import { resolveTarget } from '../server/tracking/target.ts';
 import { JsonBytes } from '../server/tracking/json-bytes.ts';
 import { alarmWindows } from '../server/alarms/read.ts';
 import { nodeListener } from './node-listener.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const POINTS = 1_000_000;
 const FENCES = 500;
@@ -32,6 +33,8 @@ const FENCES = 500;
 const PLAIN_SAMPLE = 20_000;
 const PAGE = 8000;
 const PAGE_LIMIT_MS = 10;
+/** An 8000-point page on the wire: at most this share of its raw JSON (issue 13). */
+const WIRE_TARGET = 0.2;
 const TARGET_PPS = 10_000_000;
 const TARGET_RATIO = 10;
 
@@ -104,7 +107,9 @@ function timeIt<T>(runs: number, f: () => T, warmup = 0): { best: number; median
   return { best: Math.min(...times), median: percentile(times, 50), cpu: percentile(cpu, 50), first, result };
 }
 
-export async function main(_args: string[]) {
+export async function main(args: string[]) {
+  // --page: only the 8000-point page through the route (section 2), e.g. to read its bytes on the wire.
+  const pageOnly = args.includes('--page');
   const dir = mkdtempSync(join(tmpdir(), 'huoyun-track-bench-'));
   try {
     console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -123,9 +128,11 @@ export async function main(_args: string[]) {
     writeTrack(sqlite, 1, vehicle.id, cols);
     const chunks = sqlite.prepare('SELECT count(*) AS n, sum(length(columns)) AS bytes FROM track_chunks WHERE vehicle_id = ?').get(vehicle.id) as { n: number; bytes: number };
     console.log(`store: ${chunks.n} day chunks, ${(chunks.bytes / 1e6).toFixed(1)} MB (${(chunks.bytes / POINTS).toFixed(1)} bytes/point), written in ${ms(performance.now() - t, 0)} ms`);
-    t = performance.now();
-    createPlainTable(sqlite, vehicle.id, cols);
-    console.log(`plain: one row per point, written in ${ms(performance.now() - t, 0)} ms`);
+    if (!pageOnly) {
+      t = performance.now();
+      createPlainTable(sqlite, vehicle.id, cols);
+      console.log(`plain: one row per point, written in ${ms(performance.now() - t, 0)} ms`);
+    }
 
     // 300 alarm windows of 5-30 minutes spread over the period.
     const span = cols.gpsTime[POINTS - 1] - start;
@@ -133,51 +140,54 @@ export async function main(_args: string[]) {
     const from = start, to = cols.gpsTime[POINTS - 1];
     const pps = (n: number, msv: number) => (n / msv) * 1000;
 
-    console.log('\n0. Reading the range back (the storage choice alone)');
-    const readChunks = timeIt(7, () => readTrack(sqlite, vehicle.id, from, to).length, 3);
-    const readChunksCore = timeIt(7, () => readTrack(sqlite, vehicle.id, from, to, { sensors: false }).length, 3);
-    const readChunksMotion = timeIt(7, () => readMotion(sqlite, vehicle.id, from, to).length, 3);
-    const readChunksScratch = timeIt(7, () => withMotion(sqlite, vehicle.id, from, to, (c) => c.length), 3);
-    const plainRead = sqlite.prepare('SELECT * FROM plain_track_points WHERE vehicle_id = ? AND gps_time BETWEEN ? AND ? ORDER BY gps_time');
-    const readRows = timeIt(3, () => plainRead.all(vehicle.id, from, to).length);
-    const readRaw = timeIt(3, () => { let n = 0; for (const _ of plainRead.raw(true).iterate(vehicle.id, from, to)) n++; plainRead.raw(false); return n; });
-    console.log(table([
-      ['layout', 'points', 'median ms', 'cpu ms', 'points/s'],
-      ['day chunks -> typed arrays (all channels)', readChunks.result, ms(readChunks.median, 1), ms(readChunks.cpu, 1), Math.round(pps(POINTS, readChunks.median)).toLocaleString()],
-      ['day chunks -> typed arrays (no sensors)', readChunksCore.result, ms(readChunksCore.median, 1), ms(readChunksCore.cpu, 1), Math.round(pps(POINTS, readChunksCore.median)).toLocaleString()],
-      ['day chunks -> what the analytics read (readMotion)', readChunksMotion.result, ms(readChunksMotion.median, 1), ms(readChunksMotion.cpu, 1), Math.round(pps(POINTS, readChunksMotion.median)).toLocaleString()],
-      ['  same, into reused scratch arrays (withMotion)', readChunksScratch.result, ms(readChunksScratch.median, 1), ms(readChunksScratch.cpu, 1), Math.round(pps(POINTS, readChunksScratch.median)).toLocaleString()],
-      ['row per point -> objects (.all)', readRows.result, ms(readRows.median, 1), ms(readRows.cpu, 1), Math.round(pps(POINTS, readRows.median)).toLocaleString()],
-      ['row per point -> arrays (.raw().iterate)', readRaw.result, ms(readRaw.median, 1), ms(readRaw.cpu, 1), Math.round(pps(POINTS, readRaw.median)).toLocaleString()],
-    ]));
+    if (!pageOnly) {
+      console.log('\n0. Reading the range back (the storage choice alone)');
+      const readChunks = timeIt(7, () => readTrack(sqlite, vehicle.id, from, to).length, 3);
+      const readChunksCore = timeIt(7, () => readTrack(sqlite, vehicle.id, from, to, { sensors: false }).length, 3);
+      const readChunksMotion = timeIt(7, () => readMotion(sqlite, vehicle.id, from, to).length, 3);
+      const readChunksScratch = timeIt(7, () => withMotion(sqlite, vehicle.id, from, to, (c) => c.length), 3);
+      const plainRead = sqlite.prepare('SELECT * FROM plain_track_points WHERE vehicle_id = ? AND gps_time BETWEEN ? AND ? ORDER BY gps_time');
+      const readRows = timeIt(3, () => plainRead.all(vehicle.id, from, to).length);
+      const readRaw = timeIt(3, () => { let n = 0; for (const _ of plainRead.raw(true).iterate(vehicle.id, from, to)) n++; plainRead.raw(false); return n; });
+      console.log(table([
+        ['layout', 'points', 'median ms', 'cpu ms', 'points/s'],
+        ['day chunks -> typed arrays (all channels)', readChunks.result, ms(readChunks.median, 1), ms(readChunks.cpu, 1), Math.round(pps(POINTS, readChunks.median)).toLocaleString()],
+        ['day chunks -> typed arrays (no sensors)', readChunksCore.result, ms(readChunksCore.median, 1), ms(readChunksCore.cpu, 1), Math.round(pps(POINTS, readChunksCore.median)).toLocaleString()],
+        ['day chunks -> what the analytics read (readMotion)', readChunksMotion.result, ms(readChunksMotion.median, 1), ms(readChunksMotion.cpu, 1), Math.round(pps(POINTS, readChunksMotion.median)).toLocaleString()],
+        ['  same, into reused scratch arrays (withMotion)', readChunksScratch.result, ms(readChunksScratch.median, 1), ms(readChunksScratch.cpu, 1), Math.round(pps(POINTS, readChunksScratch.median)).toLocaleString()],
+        ['row per point -> objects (.all)', readRows.result, ms(readRows.median, 1), ms(readRows.cpu, 1), Math.round(pps(POINTS, readRows.median)).toLocaleString()],
+        ['row per point -> arrays (.raw().iterate)', readRaw.result, ms(readRaw.median, 1), ms(readRaw.cpu, 1), Math.round(pps(POINTS, readRaw.median)).toLocaleString()],
+      ]));
 
-    console.log('\n1. Whole analytics: read + stops + area visits + doors + cold machine + alarm marks');
-    const full = timeIt(7, () => ours(sqlite, vehicle.id, from, to, fences, windows, 3), 3);
-    // The same with the scratch columns given back before each run: a server's first analysis after an idle spell.
-    const fresh = timeIt(7, () => { releaseMotionScratch(); return ours(sqlite, vehicle.id, from, to, fences, windows, 3); }, 3);
-    const sampleTo = cols.gpsTime[PLAIN_SAMPLE - 1];
-    const oursSample = timeIt(7, () => ours(sqlite, vehicle.id, from, sampleTo, fences, windows, 3), 3);
-    const pf = plainFences(fences);
-    const plain = timeIt(2, () => plainAnalytics(sqlite, vehicle.id, from, sampleTo, pf, windows), 1);
-    if (full.result.points !== POINTS || plain.result.points !== PLAIN_SAMPLE) throw new BenchError(`read ${full.result.points} / ${plain.result.points} points`);
-    if (JSON.stringify(fresh.result) !== JSON.stringify(full.result)) throw new BenchError(`fresh scratch answered ${JSON.stringify(fresh.result)}, reused ${JSON.stringify(full.result)}`);
-    const oursPps = pps(POINTS, full.median);
-    const plainPps = pps(PLAIN_SAMPLE, plain.median);
-    console.log(table([
-      ['approach', 'points', 'median ms', 'cpu ms', 'points/s', 'stops', 'visits', 'door opens', 'cold runs', 'alarm points'],
-      ['track store + typed-array analytics', POINTS, ms(full.median, 1), ms(full.cpu, 1), Math.round(oursPps).toLocaleString(), full.result.stops, full.result.visits, full.result.doors, full.result.cold, full.result.alarms],
-      ['  same, scratch columns released before each run', POINTS, ms(fresh.median, 1), ms(fresh.cpu, 1), Math.round(pps(POINTS, fresh.median)).toLocaleString(), fresh.result.stops, fresh.result.visits, fresh.result.doors, fresh.result.cold, fresh.result.alarms],
-      ['  same, first 20,000 points', PLAIN_SAMPLE, ms(oursSample.median, 2), ms(oursSample.cpu, 2), Math.round(pps(PLAIN_SAMPLE, oursSample.median)).toLocaleString(), oursSample.result.stops, oursSample.result.visits, oursSample.result.doors, oursSample.result.cold, oursSample.result.alarms],
-      ['plain: row per point + @turf (first 20,000 points)', PLAIN_SAMPLE, ms(plain.median, 1), ms(plain.cpu, 1), Math.round(plainPps).toLocaleString(), plain.result.stops, plain.result.visits, plain.result.doors, plain.result.cold, plain.result.alarms],
-    ]));
-    console.log(`  (the plain approach does ${FENCES} point-in-polygon tests per point, so it is rated on a sample; at its rate 1,000,000 points take ${ms(POINTS / plainPps, 0)} s)`);
-    const r = oursPps / plainPps;
-    console.log(`  end to end: ${Math.round(oursPps).toLocaleString()} points/s by wall time, ${Math.round(pps(POINTS, full.cpu)).toLocaleString()} by CPU time (target ${TARGET_PPS.toLocaleString()}): ${oursPps >= TARGET_PPS ? 'met' : 'NOT met'}`);
-    console.log(`  medians of 7 runs after 3 warm-up runs (the plain approach: 2 after 1); the very first run of the whole analytics took ${ms(full.first, 1)} ms`);
-    console.log(`  ratio to the plain approach: ${r.toFixed(1)}x (target ${TARGET_RATIO}x): ${r >= TARGET_RATIO ? 'met' : 'NOT met'}`);
-    const stages = stageTimes(9, (use) => withMotion(sqlite, vehicle.id, from, to, use), fences, windows, 3);
-    console.log('  where the time goes (median of 9 more runs; CPU counts the garbage collector\'s threads too):');
-    console.log(table([['stage', 'median ms', 'cpu ms'], ...stages.map((x) => [x.stage, ms(x.median, 1), ms(x.cpu, 1)])]));
+      console.log('\n1. Whole analytics: read + stops + area visits + doors + cold machine + alarm marks');
+      const full = timeIt(7, () => ours(sqlite, vehicle.id, from, to, fences, windows, 3), 3);
+      // The same with the scratch columns given back before each run: a server's first analysis after an idle spell.
+      const fresh = timeIt(7, () => { releaseMotionScratch(); return ours(sqlite, vehicle.id, from, to, fences, windows, 3); }, 3);
+      const sampleTo = cols.gpsTime[PLAIN_SAMPLE - 1];
+      const oursSample = timeIt(7, () => ours(sqlite, vehicle.id, from, sampleTo, fences, windows, 3), 3);
+      const pf = plainFences(fences);
+      const plain = timeIt(2, () => plainAnalytics(sqlite, vehicle.id, from, sampleTo, pf, windows), 1);
+      if (full.result.points !== POINTS || plain.result.points !== PLAIN_SAMPLE) throw new BenchError(`read ${full.result.points} / ${plain.result.points} points`);
+      if (JSON.stringify(fresh.result) !== JSON.stringify(full.result)) throw new BenchError(`fresh scratch answered ${JSON.stringify(fresh.result)}, reused ${JSON.stringify(full.result)}`);
+      const oursPps = pps(POINTS, full.median);
+      const plainPps = pps(PLAIN_SAMPLE, plain.median);
+      console.log(table([
+        ['approach', 'points', 'median ms', 'cpu ms', 'points/s', 'stops', 'visits', 'door opens', 'cold runs', 'alarm points'],
+        ['track store + typed-array analytics', POINTS, ms(full.median, 1), ms(full.cpu, 1), Math.round(oursPps).toLocaleString(), full.result.stops, full.result.visits, full.result.doors, full.result.cold, full.result.alarms],
+        ['  same, scratch columns released before each run', POINTS, ms(fresh.median, 1), ms(fresh.cpu, 1), Math.round(pps(POINTS, fresh.median)).toLocaleString(), fresh.result.stops, fresh.result.visits, fresh.result.doors, fresh.result.cold, fresh.result.alarms],
+        ['  same, first 20,000 points', PLAIN_SAMPLE, ms(oursSample.median, 2), ms(oursSample.cpu, 2), Math.round(pps(PLAIN_SAMPLE, oursSample.median)).toLocaleString(), oursSample.result.stops, oursSample.result.visits, oursSample.result.doors, oursSample.result.cold, oursSample.result.alarms],
+        ['plain: row per point + @turf (first 20,000 points)', PLAIN_SAMPLE, ms(plain.median, 1), ms(plain.cpu, 1), Math.round(plainPps).toLocaleString(), plain.result.stops, plain.result.visits, plain.result.doors, plain.result.cold, plain.result.alarms],
+      ]));
+      console.log(`  (the plain approach does ${FENCES} point-in-polygon tests per point, so it is rated on a sample; at its rate 1,000,000 points take ${ms(POINTS / plainPps, 0)} s)`);
+      const r = oursPps / plainPps;
+      console.log(`  end to end: ${Math.round(oursPps).toLocaleString()} points/s by wall time, ${Math.round(pps(POINTS, full.cpu)).toLocaleString()} by CPU time (target ${TARGET_PPS.toLocaleString()}): ${oursPps >= TARGET_PPS ? 'met' : 'NOT met'}`);
+      console.log(`  medians of 7 runs after 3 warm-up runs (the plain approach: 2 after 1); the very first run of the whole analytics took ${ms(full.first, 1)} ms`);
+      console.log(`  ratio to the plain approach: ${r.toFixed(1)}x (target ${TARGET_RATIO}x): ${r >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+      const stages = stageTimes(9, (use) => withMotion(sqlite, vehicle.id, from, to, use), fences, windows, 3);
+      console.log('  where the time goes (median of 9 more runs; CPU counts the garbage collector\'s threads too):');
+      console.log(table([['stage', 'median ms', 'cpu ms'], ...stages.map((x) => [x.stage, ms(x.median, 1), ms(x.cpu, 1)])]));
+
+    }
 
     console.log(`\n2. One ${PAGE}-point page of POST /api/waybill/getTrackList through the route (auth, validation, rows, JSON bytes): served by node-server's listener as \`npm start\` does, and through app.request`);
     const { app, sessions } = createApp({ db, registry: holdRegistry(), filesDir: dir });
@@ -217,44 +227,60 @@ export async function main(_args: string[]) {
     };
     const inApp = await coldAndWarm(viaAppRequest);
     // Served: node-server's listener, as `npm start` runs it (after app.request: it swaps the global Response).
+    // Each way a browser may ask: plain, gzip, brotli (the console's browsers all send br). Cold pays the
+    // compression too; warm serves the compressed bytes kept beside the cached page (http/compress.ts).
     const inject = nodeListener(app.fetch);
-    const viaServer = (curPage: number) => timed(async () => (await inject('POST', '/api/waybill/getTrackList', { token, 'content-type': 'application/json' }, pageBody(curPage))).length);
-    const check = await inject('POST', '/api/waybill/getTrackList', { token, 'content-type': 'application/json' }, pageBody(1));
-    if (check.status !== 200 || !check.body().equals(first)) throw new BenchError(`the served page differs from the app.request page: ${check.status} ${check.body().subarray(0, 120).toString()}`);
-    const served = await coldAndWarm(viaServer);
-    const row = (name: string, x: { wall: number[]; cpu: number[] }) => {
+    const ENCODINGS = ['identity', 'gzip', 'br'] as const;
+    const headersFor = (encoding: string) => ({ token, 'content-type': 'application/json', 'accept-encoding': encoding });
+    const viaServer = (encoding: string) => (curPage: number) => timed(async () => (await inject('POST', '/api/waybill/getTrackList', headersFor(encoding), pageBody(curPage))).length);
+    const wire: Record<string, number> = {};
+    for (const encoding of ENCODINGS) {
+      const check = await inject('POST', '/api/waybill/getTrackList', headersFor(encoding), pageBody(1));
+      const raw = check.body();
+      const decoded = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+      if (check.status !== 200 || !decoded.equals(first)) throw new BenchError(`the served page (${encoding}) differs from the app.request page: ${check.status} ${decoded.subarray(0, 120).toString()}`);
+      wire[encoding] = raw.length;
+    }
+    const served: Record<string, Awaited<ReturnType<typeof coldAndWarm>>> = {};
+    for (const encoding of ENCODINGS) served[encoding] = await coldAndWarm(viaServer(encoding));
+    const row = (name: string, x: { wall: number[]; cpu: number[] }, bytes: number) => {
       const after = (a: number[]) => a.slice(20);
-      return [name, ms(percentile(after(x.wall), 50)), ms(percentile(after(x.wall), 99)), ms(percentile(after(x.cpu), 50)), PAGE_LIMIT_MS, first.length.toLocaleString()];
+      return [name, ms(percentile(after(x.wall), 50)), ms(percentile(after(x.wall), 99)), ms(percentile(after(x.cpu), 50)), PAGE_LIMIT_MS, bytes.toLocaleString(), `${((bytes / first.length) * 100).toFixed(1)}%`];
     };
     console.log(table([
-      ['page of 8000 points (100 requests after 20 warm-up)', 'p50 ms', 'p99 ms', 'cpu p50 ms', 'limit ms', 'JSON bytes'],
-      row('served, cold: written from the store (cache emptied)', served.cold),
-      row('served, warm: the same page again (page cache)', served.warm),
-      row('app.request, cold (+ Response and arrayBuffer copies)', inApp.cold),
-      row('app.request, warm', inApp.warm),
+      ['page of 8000 points (100 requests after 20 warm-up)', 'p50 ms', 'p99 ms', 'cpu p50 ms', 'limit ms', 'bytes on the wire', 'of raw'],
+      ...ENCODINGS.flatMap((e) => [
+        row(`served ${e}, cold: written from the store${e === 'identity' ? '' : ' and compressed'}`, served[e].cold, wire[e]),
+        row(`served ${e}, warm: the same page again (page cache)`, served[e].warm, wire[e]),
+      ]),
+      row('app.request, cold (+ Response and arrayBuffer copies)', inApp.cold, first.length),
+      row('app.request, warm', inApp.warm, first.length),
     ]));
-    for (const [name, x] of [['served, cold', served.cold], ['served, warm', served.warm], ['app.request, cold', inApp.cold]] as const) {
+    for (const [name, x] of [['served, cold', served.identity.cold], ['served, warm', served.identity.warm], ['served br, cold', served.br.cold], ['served br, warm', served.br.warm], ['app.request, cold', inApp.cold]] as const) {
       const p50 = percentile(x.wall.slice(20), 50), p99 = percentile(x.wall.slice(20), 99);
       console.log(`  ${name}: p50 ${p50 <= PAGE_LIMIT_MS ? 'within' : 'OVER'} the ${PAGE_LIMIT_MS} ms limit; p99 ${p99 <= PAGE_LIMIT_MS ? 'within' : 'over'} it`);
     }
+    const brShare = wire.br / first.length;
+    console.log(`  on the wire: ${first.length.toLocaleString()} raw bytes, ${wire.gzip.toLocaleString()} as gzip, ${wire.br.toLocaleString()} as brotli (${(brShare * 100).toFixed(1)}% of raw; target at most ${WIRE_TARGET * 100}%): ${brShare <= WIRE_TARGET ? 'met' : 'NOT met'}`);
 
-    console.log(`\n3. The same ${PAGE}-point pages without the route: the server's byte writer vs the plain way (a row object each, JSON.stringify, UTF-8), read included, taken in turns`);
-    const user = sessions.resolve(token, Date.now())!;
-    const contextOf = () => new TrackContext(sqlite, user, resolveTarget(sqlite, user, { vehicleId: vehicle.id, startTime: from, endTime: to }), alarmWindows);
-    const writer = new JsonBytes(4 << 20);
-    const byWriter = (curPage: number) => (contextOf().writeTrackPage(writer.reset(), curPage, PAGE), writer.result());
-    const sample = 1 + ((7 * 37) % pages);
-    if (!byWriter(sample).equals(plainTrackPage(contextOf(), sample, PAGE))) throw new BenchError('the plain page and the writer\'s page differ');
-    const turns = { writer: [] as number[], plain: [] as number[] };
-    for (let k = 0; k < 80; k++) {
-      const curPage = 1 + ((k * 37) % pages);
-      // Alternate which goes first, so neither always follows the other's garbage.
-      for (const name of k % 2 ? (['writer', 'plain'] as const) : (['plain', 'writer'] as const)) {
-        const t0 = performance.now();
-        if (name === 'writer') byWriter(curPage);
-        else plainTrackPage(contextOf(), curPage, PAGE);
-        turns[name].push(performance.now() - t0);
-      }
+    if (!pageOnly) {
+      console.log(`\n3. The same ${PAGE}-point pages without the route: the server's byte writer vs the plain way (a row object each, JSON.stringify, UTF-8), read included, taken in turns`);
+      const user = sessions.resolve(token, Date.now())!;
+      const contextOf = () => new TrackContext(sqlite, user, resolveTarget(sqlite, user, { vehicleId: vehicle.id, startTime: from, endTime: to }), alarmWindows);
+      const writer = new JsonBytes(4 << 20);
+      const byWriter = (curPage: number) => (contextOf().writeTrackPage(writer.reset(), curPage, PAGE), writer.result());
+      const sample = 1 + ((7 * 37) % pages);
+      if (!byWriter(sample).equals(plainTrackPage(contextOf(), sample, PAGE))) throw new BenchError('the plain page and the writer\'s page differ');
+      const turns = { writer: [] as number[], plain: [] as number[] };
+      for (let k = 0; k < 80; k++) {
+        const curPage = 1 + ((k * 37) % pages);
+        // Alternate which goes first, so neither always follows the other's garbage.
+        for (const name of k % 2 ? (['writer', 'plain'] as const) : (['plain', 'writer'] as const)) {
+          const t0 = performance.now();
+          if (name === 'writer') byWriter(curPage);
+          else plainTrackPage(contextOf(), curPage, PAGE);
+          turns[name].push(performance.now() - t0);
+        }
     }
     const p50 = (a: number[]) => percentile(a.slice(10), 50);
     console.log(table([
@@ -263,6 +289,7 @@ export async function main(_args: string[]) {
       ['plain: row objects + JSON.stringify + UTF-8', ms(p50(turns.plain)), ms(percentile(turns.plain.slice(10), 99))],
     ]));
     console.log(`  ratio (plain / server, p50): ${(p50(turns.plain) / p50(turns.writer)).toFixed(2)}x; the bytes are identical`);
+    }
     console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     sqlite.close();
   } finally {

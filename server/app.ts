@@ -8,6 +8,7 @@ import { ApiError, Code, replyError } from './http/envelope.ts';
 import { authenticate } from './http/auth.ts';
 import { handlerOf, mountRoutes, type RouteDef } from './http/route.ts';
 import { serveConsole } from './http/static.ts';
+import { compressAnswers } from './http/compress.ts';
 import type { RegistryHolder } from './registry/holder.ts';
 import { SessionStore } from './domain/auth/sessions.ts';
 import { syncMenus } from './domain/menus/sync.ts';
@@ -36,6 +37,8 @@ import { alarmWindows } from './alarms/read.ts';
 import { flashRoutes } from './routes/flash.ts';
 import { alarmSettingRoutes } from './routes/alarm-settings.ts';
 import { terminalCredentialRoutes } from './routes/terminal-credential.ts';
+import { mapRoutes } from './routes/map.ts';
+import { contentSecurityPolicyFor, mapSettingsFrom, type MapSettings } from './map/sources.ts';
 
 /**
  * Scripts only from this origin. 'unsafe-eval' is needed because ajv compiles the forms' JSON
@@ -60,9 +63,11 @@ export interface AppOptions {
   consoleDir?: string;
   /** Where uploaded files are written. */
   filesDir: string;
+  /** The map sources the console offers (and the CSP lets through); default: from the environment. */
+  mapSettings?: MapSettings;
 }
 
-export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
+export function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env) }: AppOptions) {
   const sessions = new SessionStore(db);
   syncMenus(db.$client, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
@@ -75,7 +80,7 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...reportRoutes(on, registry.get),
     ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on)];
   const snapshotRoutes = (on: Db): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir })];
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir }), ...mapRoutes(db, mapSettings)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();
@@ -90,12 +95,15 @@ export function createApp({ db, registry, consoleDir, filesDir }: AppOptions) {
   });
 
   const app = new Hono<AppEnv>();
-  app.use('*', secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY }));
+  app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicyFor(CONTENT_SECURITY_POLICY, mapSettings) }));
   app.onError((err, c) => {
     if (err instanceof ApiError) return replyError(c, err);
     console.error(err);
     return replyError(c, new ApiError(Code.FAILURE, '服务器繁忙，请稍后重试', null, 500));
   });
+  // Outermost on the API, so refusals and errors are compressed too (http/compress.ts).
+  app.use('/api/*', compressAnswers());
+  app.use('/api3/*', compressAnswers());
   app.use('/api/*', authenticate(sessions));
   app.use('/api3/*', authenticate(sessions));
   mountRoutes(app, staticRoutes);

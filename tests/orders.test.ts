@@ -114,7 +114,7 @@ describe('orderInfo/list, count and details', () => {
     expect(r.result.totalRecords).toBe(1);
     expect(r.result.data[0]).toMatchObject({
       id: mine.id, orderNo: 'LIST-ME-1', customerName: expect.any(String), shipperAreaName: expect.any(String), receiverAreaName: expect.any(String),
-      status: 2, statusStr: '待调度', taskStatus: 1, taskStatusStr: '待调度', businessTypeStr: 'DHN发货',
+      status: 2, statusStr: '待调度', taskStatus: 1, taskStatusStr: '待调度', businessTypeStr: '大华农发货',
       totalQuantity: 12.5, totalWeight: 1.2, totalVolume: 0, goodsLineCount: 2, createdAtStr: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
   });

@@ -52,7 +52,8 @@ export async function startServer(root: string): Promise<AppServer> {
     rmSync(dir, { recursive: true, force: true });
   };
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A fresh database is seeded on first start: on a busy two-core machine that takes a minute or more.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
@@ -62,7 +63,7 @@ export async function startServer(root: string): Promise<AppServer> {
     if (ok) return { origin, db, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new BenchError(`server did not answer on ${origin} within 30 s: ${stderr.trim()}`);
+      throw new BenchError(`server did not answer on ${origin} within 120 s: ${stderr.trim()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,10 +1,11 @@
 // The vertical menu built from the server's menu tree. Real links (not click handlers) so that
 // middle-click and "open in new tab" work; branches are disclosure buttons of any depth.
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { MenuItem } from '../env/api-types.ts';
 import { hasChildren, linkOf, openKeysFor, sideMenuTree } from './menu-model.ts';
+import { menuIcon } from './menu-icons.tsx';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0 },
@@ -31,17 +32,28 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
   },
   disabled: { cursor: 'default', color: tokens.colorNeutralForegroundInvertedDisabled },
+  icon: { display: 'inline-flex', flexShrink: 0, marginRight: tokens.spacingHorizontalS, fontSize: '16px' },
   label: { flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   chevron: { transitionProperty: 'transform', transitionDuration: tokens.durationFast },
   chevronOpen: { transform: 'rotate(90deg)' },
 });
 
 /** Indent grows with depth so nested branches stay readable in a narrow column. */
-const indent = (depth: number) => ({ paddingLeft: `${12 + depth * 16}px` });
+// A level deeper lines up with the text of the group above (past its 16 px icon and gap).
+const indent = (depth: number) => ({ paddingLeft: `${12 + depth * 24}px` });
 
-function MenuNode({ item, depth, openKeys }: { item: MenuItem; depth: number; openKeys: readonly string[] }) {
+interface NodeProps {
+  item: MenuItem;
+  depth: number;
+  open: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+}
+
+function MenuNode({ item, depth, open: openKeys, onToggle }: NodeProps) {
   const styles = useStyles();
-  const [open, setOpen] = useState(() => openKeys.includes(item.menuKey));
+  const open = openKeys.has(item.menuKey);
+  const Icon = menuIcon(item.icon);
+  const icon = Icon && <span aria-hidden className={styles.icon}><Icon /></span>;
 
   if (hasChildren(item)) {
     return (
@@ -51,18 +63,19 @@ function MenuNode({ item, depth, openKeys }: { item: MenuItem; depth: number; op
           className={styles.entry}
           style={indent(depth)}
           aria-expanded={open}
-          onClick={() => setOpen(!open)}
+          onClick={() => onToggle(item.menuKey)}
         >
+          {icon}
           <span className={styles.label}>{item.title}</span>
           <span aria-hidden className={mergeClasses(styles.chevron, open && styles.chevronOpen)}>›</span>
         </button>
-        {open && <MenuList items={item.children ?? []} depth={depth + 1} openKeys={openKeys} />}
+        {open && <MenuList items={item.children ?? []} depth={depth + 1} open={openKeys} onToggle={onToggle} />}
       </li>
     );
   }
 
   const link = linkOf(item);
-  const label = <span className={styles.label}>{item.title}</span>;
+  const label = <>{icon}<span className={styles.label}>{item.title}</span></>;
   if (link.kind === 'route') {
     return (
       <li>
@@ -103,15 +116,16 @@ function MenuNode({ item, depth, openKeys }: { item: MenuItem; depth: number; op
 interface ListProps {
   items: readonly MenuItem[];
   depth: number;
-  openKeys: readonly string[];
+  open: ReadonlySet<string>;
+  onToggle: (key: string) => void;
 }
 
-function MenuList({ items, depth, openKeys }: ListProps) {
+function MenuList({ items, depth, open, onToggle }: ListProps) {
   const styles = useStyles();
   return (
     <ul className={styles.list}>
       {items.map((item) => (
-        <MenuNode key={item.menuKey} item={item} depth={depth} openKeys={openKeys} />
+        <MenuNode key={item.menuKey} item={item} depth={depth} open={open} onToggle={onToggle} />
       ))}
     </ul>
   );
@@ -120,11 +134,26 @@ function MenuList({ items, depth, openKeys }: ListProps) {
 export function AppMenu({ menus: tree }: { menus: readonly MenuItem[] }) {
   const menus = useMemo(() => sideMenuTree(tree), [tree]);
   const { pathname } = useLocation();
-  // Only the first render's path opens branches; later the user's own opening and closing wins.
-  const [openKeys] = useState(() => openKeysFor(menus, pathname));
+  const nav = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(openKeysFor(menus, pathname)));
+  // The menu follows the page on screen (a tag clicked, a link followed): the branches leading to it
+  // open and its entry scrolls into view. Branches the user opened stay open.
+  useEffect(() => {
+    const keys = openKeysFor(menus, pathname);
+    setOpen((old) => (keys.every((k) => old.has(k)) ? old : new Set([...old, ...keys])));
+  }, [menus, pathname]);
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [pathname, open]);
+  const toggle = (key: string) =>
+    setOpen((old) => {
+      const next = new Set(old);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   return (
-    <nav aria-label="主菜单">
-      <MenuList items={menus} depth={0} openKeys={openKeys} />
+    <nav aria-label="主菜单" ref={nav}>
+      <MenuList items={menus} depth={0} open={open} onToggle={toggle} />
     </nav>
   );
 }

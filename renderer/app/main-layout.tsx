@@ -11,7 +11,8 @@ import { useCurrentRoute } from './current-route.ts';
 import { DEFAULT_TITLE, setDocumentTitle, setFavicon } from './document-head.ts';
 import { NoticeArea } from './notice-area.tsx';
 import { useChangePassword } from './password-guard.tsx';
-import { normalizePath, type Resolution } from './route-table.ts';
+import { HOME_TITLE, normalizePath, type Resolution } from './route-table.ts';
+import { HOME_PATH } from './return-url.ts';
 import { useSession } from './session-context.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -59,6 +60,9 @@ function Logo({ icoUrl, title }: { icoUrl?: string; title: string }) {
   );
 }
 
+/** 首页: always the first tag, never closed. */
+const HOME_TAG: Tag = { path: HOME_PATH, fullPath: HOME_PATH, title: HOME_TITLE };
+
 /** The tag for the page on screen; the refresh detour takes none. */
 function tagOf(route: Resolution, pathname: string, search: string): Tag | null {
   if (route.kind !== 'page' && route.kind !== 'home') return null;
@@ -88,6 +92,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
       current={current}
       navigate={(to, options) => void navigate(to, options)}
       warn={notify.warning ?? notify.info}
+      pinned={HOME_TAG}
     />
   );
 

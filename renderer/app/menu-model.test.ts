@@ -46,6 +46,11 @@ describe('open branches', () => {
     expect(openKeysFor(menus, '/car/list')).toEqual(['base']);
   });
 
+  it('a page below a leaf opens that leaf\'s branches', () => {
+    expect(openKeysFor(menus, '/order/list/add')).toEqual(['orders', 'lines']);
+    expect(openKeysFor(menus, '/order/listing')).toEqual([]);
+  });
+
   it('opens nothing when no leaf matches', () => {
     expect(openKeysFor(menus, '/home')).toEqual([]);
   });

@@ -29,20 +29,23 @@ export function hasChildren(item: MenuItem): boolean {
   return (item.children?.length ?? 0) > 0;
 }
 
-/** Keys of the branches leading to the leaf whose route is `pathname`, so that branch starts open. */
+/**
+ * Keys of the branches leading to the leaf whose route is `pathname`, so that branch is open. A page
+ * below a leaf's route (/vehicle/add under /vehicle) counts as that leaf when no leaf matches exactly.
+ */
 export function openKeysFor(menus: readonly MenuItem[], pathname: string): string[] {
-  return pathTo(menus, pathname) ?? [];
+  return pathTo(menus, (to) => to === pathname) ?? pathTo(menus, (to) => pathname.startsWith(`${to}/`)) ?? [];
 }
 
 /** null when no leaf below matches; otherwise the branch keys from the top down. */
-function pathTo(menus: readonly MenuItem[], pathname: string): string[] | null {
+function pathTo(menus: readonly MenuItem[], matches: (to: string) => boolean): string[] | null {
   for (const item of menus) {
     if (hasChildren(item)) {
-      const below = pathTo(item.children ?? [], pathname);
+      const below = pathTo(item.children ?? [], matches);
       if (below) return [item.menuKey, ...below];
     } else {
       const link = linkOf(item);
-      if (link.kind === 'route' && link.to === pathname) return [];
+      if (link.kind === 'route' && matches(link.to)) return [];
     }
   }
   return null;

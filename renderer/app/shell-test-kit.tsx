@@ -68,6 +68,7 @@ export const USER: UserInfo = {
   userName: 'admin',
   realName: '管理员',
   corpId: 1,
+  corpName: '华运供应链管理有限公司',
   orgId: null,
   userType: 0,
   parentId: null,

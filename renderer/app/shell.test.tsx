@@ -63,19 +63,20 @@ describe('routes from the menus', () => {
 });
 
 describe('tags in the main layout', () => {
-  it('closing the only tag shows the warning toast; refresh reloads the page through /redirect', async () => {
+  it('closing a page\'s tag goes back to 首页, which stays; refresh reloads the page through /redirect', async () => {
     const { router, calls } = renderConsole('/vehicle', sessionHandlers(pages));
     await screen.findByText('页面 base/vehicle-list 记录 无');
-    fireEvent.click(screen.getByRole('button', { name: '关闭 车辆管理' }));
-    expect(await screen.findByText('至少保留一个标签页!')).toBeTruthy();
-
     const loads = () => calls.filter((c) => c.path === '/ui/pages/base/vehicle-list').length;
     expect(loads()).toBe(1);
     fireEvent.contextMenu(screen.getByRole('tab', { name: /车辆管理/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '刷新' }));
     await waitFor(() => expect(loads()).toBe(2));
     expect(router.state.location.pathname).toBe('/vehicle');
-    expect(screen.getAllByRole('tab')).toHaveLength(1);
+    expect(screen.getAllByRole('tab')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: '关闭 车辆管理' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['首页']);
   });
 });
 
@@ -100,5 +101,21 @@ describe('session bootstrap', () => {
     await screen.findByText(/欢迎使用货运数字化平台/);
     expect(calls.find((c) => c.path === '/menu/allMenu')?.body).toEqual({ useSystem: 3 });
     expect(calls.find((c) => c.path === '/menu/menuTree')?.body).toEqual({ useSystem: 3 });
+  });
+});
+
+describe('the shell', () => {
+  it('the home card names the corporation, not its number', async () => {
+    renderConsole('/home', sessionHandlers(pages));
+    expect(await screen.findByText('所属企业：华运供应链管理有限公司')).toBeTruthy();
+    expect(screen.queryByText(/企业编号/)).toBeNull();
+  });
+
+  it('首页 is the first tag on any page, without a close button', async () => {
+    renderConsole('/vehicle', sessionHandlers(pages));
+    await screen.findByText('页面 base/vehicle-list 记录 无');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['首页', '车辆管理']);
+    expect(screen.queryByRole('button', { name: '关闭 首页' })).toBeNull();
+    expect(screen.getByRole('button', { name: '关闭 车辆管理' })).toBeTruthy();
   });
 });

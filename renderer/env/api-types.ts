@@ -7,6 +7,8 @@ export interface UserInfo {
   userName: string;
   realName: string;
   corpId: number;
+  /** The corporation's name, shown on the home card. */
+  corpName?: string;
   orgId: number | null;
   /** 0 staff, 1 customer, 2 carrier. */
   userType: number;

@@ -12,7 +12,7 @@ export function HomePage() {
   return (
     <Card className={styles.card} size="small">
       <Title3>欢迎使用货运数字化平台，{user.realName || user.userName}！</Title3>
-      <Text>所属企业编号：{user.corpId}</Text>
+      {user.corpName && <Text>所属企业：{user.corpName}</Text>}
       {user.partnerName && <Text>合作方：{user.partnerName}</Text>}
     </Card>
   );

@@ -14,7 +14,8 @@ export function PageError({ title, detail }: { title: string; detail: string }) 
   return (
     <MessageBar intent="error" role="alert">
       <MessageBarBody>
-        <MessageBarTitle>{title}</MessageBarTitle>
+        {/* The colon keeps title and reason apart when read aloud or copied ("详情加载失败：记录不存在…"). */}
+        <MessageBarTitle>{title}：</MessageBarTitle>
         {detail}
       </MessageBarBody>
     </MessageBar>

@@ -1,5 +1,6 @@
 // The page as GET /api/ui/pages/:id serves it (schemas/meta/page.schema.json is the exact
 // definition; the server adds `fields` and, for forms, `formSchema`). Every page renderer gets it.
+import type { DurationUnit } from '../../schemas/keywords/duration.ts';
 import type { Env } from '../env/env-context.tsx';
 
 export type PageKind = 'list' | 'form' | 'detail' | 'history' | 'report' | 'widget';
@@ -31,7 +32,9 @@ export interface Column {
   align?: 'left' | 'center' | 'right';
   sortable?: boolean;
   dictionary?: string;
-  format?: 'datetime' | 'date' | 'number' | 'text';
+  /** duration: a length of time in `unit` (minutes by default), shown as 134天14小时5分. */
+  format?: 'datetime' | 'date' | 'number' | 'text' | 'duration';
+  unit?: DurationUnit;
   hidden?: boolean;
   disabled?: boolean;
   operationId?: string;
@@ -66,6 +69,8 @@ export interface Action {
   hidden?: boolean;
   /** The workflow action this button performs; the server derives `availableWhen` from it. */
   state?: { machine: 'order' | 'waybill' | 'login' | 'credential'; action: string };
+  /** A row condition where no machine governs the action (field → values, any entry); the server turns it into `availableWhen`. */
+  when?: Record<string, unknown[]> | Record<string, unknown[]>[];
   /** Row field passed as the opened page's record id; default id. */
   idField?: string;
   availableWhen?: StateGate;
@@ -79,6 +84,17 @@ export interface Section {
   fields?: string[];
   /** A named detail widget (detail-widgets.tsx) given the record id. */
   widget?: 'waybillTimeline' | 'orderFlowTimeline';
+  /** Rows as a table: a list field of the record (`from`) or what `GET path?id=` answers. */
+  table?: DetailTable;
+}
+
+export interface DetailTable {
+  from?: string;
+  path?: string;
+  /** Said when there are no rows. */
+  empty?: string;
+  /** `link` opens that record's page (page.links) by the row's `<kind>Id`. */
+  columns: { field: string; title: string; link?: 'order' | 'waybill'; width?: number }[];
 }
 
 export interface PageSchema {

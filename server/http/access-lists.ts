@@ -27,6 +27,9 @@ export const SESSION_ROUTES = [
   'POST /api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream',
   'GET /file/download/:id',
   'GET /system/notice',
+  // The map sources and the offline basemap's tiles: every map of the console needs them.
+  'GET /map/sources',
+  'GET /map/tiles/:z/:x/:y',
 ];
 
 /**

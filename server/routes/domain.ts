@@ -9,10 +9,11 @@ import type { Registry } from '../registry/types.ts';
 import type { SessionStore } from '../domain/auth/sessions.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { roleHooks, userHooks } from '../domain/users/hooks.ts';
+import { departmentHooks } from '../domain/users/departments.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(db: Db): Record<string, ResourceHooks> {
-  return { user: userHooks(db), role: roleHooks(db) };
+  return { user: userHooks(db), role: roleHooks(db), department: departmentHooks(db) };
 }
 
 export function domainRoutes(db: Db, _registry: () => Registry, sessions: SessionStore) {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { addTag, closeOthers, closeTag, LAST_TAG_MESSAGE, readTags, refreshPath, writeTags, type Tag } from './tag-model.ts';
+import { addTag, closeOthers, closeTag, LAST_TAG_MESSAGE, PINNED_TAG_MESSAGE, readTags, refreshPath, withPinned, writeTags, type Tag } from './tag-model.ts';
 import { createTagScroller, type ScrollTimers } from './tag-scroll.ts';
 
 const tag = (path: string, search = ''): Tag => ({ path, fullPath: `${path}${search}`, title: path });
@@ -30,6 +30,18 @@ describe('tag rules', () => {
   it('close others keeps one tag and goes there when it was not active', () => {
     expect(closeOthers([a, b, c], '/b', '/b')).toEqual({ refused: false, tags: [b], next: undefined });
     expect(closeOthers([a, b, tag('/c', '?id=1')], '/c', '/a')).toEqual({ refused: false, tags: [tag('/c', '?id=1')], next: '/c?id=1' });
+  });
+
+  it('the pinned tag (首页) comes first, once, and is never closed', () => {
+    const home: Tag = { path: '/home', fullPath: '/home', title: '首页' };
+    expect(withPinned([a, b], home)).toEqual([home, a, b]);
+    expect(withPinned([a, home, b], home)).toEqual([home, a, b]);
+    const kept = [home, a];
+    expect(withPinned(kept, home)).toBe(kept);
+    expect(closeTag([home, a], '/home', '/home', '/home')).toEqual({ refused: true, message: PINNED_TAG_MESSAGE });
+    expect(PINNED_TAG_MESSAGE).toBe('首页不能关闭');
+    expect(closeTag([home, a], '/a', '/a', '/home')).toEqual({ refused: false, tags: [home], next: '/home' });
+    expect(closeOthers([home, a, b, c], '/b', '/c', '/home')).toEqual({ refused: false, tags: [home, b], next: '/b' });
   });
 
   it('refresh reroutes through /redirect with the full path', () => {

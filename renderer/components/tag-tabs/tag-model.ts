@@ -10,6 +10,16 @@ export interface Tag {
 }
 
 export const LAST_TAG_MESSAGE = '至少保留一个标签页!';
+export const PINNED_TAG_MESSAGE = '首页不能关闭';
+
+/** The pinned tag (首页) always comes first and is there once, even when the user never opened it. */
+export function withPinned(tags: readonly Tag[], pinned: Tag | undefined): Tag[] {
+  if (!pinned) return tags as Tag[];
+  const own = tags.find((t) => t.path === pinned.path);
+  const rest = tags.filter((t) => t.path !== pinned.path);
+  if (own && tags[0] === own) return tags as Tag[];
+  return [own ?? pinned, ...rest];
+}
 
 export function addTag(tags: readonly Tag[], tag: Tag): Tag[] {
   const at = tags.findIndex((t) => t.path === tag.path);
@@ -23,8 +33,12 @@ export type CloseResult =
   | { refused: true; message: string }
   | { refused: false; tags: Tag[]; /** Where to go when the active tag was closed. */ next?: string };
 
-/** Closing needs at least two tags; closing the active one moves to its right neighbour, else the left. */
-export function closeTag(tags: readonly Tag[], path: string, activePath: string): CloseResult {
+/**
+ * Closing needs at least two tags and never closes the pinned one (首页); closing the active one moves
+ * to its right neighbour, else the left.
+ */
+export function closeTag(tags: readonly Tag[], path: string, activePath: string, pinnedPath?: string): CloseResult {
+  if (path === pinnedPath) return { refused: true, message: PINNED_TAG_MESSAGE };
   if (tags.length < 2) return { refused: true, message: LAST_TAG_MESSAGE };
   const at = tags.findIndex((t) => t.path === path);
   if (at < 0) return { refused: false, tags: [...tags] };
@@ -34,11 +48,11 @@ export function closeTag(tags: readonly Tag[], path: string, activePath: string)
   return { refused: false, tags: rest, next: neighbour.fullPath };
 }
 
-/** Keeps only `path`; goes there when another tag was active. */
-export function closeOthers(tags: readonly Tag[], path: string, activePath: string): CloseResult {
+/** Keeps only `path` (and the pinned tag); goes there when another tag was active. */
+export function closeOthers(tags: readonly Tag[], path: string, activePath: string, pinnedPath?: string): CloseResult {
   const keep = tags.find((t) => t.path === path);
   if (!keep) return { refused: false, tags: [...tags] };
-  return { refused: false, tags: [keep], next: path === activePath ? undefined : keep.fullPath };
+  return { refused: false, tags: tags.filter((t) => t === keep || t.path === pinnedPath), next: path === activePath ? undefined : keep.fullPath };
 }
 
 /** Refreshing reroutes through /redirect so that only the page remounts and reloads its data. */

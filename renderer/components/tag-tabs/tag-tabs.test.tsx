@@ -25,7 +25,7 @@ function setup(initial: Tag, known: Tag[]) {
       const next = known.find((t) => t.fullPath === to);
       if (next) setCurrent(next);
     });
-    return <TagTabs userId={7} current={current} navigate={navigate} warn={warn} />;
+    return <TagTabs userId={7} current={current} navigate={navigate} warn={warn} pinned={home} />;
   }
   render(
     <FluentProvider theme={webLightTheme}>
@@ -57,11 +57,17 @@ describe('tag tabs', () => {
     expect(t.navigate).toHaveBeenCalledWith('/driver?status=1');
   });
 
-  it('closing the last tag is refused with the message', () => {
-    const t = setup(home, [home]);
-    fireEvent.click(screen.getByRole('button', { name: '关闭 首页' }));
-    expect(t.warn).toHaveBeenCalledWith('至少保留一个标签页!');
+  it('首页 is always the first tag and cannot be closed: no close button, no 关闭 in its menu', async () => {
+    const t = setup(vehicle, [home, vehicle]);
+    expect(titles()).toEqual(['首页', '车辆管理']);
+    expect(screen.queryByRole('button', { name: '关闭 首页' })).toBeNull();
+    expect(screen.getByRole('button', { name: '关闭 车辆管理' })).toBeTruthy();
+    fireEvent.contextMenu(screen.getByRole('tab', { name: /首页/ }));
+    await screen.findByRole('menuitem', { name: '关闭其他' });
+    expect(screen.queryByRole('menuitem', { name: '关闭' })).toBeNull();
+    fireEvent.click(screen.getByRole('menuitem', { name: '关闭其他' }));
     expect(titles()).toEqual(['首页']);
+    expect(t.navigate).toHaveBeenLastCalledWith('/home');
   });
 
   it('closing the active tag goes to its neighbour', () => {
@@ -72,13 +78,13 @@ describe('tag tabs', () => {
     expect(titles()).toEqual(['首页']);
   });
 
-  it('关闭其他 keeps only that tag; 刷新 reroutes through /redirect', async () => {
+  it('关闭其他 keeps that tag and 首页; 刷新 reroutes through /redirect', async () => {
     const t = setup(home, [home, vehicle, driver]);
     t.visit(vehicle);
     t.visit(driver);
     fireEvent.contextMenu(screen.getByRole('tab', { name: /车辆管理/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '关闭其他' }));
-    expect(titles()).toEqual(['车辆管理']);
+    expect(titles()).toEqual(['首页', '车辆管理']);
     expect(t.navigate).toHaveBeenLastCalledWith('/vehicle');
 
     fireEvent.contextMenu(screen.getByRole('tab', { name: /车辆管理/ }));

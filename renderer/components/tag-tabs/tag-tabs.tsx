@@ -3,7 +3,7 @@
 import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ChevronLeftRegular, ChevronRightRegular, DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { addTag, closeOthers, closeTag, readTags, refreshPath, writeTags, type CloseResult, type Tag } from './tag-model.ts';
+import { addTag, closeOthers, closeTag, readTags, refreshPath, withPinned, writeTags, type CloseResult, type Tag } from './tag-model.ts';
 import { createTagScroller } from './tag-scroll.ts';
 
 const useStyles = makeStyles({
@@ -37,6 +37,7 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorBrandBackground}`,
     color: tokens.colorNeutralForegroundOnBrand,
   },
+  pinned: { paddingRight: tokens.spacingHorizontalS },
   label: { border: 'none', background: 'none', padding: 0, color: 'inherit', font: 'inherit', cursor: 'pointer' },
   close: {
     display: 'inline-flex',
@@ -59,13 +60,17 @@ export interface TagTabsProps {
   navigate: (to: string, options?: { replace?: boolean }) => void;
   /** Shows a refusal, such as closing the last tag. */
   warn: (message: string) => void;
+  /** The tag always shown first, without a close button (首页). */
+  pinned?: Tag;
 }
 
 const session = () => (globalThis as { sessionStorage?: Storage }).sessionStorage;
 
-export function TagTabs({ userId, current, navigate, warn }: TagTabsProps) {
+export function TagTabs({ userId, current, navigate, warn, pinned }: TagTabsProps) {
   const styles = useStyles();
-  const [tags, setTags] = useState<Tag[]>(() => readTags(session(), userId));
+  const [stored, setTags] = useState<Tag[]>(() => readTags(session(), userId));
+  const tags = useMemo(() => withPinned(stored, pinned), [stored, pinned]);
+  const pinnedPath = pinned?.path;
   const strip = useRef<HTMLDivElement>(null);
   const scroller = useMemo(
     () => createTagScroller((dx) => {
@@ -77,8 +82,8 @@ export function TagTabs({ userId, current, navigate, warn }: TagTabsProps) {
 
   const { path, fullPath, title } = current ?? { path: '', fullPath: '', title: '' };
   useEffect(() => {
-    if (path) setTags((old) => addTag(old, { path, fullPath, title }));
-  }, [path, fullPath, title]);
+    if (path) setTags((old) => addTag(withPinned(old, pinned), { path, fullPath, title }));
+  }, [path, fullPath, title, pinned]);
   useEffect(() => writeTags(session(), userId, tags), [userId, tags]);
   useEffect(() => {
     // Bring the active tag into view when it changes (jsdom has no scrollIntoView).
@@ -111,21 +116,24 @@ export function TagTabs({ userId, current, navigate, warn }: TagTabsProps) {
       <div ref={strip} className={styles.strip} role="tablist" aria-label="标签页">
         {tags.map((tag) => {
           const active = tag.path === path;
+          const closable = tag.path !== pinnedPath;
           return (
             <Menu key={tag.path} openOnContext>
               <MenuTrigger disableButtonEnhancement>
-                <span className={mergeClasses(styles.tag, active && styles.active)} role="tab" aria-selected={active}>
+                <span className={mergeClasses(styles.tag, !closable && styles.pinned, active && styles.active)} role="tab" aria-selected={active}>
                   <button type="button" className={styles.label} onClick={() => !active && navigate(tag.fullPath)}>
                     {tag.title}
                   </button>
-                  <button
-                    type="button"
-                    className={styles.close}
-                    aria-label={`关闭 ${tag.title}`}
-                    onClick={() => apply(closeTag(tags, tag.path, path))}
-                  >
-                    <DismissRegular fontSize={12} />
-                  </button>
+                  {closable && (
+                    <button
+                      type="button"
+                      className={styles.close}
+                      aria-label={`关闭 ${tag.title}`}
+                      onClick={() => apply(closeTag(tags, tag.path, path, pinnedPath))}
+                    >
+                      <DismissRegular fontSize={12} />
+                    </button>
+                  )}
                 </span>
               </MenuTrigger>
               <MenuPopover>
@@ -133,8 +141,8 @@ export function TagTabs({ userId, current, navigate, warn }: TagTabsProps) {
                   <MenuItem icon={<ArrowClockwiseRegular />} onClick={() => navigate(refreshPath(tag), { replace: true })}>
                     刷新
                   </MenuItem>
-                  <MenuItem onClick={() => apply(closeTag(tags, tag.path, path))}>关闭</MenuItem>
-                  <MenuItem onClick={() => apply(closeOthers(tags, tag.path, path))}>关闭其他</MenuItem>
+                  {closable && <MenuItem onClick={() => apply(closeTag(tags, tag.path, path, pinnedPath))}>关闭</MenuItem>}
+                  <MenuItem onClick={() => apply(closeOthers(tags, tag.path, path, pinnedPath))}>关闭其他</MenuItem>
                 </MenuList>
               </MenuPopover>
             </Menu>

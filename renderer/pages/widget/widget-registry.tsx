@@ -10,6 +10,7 @@ export function createWidgetRegistry(): WidgetRegistry {
   return {
     rolePermission: lazy(() => import('./role-permission/role-permission.tsx').then((m) => ({ default: m.RolePermission }))),
     trackPlayback: lazy(() => import('../track-playback/track-playback.tsx').then((m) => ({ default: m.TrackPlayback }))),
+    departmentTree: lazy(() => import('./department-tree/department-tree.tsx').then((m) => ({ default: m.DepartmentTree }))),
     terminalCredentialIssue: lazy(() => import('./terminal-credential/terminal-credential-issue.tsx').then((m) => ({ default: m.TerminalCredentialIssue }))),
   };
 }

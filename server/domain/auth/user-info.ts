@@ -21,9 +21,10 @@ export function userInfo(db: Db, userId: number, now: number) {
   const u = db.$client
     .prepare(
       `SELECT u.id, u.user_name, u.real_name, u.corp_id, u.org_id, u.user_type, u.parent_id, u.partner_id,
-              u.last_password_modified_time, u.have_browsed,
+              u.last_password_modified_time, u.have_browsed, co.corp_name,
               CASE u.user_type WHEN 1 THEN cu.customer_name WHEN 2 THEN ca.carrier_name END AS partner_name
          FROM users u
+         JOIN corporations co ON co.id = u.corp_id
          LEFT JOIN customers cu ON u.user_type = 1 AND cu.id = u.partner_id
          LEFT JOIN carriers ca ON u.user_type = 2 AND ca.id = u.partner_id
         WHERE u.id = ?`,
@@ -36,6 +37,8 @@ export function userInfo(db: Db, userId: number, now: number) {
     userName: u.user_name,
     realName: u.real_name,
     corpId: u.corp_id,
+    // The home card names the corporation; its number means nothing to a user.
+    corpName: u.corp_name,
     orgId: u.org_id,
     userType: u.user_type,
     parentId: u.parent_id,

@@ -8,16 +8,18 @@ import { menuTree, type MenuItem } from '../menus/tree.ts';
 import { checkChangeableRole } from './rights-guard.ts';
 
 function roleOf(db: Db, user: SessionUser, roleId: number) {
-  const role = db.$client.prepare('SELECT id FROM roles WHERE id = ? AND corp_id = ? AND is_deleted = 0').get(roleId, user.corpId);
+  const role = db.$client.prepare('SELECT id, role_name AS roleName FROM roles WHERE id = ? AND corp_id = ? AND is_deleted = 0').get(roleId, user.corpId) as { id: number; roleName: string } | undefined;
   if (!role) throw failure('记录不存在或无权访问');
+  return role;
 }
 
 export function roleOperationTree(db: Db, user: SessionUser, roleId: number) {
-  roleOf(db, user, roleId);
+  const { roleName } = roleOf(db, user, roleId);
   const held = db.$client.prepare('SELECT operation_id AS id FROM role_operations WHERE role_id = ?').all(roleId) as { id: string }[];
   const mark = (items: MenuItem[]): unknown[] =>
     items.map((m) => ({ ...m, children: mark(m.children) }));
-  return { checked: held.map((h) => h.id), tree: mark(menuTree(db, user.operationIds)) };
+  // The page names the role it edits (角色权限：调度员).
+  return { roleName, checked: held.map((h) => h.id), tree: mark(menuTree(db, user.operationIds)) };
 }
 
 export function saveRoleOperations(db: Db, user: SessionUser, roleId: number, operationIds: string[]) {

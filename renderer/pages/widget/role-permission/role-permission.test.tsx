@@ -26,7 +26,7 @@ const tree = [
 function setup(checked: string[]) {
   const saved: unknown[] = [];
   const { env, calls } = fakeEnv({
-    'GET /role/getOperationTree': () => ({ checked: [...checked, 'granted-by-someone-else'], tree }),
+    'GET /role/getOperationTree': () => ({ roleName: '调度员', checked: [...checked, 'granted-by-someone-else'], tree }),
     'POST /role/saveOperations': (body) => {
       saved.push(body);
       return null;
@@ -39,6 +39,11 @@ function setup(checked: string[]) {
 const box = (name: string) => screen.getAllByRole('checkbox', { name })[0] as HTMLInputElement;
 
 describe('RolePermission', () => {
+  it('names the role it edits', async () => {
+    setup([]);
+    expect((await screen.findByRole('heading', { name: '角色权限：调度员' })).textContent).toBe('角色权限：调度员');
+  });
+
   it('loads the role tree and shows partial menus as mixed', async () => {
     const { calls } = setup(['vehicle3']);
     await screen.findByText('基础数据');

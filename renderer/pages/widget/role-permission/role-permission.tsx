@@ -8,9 +8,11 @@ import type { PageRendererProps } from '../../page-types.ts';
 import { idsToSave, operationsUnder, setTicked, tickState, type PermissionMenu } from './permission-tree.ts';
 
 export const SAVED_TEXT = '保存成功';
+export const ROLE_HEADING = '角色权限';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM, minHeight: 0 },
+  heading: { margin: 0 },
   toolbar: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS },
   count: { color: tokens.colorNeutralForeground3, marginLeft: 'auto' },
   tree: { listStyle: 'none', margin: 0, padding: 0, overflowY: 'auto' },
@@ -96,6 +98,7 @@ function coverage(tree: PermissionMenu[]): Map<string, string[]> {
 export function RolePermission({ page, env, context }: PageRendererProps) {
   const styles = useStyles();
   const [tree, setTree] = useState<PermissionMenu[] | null>(null);
+  const [roleName, setRoleName] = useState('');
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string>();
@@ -107,9 +110,10 @@ export function RolePermission({ page, env, context }: PageRendererProps) {
     let live = true;
     setTree(null);
     env.api
-      .get<{ checked: string[]; tree: PermissionMenu[] }>('/role/getOperationTree', { roleId }, { silent: true })
+      .get<{ roleName?: string; checked: string[]; tree: PermissionMenu[] }>('/role/getOperationTree', { roleId }, { silent: true })
       .then((r) => {
         if (!live) return;
+        setRoleName(r.roleName ?? '');
         const menus = r.tree ?? [];
         setTree(menus);
         setChecked(new Set(r.checked ?? []));
@@ -152,7 +156,8 @@ export function RolePermission({ page, env, context }: PageRendererProps) {
 
   return (
     <div className={styles.root}>
-      {!context.inDialog && <Text size={400} weight="semibold">{page.title}</Text>}
+      {/* Which role is being edited, also inside a dialog whose title names only the action. */}
+      <Text as="h2" size={400} weight="semibold" className={styles.heading}>{roleName ? `${ROLE_HEADING}：${roleName}` : page.title}</Text>
       <div className={styles.toolbar}>
         <Button size="small" onClick={() => setChecked(setTicked(checked, all, true))}>全选</Button>
         <Button size="small" onClick={() => setChecked(setTicked(checked, all, false))}>清空</Button>
