@@ -47,6 +47,8 @@ describe('schema files', () => {
     ['an unknown dictionary', 'pages/base/vehicle-list.json', (d: any) => (d.columns[6].dictionary = 'noSuchDict'), 'schemas/pages/base/vehicle-list.json', '/columns/6/dictionary', /字典不存在/],
     ['an undeclared operation id', 'resources/vehicle.json', (d: any) => (d.permissions.list = ['ghost3']), 'schemas/resources/vehicle.json', '/permissions/list/0', /ghost3/],
     ['a menu pointing at a missing page', 'menus/base-data.json', (d: any) => (d.menus[0].children[0].operations[0].jsPath = 'base/missing'), 'schemas/menus/base-data.json', '/menus/0/children/0/operations/0/jsPath', /页面不存在/],
+    ['a tree parent the resource lacks', 'pages/system/department-list.json', (d: any) => (d.tree.parent = 'parent'), 'schemas/pages/system/department-list.json', '/tree/parent', /没有字段: parent/],
+    ['a tree column the list lacks', 'pages/system/department-list.json', (d: any) => (d.tree.column = 'orgNmae'), 'schemas/pages/system/department-list.json', '/tree/column', /列表没有这一列: orgNmae/],
     ['a dictionary item without label', 'dictionaries/yesNo.json', (d: any) => delete d.items[0].label, 'schemas/dictionaries/yesNo.json', '/items/0', /label/],
   ])('refuses %s with file, pointer and message', (_name, file, change, expectedFile, pointer, message) => {
     const root = copySchemas();

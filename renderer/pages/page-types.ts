@@ -106,6 +106,8 @@ export interface PageSchema {
   api?: { list?: Call; count?: Call; detail?: Call; submit?: Call; before?: Call; history?: Call };
   columns?: Column[];
   search?: Condition[];
+  /** A hierarchy: rows under their parents, `column` indented by depth (list-page, tree-rows.ts). */
+  tree?: { parent: string; column: string };
   tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown> };
   /** Sent with every list and count call (a business line's business-type group); overrides the search. */
   filter?: Record<string, unknown>;

@@ -56,6 +56,9 @@ function checkPage(reg: Registry, page: PageFile, ops: Set<string>) {
     });
   known('columns', page.columns);
   known('search', page.search);
+  const tree = page.tree as { parent: string; column: string } | undefined;
+  if (tree && fields && !(tree.parent in fields)) fail(page, '/tree/parent', `资源${resourceId}没有字段: ${tree.parent}`);
+  if (tree && !page.columns?.some((c) => c.field === tree.column)) fail(page, '/tree/column', `列表没有这一列: ${tree.column}`);
   page.actions?.forEach((a, i) => {
     if (a.operationId && !ops.has(a.operationId)) fail(page, `/actions/${i}/operationId`, `操作ID未在菜单中声明: ${a.operationId}`);
     const target = a.page as string | undefined;

@@ -71,6 +71,14 @@ test('a department cannot be moved under its own sub-department; the tree shows 
     .filter({ has: page.getByRole('cell', { name: '华北分公司', exact: true }) })
     .filter({ has: page.getByRole('cell', { name: '华运供应链管理有限公司', exact: true }) });
   await expect(north).toHaveCount(1, { timeout: 30_000 });
+  // The list itself is a tree: each department right under its parent, indented by its depth.
+  const names = main.locator('[data-depth]');
+  await expect(main.locator('[data-depth="2"]', { hasText: '北京调度中心' })).toBeVisible();
+  const order = await main.getByRole('row').allInnerTexts();
+  const at = (name: string) => order.findIndex((t) => t.includes(name));
+  expect(at('华北分公司')).toBeLessThan(at('北京调度中心'));
+  expect(at('北京调度中心')).toBeLessThan(at('华东分公司'));
+  expect(await names.count()).toBeGreaterThan(10);
 
   // 组织架构 shows the tree: 北京调度中心 two levels below the company.
   await main.getByRole('button', { name: '组织架构' }).click();

@@ -19,6 +19,7 @@ import { buildColumns, pinningOf } from './table-columns.tsx';
 import { routeFor, useActionRunner } from './use-action-runner.ts';
 import { linkHref } from './row-rules.ts';
 import { useListData } from './use-list-data.ts';
+import { treeOrder } from './tree-rows.ts';
 
 // What a list shows only on demand loads on demand, so the first render carries the table alone
 // (bench: npm run bench -- console).
@@ -45,6 +46,8 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
 
   // A route's list comes back to its tab, page and size after a form; a picker in a dialog starts afresh.
   const data = useListData(env, page, conditions, !context.inDialog);
+  // A hierarchy list shows each row under its parent (page `tree`).
+  const tree = useMemo(() => (page.tree ? treeOrder(data.rows, page.tree.parent) : undefined), [page.tree, data.rows]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Selection belongs to the rows on screen: a new page, search or reload starts without one.
@@ -84,8 +87,8 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
   const linkOf = useCallback((column: Column, row: Row) => linkHref(page, column, row, (id) => routeFor(context, id)), [page, context]);
   const onLink = useCallback((href: string) => env.navigate(href), [env]);
   const tableColumns = useMemo(
-    () => buildColumns({ page, columns: shownColumns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink }),
-    [page, shownColumns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink],
+    () => buildColumns({ page, columns: shownColumns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink, depthOf: tree?.depthOf }),
+    [page, shownColumns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink, tree],
   );
   const pinning = useMemo(() => pinningOf(shownColumns, selectable, rowActions.length > 0), [shownColumns, selectable, rowActions.length]);
 
@@ -126,7 +129,7 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
       />
       <DataTable
         columns={tableColumns}
-        rows={data.rows}
+        rows={tree?.rows ?? data.rows}
         loading={data.loading}
         pinning={pinning}
         sorting={sorting}

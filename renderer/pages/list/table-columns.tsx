@@ -52,13 +52,18 @@ export interface BuildColumnsInput {
   /** Business jump: the address a `link` column's cell opens, and how to go there. */
   linkOf?: (column: Column, row: Row) => string | undefined;
   onLink?: (href: string) => void;
+  /** A hierarchy list (page `tree`): the depth its tree column is indented by. */
+  depthOf?: (row: Row) => number;
 }
+
+/** One level of a tree list's indent, in px. */
+const TREE_INDENT = 20;
 
 export function titleOfColumn(page: ListPageSchema, column: Column): string {
   return column.title ?? page.fields?.[column.field]?.title ?? column.field;
 }
 
-export function buildColumns({ page, columns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink }: BuildColumnsInput): ListColumnDef[] {
+export function buildColumns({ page, columns, dictionaries, rowActions, onRowAction, selectable, linkOf, onLink, depthOf }: BuildColumnsInput): ListColumnDef[] {
   const defs: ListColumnDef[] = [];
   if (selectable) {
     defs.push(
@@ -92,12 +97,22 @@ export function buildColumns({ page, columns, dictionaries, rowActions, onRowAct
         cell: (info) => {
           const text = cellText(info.getValue(), { column, schema, dictionary: dict ? (dictionaries[dict] ?? []) : undefined });
           const href = column.link && linkOf?.(column, info.row.original);
-          return href && onLink ? (
-            <Link href={href} onClick={(e) => (e.preventDefault(), onLink(href))}>
-              {text}
-            </Link>
+          const shown =
+            href && onLink ? (
+              <Link href={href} onClick={(e) => (e.preventDefault(), onLink(href))}>
+                {text}
+              </Link>
+            ) : (
+              text
+            );
+          const depth = depthOf && page.tree?.column === column.field ? depthOf(info.row.original) : 0;
+          return depth ? (
+            <span style={{ paddingLeft: (depth - 1) * TREE_INDENT }} data-depth={depth}>
+              <span aria-hidden>└ </span>
+              {shown}
+            </span>
           ) : (
-            text
+            shown
           );
         },
       }) as ListColumnDef,
