@@ -8,6 +8,7 @@ import { createTestApp } from './support/test-app.ts';
 import { MAX_JSON_BYTES } from '../server/http/body.ts';
 import { validateOrThrow } from '../server/http/validate.ts';
 import { columnOf } from '../server/resources/naming.ts';
+import { fieldNameOf } from '../schemas/keywords/messages.ts';
 import type { RouteDef } from '../server/http/route.ts';
 import { orderFixtures } from './support/order-fixtures.ts';
 import { waybillFixtures } from './support/waybill-fixture.ts';
@@ -166,7 +167,8 @@ const allows = (s: Schema, v: unknown) => {
 };
 const WRONG = ['wrong', 12345, true, { a: 1 }, [1]];
 const wrongValueFor = (s: Schema) => WRONG.find((v) => !allows(s, v));
-const namesOf = (field: string, s: Schema | undefined) => [s?.title, field].filter((x): x is string => Boolean(x));
+// A message names the field as the user knows it: its title, without the unit (载重(吨) → 载重).
+const namesOf = (field: string, s: Schema | undefined) => [s?.title, s?.title && fieldNameOf(s.title), field].filter((x): x is string => Boolean(x));
 const without = (o: Row, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
 function tableOf(resource: string) {
