@@ -52,7 +52,7 @@ describe('alarm settings', () => {
     const band = await t.refused(() => monitor.post('/alarmRemindBusinessSet/updateAlarmSet', { tempMin: 9 }));
     expect([band.code, band.message]).toEqual([100, '温度上限：上限值需大于下限值']);
     const high = await t.refused(() => monitor.post('/alarmRemindBusinessSet/updateAlarmSet', { overspeedKmh: 500 }));
-    expect(high.message).toContain('超速阈值(km/h)');
+    expect(high.message).toBe('超速阈值：不能大于200');
     const text = await t.refused(() => monitor.post('/alarmRemindBusinessSet/updateAlarmSet', { stopMinMs: '30' }));
     expect(text.message).toContain('超时停车时长');
     const unknown = await t.refused(() => monitor.post('/alarmRemindBusinessSet/updateAlarmSet', { humidityMax: 3 }));
