@@ -4,28 +4,14 @@
 // Each is saved, the page reloaded, and what the user then sees is read: the editor opened again on the
 // saved shape, drawn on the map, with its shape, radius and area.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, login, toast } from './support.ts';
+import { demoWaybillWithTrack, getResult as get, login, toast, type DemoNode } from './support.ts';
 
-interface Waybill { id: number; status: number }
-interface Node { areaId: number; typeId: number; nodeType: string; customAreaName: string }
-
-async function get<T>(request: APIRequestContext, path: string): Promise<T> {
-  const json = (await (await request.get(`/api${path}`)).json()) as { code: number; result: T };
-  expect(json.code).toBe(1);
-  return json.result;
-}
+type Node = DemoNode;
 
 /** A demo waybill with a short recorded track, and its start fence. */
 async function waybillWithFence(request: APIRequestContext) {
-  const list = await api<{ data: Waybill[] }>(request, '/waybill/pageQueryByCondition', { curPage: 1, pageSize: 100 });
-  for (const w of list.data.filter((x) => x.status === 400 || x.status === 500)) {
-    const track = await api<{ totalRecords: number }>(request, '/waybill/getTrackList', { waybillId: w.id, pageParamVO: { curPage: 1, pageSize: 1 } });
-    if (track.totalRecords < 20 || track.totalRecords > 400) continue;
-    const nodes = await get<Node[]>(request, `/waybill/getNodeListByIdVO?id=${w.id}`);
-    const start = nodes.find((n) => n.nodeType === 'start');
-    if (start) return { id: w.id, fence: start };
-  }
-  throw new Error('no demo waybill with a track and a start fence');
+  const { id, node } = await demoWaybillWithTrack(request, (n) => n.nodeType === 'start');
+  return { id, fence: node };
 }
 
 interface Opened { page: Page; editor: Locator; map: Locator; box: { x: number; y: number; width: number; height: number }; fence: Node; waybillId: number }

@@ -64,3 +64,27 @@ export async function searchList(page: Page, label: string, value: string) {
 
 /** A toast of the notifier (Fluent's toaster lists each toast as an item named by its title). */
 export const toast = (page: Page, text: string) => page.getByRole('listitem', { name: text });
+
+/** A GET answer's result; the call must succeed. */
+export async function getResult<T>(request: APIRequestContext, path: string): Promise<T> {
+  const json = (await (await request.get(`/api${path}`)).json()) as { code: number; result: T };
+  expect(json.code).toBe(1);
+  return json.result;
+}
+
+export interface DemoNode { areaId: number; typeId: number; nodeType: string; customAreaName: string }
+
+/**
+ * A demo waybill in transit or completed (the others may have no vehicle, and their track call answers
+ * 0) with a short recorded track, and the first of its nodes `pick` accepts.
+ */
+export async function demoWaybillWithTrack(request: APIRequestContext, pick: (n: DemoNode) => boolean) {
+  const list = await api<{ data: { id: number; status: number }[] }>(request, '/waybill/pageQueryByCondition', { curPage: 1, pageSize: 100 });
+  for (const w of list.data.filter((x) => x.status === 400 || x.status === 500)) {
+    const track = await api<{ totalRecords: number }>(request, '/waybill/getTrackList', { waybillId: w.id, pageParamVO: { curPage: 1, pageSize: 1 } });
+    if (track.totalRecords < 20 || track.totalRecords > 400) continue;
+    const node = (await getResult<DemoNode[]>(request, `/waybill/getNodeListByIdVO?id=${w.id}`)).find(pick);
+    if (node) return { id: w.id, points: track.totalRecords, node };
+  }
+  throw new Error('no demo waybill with a short track and such a node');
+}

@@ -1,29 +1,12 @@
 // Track playback in Chromium against the demo data: replay a waybill's track at 32× to the end and
 // jump with the slider; redraw a circle fence and read the radius messages; handle an alarm.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, login, toast } from './support.ts';
-
-interface Waybill { id: number; status: number }
-interface Node { areaId: number; typeId: number; nodeType: string; customAreaName: string }
-
-async function get<T>(request: APIRequestContext, path: string): Promise<T> {
-  const json = (await (await request.get(`/api${path}`)).json()) as { code: number; result: T };
-  expect(json.code).toBe(1);
-  return json.result;
-}
+import { api, demoWaybillWithTrack, getResult as get, login, toast } from './support.ts';
 
 /** A demo waybill with a recorded track and a circle fence among its nodes. */
 async function waybillWithTrack(request: APIRequestContext) {
-  const list = await api<{ data: Waybill[] }>(request, '/waybill/pageQueryByCondition', { curPage: 1, pageSize: 100 });
-  // In transit or completed: the others may have no vehicle, and their track call answers 0.
-  for (const w of list.data.filter((x) => x.status === 400 || x.status === 500)) {
-    const track = await api<{ totalRecords: number }>(request, '/waybill/getTrackList', { waybillId: w.id, pageParamVO: { curPage: 1, pageSize: 1 } });
-    if (track.totalRecords < 20 || track.totalRecords > 400) continue;
-    const nodes = await get<Node[]>(request, `/waybill/getNodeListByIdVO?id=${w.id}`);
-    const circle = nodes.find((n) => n.typeId === 3);
-    if (circle) return { id: w.id, points: track.totalRecords, circle };
-  }
-  throw new Error('no demo waybill with a track and a circle fence');
+  const { id, points, node } = await demoWaybillWithTrack(request, (n) => n.typeId === 3);
+  return { id, points, circle: node };
 }
 
 async function openPlayback(page: Page) {
@@ -116,7 +99,7 @@ test('handles an alarm from the top bar: an empty opinion is refused, a valid on
 
 /** A demo waybill whose vehicle's camera took several flash photos on the trip. */
 async function waybillWithPhotos(request: APIRequestContext) {
-  const list = await api<{ data: Waybill[] }>(request, '/waybill/pageQueryByCondition', { curPage: 1, pageSize: 100 });
+  const list = await api<{ data: { id: number; status: number }[] }>(request, '/waybill/pageQueryByCondition', { curPage: 1, pageSize: 100 });
   // In transit or completed: a vehicle and a track.
   for (const w of list.data.filter((x) => x.status === 400 || x.status === 500)) {
     const photos = await api<{ totalRecords: number }>(request, '/orderDetails/findImageById', { waybillId: w.id });

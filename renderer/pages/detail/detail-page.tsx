@@ -37,10 +37,7 @@ export function detailCall(page: PageSchema): string | undefined {
 function Section({ title, fields, record, ctx }: { title: string; fields: string[]; record: Row; ctx: FormatContext }) {
   const styles = useStyles();
   return (
-    <div className={styles.section}>
-      <Text weight="semibold" className={styles.sectionTitle}>
-        {title}
-      </Text>
+    <SectionFrame title={title}>
       <dl className={styles.grid}>
         {fields.map((f) => (
           <div key={f} className={styles.item}>
@@ -49,20 +46,16 @@ function Section({ title, fields, record, ctx }: { title: string; fields: string
           </div>
         ))}
       </dl>
-    </div>
+    </SectionFrame>
   );
 }
 
 /** A section's named widget (the waybill or order timeline) for this record, or an error naming it. */
 function WidgetSection({ title, name, recordId, pageId }: { title: string; name: string; recordId: string; pageId: string }) {
-  const styles = useStyles();
   const widgets = useMemo(() => createDetailWidgets(), []);
   const Widget = Object.hasOwn(widgets, name) ? widgets[name as DetailWidgetName] : undefined;
   return (
-    <div className={styles.section}>
-      <Text weight="semibold" className={styles.sectionTitle}>
-        {title}
-      </Text>
+    <SectionFrame title={title}>
       {Widget ? (
         <Suspense fallback={<Spinner size="small" label={LOADING_TEXT} />}>
           <Widget recordId={recordId} />
@@ -70,11 +63,12 @@ function WidgetSection({ title, name, recordId, pageId }: { title: string; name:
       ) : (
         <PageError title="未知的详情组件" detail={`页面 ${pageId} 的组件 ${name} 没有注册`} />
       )}
-    </div>
+    </SectionFrame>
   );
 }
 
-function TableSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled block of the detail: fields, a table or a widget sit inside it. */
+function SectionFrame({ title, children }: { title: string; children: ReactNode }) {
   const styles = useStyles();
   return (
     <div className={styles.section}>
@@ -121,9 +115,9 @@ export function DetailPage({ page, env, context }: PageRendererProps) {
     content: s.widget ? (
       <WidgetSection key={version} title={s.title} name={s.widget} recordId={context.id!} pageId={page.id} />
     ) : s.table ? (
-      <TableSection key={version} title={s.title}>
+      <SectionFrame key={version} title={s.title}>
         <DetailTableSection table={s.table} record={state.record!} env={env} context={context} page={page} ctx={ctx} />
-      </TableSection>
+      </SectionFrame>
     ) : (
       <Section title={s.title} fields={s.fields ?? []} record={state.record!} ctx={ctx} />
     ),
