@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DB = process.env.E2E_DB ?? `/tmp/huoyun-e2e-${process.pid}.db`;
+/** Our basemap packed as a PMTiles archive: the journeys' server offers it as a second map source. */
+const PMTILES = `/tmp/huoyun-e2e-${process.pid}.pmtiles`;
+const MAP_SETTINGS = `HUOYUN_MAP_SOURCES=offline,pmtiles HUOYUN_MAP_PMTILES_FILE=${PMTILES}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,7 +27,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database per run: the server seeds it on first start.
-    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && rm -rf /tmp/huoyun-e2e-files && HUOYUN_DB=${DB} HUOYUN_FILES=/tmp/huoyun-e2e-files PORT=${PORT} node --import tsx scripts/serve.ts`,
+    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && rm -rf /tmp/huoyun-e2e-files && node --import tsx scripts/build-pmtiles.ts --out ${PMTILES} --maxzoom 8 && ${MAP_SETTINGS} HUOYUN_DB=${DB} HUOYUN_FILES=/tmp/huoyun-e2e-files PORT=${PORT} node --import tsx scripts/serve.ts`,
     url: `http://127.0.0.1:${PORT}/login`,
     // Seeding a fresh database takes well over a minute when the machine is busy.
     timeout: 180_000,

@@ -27,6 +27,26 @@ describe('map sources in the console', () => {
     expect(styleOf(amap, '').sources.base0).not.toHaveProperty('scheme');
   });
 
+  it('a local archive of our basemap keeps the offline look; another archive is styled by its layer names', () => {
+    const extent = { tiles: ['/api/map/pmtiles/{z}/{x}/{y}'], minzoom: 0, maxzoom: 8, bounds: [73, 3, 135, 54] as [number, number, number, number] };
+    const ours: MapSourceInfo = { id: 'pmtiles', label: '本地地图', datum: 'wgs84', attribution: 'x', layers: [], vector: { ...extent, layers: ['province', 'city', 'county'] } };
+    const oursStyle = styleOf(ours, 'http://127.0.0.1:8080');
+    expect(oursStyle.sources.basemap).toMatchObject({ type: 'vector', tiles: ['http://127.0.0.1:8080/api/map/pmtiles/{z}/{x}/{y}'], maxzoom: 8 });
+    expect(oursStyle.layers.map((l) => l.id)).toContain('province-label');
+
+    const other: MapSourceInfo = { ...ours, vector: { ...extent, layers: ['water', 'roads', 'places', 'parcels'] } };
+    const style = styleOf(other, 'http://127.0.0.1:8080');
+    expect(style.sources.archive).toMatchObject({ type: 'vector', tiles: ['http://127.0.0.1:8080/api/map/pmtiles/{z}/{x}/{y}'], bounds: extent.bounds });
+    const ids = style.layers.map((l) => l.id);
+    expect(ids).toEqual(['background', 'water-fill', 'water-line', 'roads-line', 'parcels-fill', 'parcels-line', 'water-label', 'roads-label', 'places-label', 'parcels-label']);
+    expect(style.glyphs).toBeUndefined();
+  });
+
+  it('a raster archive on our server is fetched from our origin and only within its bounds', () => {
+    const raster: MapSourceInfo = { id: 'pmtiles', label: '本地地图', datum: 'wgs84', attribution: 'x', layers: [{ tiles: ['/api/map/pmtiles/{z}/{x}/{y}'], minzoom: 2, maxzoom: 9, bounds: [100, 20, 120, 40] }] };
+    expect(styleOf(raster, 'http://h:1').sources.base0).toMatchObject({ tiles: ['http://h:1/api/map/pmtiles/{z}/{x}/{y}'], minzoom: 2, maxzoom: 9, bounds: [100, 20, 120, 40] });
+  });
+
   it('GCJ-02 sources get converted points, WGS-84 ones the points as they are', () => {
     expect(toDisplay('wgs84', 116.397, 39.909)).toEqual([116.397, 39.909]);
     const [x, y] = toDisplay('gcj02', 116.397, 39.909);

@@ -259,8 +259,9 @@ export function MapView(props: MapViewProps) {
     // The container may have been laid out after the map was made: measure before fitting.
     map.resize();
     const { clientWidth, clientHeight } = map.getContainer();
-    // Our basemap has no streets: a single point is shown among its county's neighbours, not on blank land.
-    const pointZoom = source.layers.length === 0 ? Math.min(initialZoom, OFFLINE_POINT_ZOOM) : initialZoom;
+    // Our basemap has no streets: a single point is shown among its county's neighbours, not on blank
+    // land. A vector archive with streets (deeper zooms) may come closer.
+    const pointZoom = source.layers.length === 0 ? Math.min(initialZoom, Math.max(OFFLINE_POINT_ZOOM, source.vector?.maxzoom ?? 0)) : initialZoom;
     if (b.west === b.east && b.south === b.north) map.jumpTo({ center: [b.west, b.south], zoom: pointZoom });
     else map.fitBounds([[b.west, b.south], [b.east, b.north]], { padding: fitPadding(clientWidth, clientHeight, FIT_PADDING), maxZoom: FIT_MAX_ZOOM, duration: 0 });
   };

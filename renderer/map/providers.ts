@@ -4,9 +4,10 @@
 // basemap is our own vector tiles and needs no network beyond our server.
 import gcoord from 'gcoord';
 import type { StyleSpecification } from 'maplibre-gl';
-import { offlineStyle } from './offline-style.ts';
+import { BASEMAP_LAYERS, offlineStyle } from './offline-style.ts';
+import { vectorStyle, type VectorArchive } from './vector-style.ts';
 
-/** A source's id ('offline', 'amap', 'tencent', 'tianditu', 'osm', 'intranet'). */
+/** A source's id ('offline', 'amap', 'tencent', 'tianditu', 'osm', 'intranet', 'pmtiles'). */
 export type MapType = string;
 export type Datum = 'wgs84' | 'gcj02';
 
@@ -15,17 +16,30 @@ export interface MapSourceInfo {
   label: string;
   datum: Datum;
   attribution: string;
-  layers: readonly { tiles: readonly string[]; scheme?: 'tms'; maxzoom: number }[];
+  layers: readonly { tiles: readonly string[]; scheme?: 'tms'; minzoom?: number; maxzoom: number; bounds?: [number, number, number, number] }[];
+  /** A vector archive (a local PMTiles file): the console styles it from its layer names. */
+  vector?: Omit<VectorArchive, 'attribution'>;
 }
 
 export const OFFLINE_SOURCE: MapSourceInfo = { id: 'offline', label: '离线底图', datum: 'wgs84', attribution: '', layers: [] };
 
+/** Our own server's tiles are given as paths; maplibre fetches from a worker, which needs whole URLs. */
+const absolute = (tiles: readonly string[], origin: string) => tiles.map((t) => (t.startsWith('/') ? origin + t : t));
+
 /** The base style of a source; the data layers are added on top by the widget. */
 export function styleOf(source: MapSourceInfo, origin: string): StyleSpecification {
+  const { vector } = source;
+  if (vector) {
+    // An archive of our own basemap (npm run basemap:pmtiles) keeps the offline style's look.
+    const ours = BASEMAP_LAYERS.every((l) => vector.layers.includes(l));
+    const tiles = absolute(vector.tiles, origin);
+    return ours ? offlineStyle(origin, { tiles, maxzoom: vector.maxzoom, attribution: source.attribution }) : vectorStyle({ ...vector, tiles, attribution: source.attribution });
+  }
   if (source.layers.length === 0) return offlineStyle(origin);
   const style: StyleSpecification = { version: 8, sources: {}, layers: [] };
   source.layers.forEach((l, i) => {
-    style.sources[`base${i}`] = { type: 'raster', tiles: [...l.tiles], tileSize: 256, maxzoom: l.maxzoom, attribution: source.attribution, ...(l.scheme ? { scheme: l.scheme } : {}) };
+    const extent = { ...(l.minzoom !== undefined ? { minzoom: l.minzoom } : {}), ...(l.bounds ? { bounds: l.bounds } : {}), ...(l.scheme ? { scheme: l.scheme } : {}) };
+    style.sources[`base${i}`] = { type: 'raster', tiles: absolute(l.tiles, origin), tileSize: 256, maxzoom: l.maxzoom, attribution: source.attribution, ...extent };
     style.layers.push({ id: `base${i}`, type: 'raster', source: `base${i}` });
   });
   return style;

@@ -65,8 +65,9 @@ test('the track playback map shows China by name, our places, the whole track an
   await page.goto(`/trackPlayback?id=${id}`);
   const map = page.getByRole('region', { name: '轨迹地图' });
   await expect(map).toHaveAttribute('data-map-ready', 'offline', { timeout: 60_000 });
-  // The switcher offers what the server enables: with no setting, the offline basemap alone.
-  await expect(page.getByRole('combobox', { name: '地图类型' }).locator('option')).toHaveText(['离线底图']);
+  // The switcher offers what the server enables: the journeys' server (playwright.config.ts) adds a
+  // local PMTiles archive to the offline basemap.
+  await expect(page.getByRole('combobox', { name: '地图类型' }).locator('option')).toHaveText(['离线底图', '本地地图']);
 
   const fitted = await rendered(map);
   expect(fitted.layers['province-fill']?.length, 'provinces are drawn').toBeGreaterThan(0);
@@ -139,4 +140,43 @@ test('the alarm\'s map dialog draws the same basemap, offline', async ({ page },
   await page.screenshot({ path: testInfo.outputPath('map-dialog-zoom8.png') });
   expect(net.cspErrors).toEqual([]);
   expect(net.outside).toEqual([]);
+});
+
+test('a local PMTiles archive is a map source of its own, read tile by tile from our server, offline', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const net = await offline(page);
+  const archiveTiles: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/map/pmtiles/')) archiveTiles.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  await login(page, 'admin');
+  const id = await waybillWithTrack(page);
+  await page.goto(`/trackPlayback?id=${id}`);
+  const map = page.getByRole('region', { name: '轨迹地图' });
+  await expect(map).toHaveAttribute('data-map-ready', 'offline', { timeout: 60_000 });
+  expect(archiveTiles, 'the archive is not read while another source is shown').toEqual([]);
+
+  await page.getByRole('combobox', { name: '地图类型' }).selectOption({ label: '本地地图' });
+  await expect(map).toHaveAttribute('data-map-ready', 'pmtiles', { timeout: 60_000 });
+  const fitted = await rendered(map);
+  expect(fitted.layers['province-fill']?.length, 'provinces are drawn from the archive').toBeGreaterThan(0);
+  const labels = [...(fitted.layers['province-label'] ?? []), ...(fitted.layers['city-label'] ?? [])];
+  expect(labels.length).toBeGreaterThan(0);
+  for (const name of labels) expect(name).toMatch(CHINESE_NAME);
+  expect(fitted.layers['track-solid']?.length, 'the track is drawn on top').toBeGreaterThan(0);
+  // The tiles came from the archive's own call, every one answered.
+  expect(archiveTiles.length).toBeGreaterThan(0);
+  for (const t of archiveTiles) expect(t).toMatch(/^(200|204) \/api\/map\/pmtiles\/\d+\/\d+\/\d+$/);
+
+  // Around 郑州 at zoom 9 (past the archive's zoom 8, drawn from its last tiles): counties by name.
+  await jump(map, [113.65, 34.75], 9);
+  const city = await rendered(map);
+  expect(city.layers['county-label']?.length).toBeGreaterThan(2);
+  await page.screenshot({ path: testInfo.outputPath('track-playback-pmtiles.png') });
+  // The choice is kept: a reload shows the archive again.
+  await page.reload();
+  await expect(map).toHaveAttribute('data-map-ready', 'pmtiles', { timeout: 60_000 });
+
+  expect(net.cspErrors).toEqual([]);
+  expect(net.outside, 'no request leaves our server').toEqual([]);
 });

@@ -8,6 +8,7 @@ import { holdRegistry } from '../../server/registry/holder.ts';
 import { createApp } from '../../server/app.ts';
 import { setTrustProxy } from '../../server/http/client-address.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../scripts/seed-demo.ts';
+import type { MapSettings } from '../../server/map/sources.ts';
 
 export interface Reply<T = any> {
   status: number;
@@ -21,12 +22,12 @@ export interface Reply<T = any> {
  * transportDemo adds the demo orders and waybills (fixtures/transport.ts); by default a test starts
  * with none, so that it counts only the orders and waybills it makes itself.
  */
-export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean; file?: string } = {}) {
+export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean; file?: string; mapSettings?: MapSettings } = {}) {
   // `file`: a database file instead of memory, for what needs a second connection (an export's snapshot).
   const db: Db = openDatabase(opts.file ?? ':memory:');
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
-  const platform = createApp({ db, registry, filesDir });
+  const platform = createApp({ db, registry, filesDir, ...(opts.mapSettings ? { mapSettings: opts.mapSettings } : {}) });
   // Tests stand in for the reverse proxy: X-Forwarded-For gives a request the client address they choose.
   setTrustProxy(true);
   // tracksDemo (with transportDemo) adds the demo tracks of fixtures/tracks.ts: off by default, it costs seconds.
