@@ -85,7 +85,7 @@ const t = createTestApp();
  * fixture module creates them before the suite and gives the baseline bodies that use them.
  */
 const FIXTURES: { bodies: Record<string, Row>; acceptedText: Record<string, string>; headers?: Record<string, Record<string, string>> }[] =
-  [await orderFixtures(t), waybillFixtures(t), alarmFixtures(t), trackFixtures(t), mediaFixtures(t), terminalFixtures(t)];
+  [await orderFixtures(t), waybillFixtures(t), alarmFixtures(t), trackFixtures(t), await mediaFixtures(t), terminalFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));

@@ -70,7 +70,8 @@ function compressedOnce(bytes: Uint8Array, encoding: Encoding): Promise<Buffer> 
   let made = forms[encoding];
   if (!made) {
     made = forms[encoding] = compressBytes(bytes, encoding);
-    made.catch(() => delete forms[encoding]);
+    // A failed compression is forgotten, so the next request tries again; the caller sees the error.
+    void made.catch(() => delete forms[encoding]);
   }
   return made;
 }

@@ -1,35 +1,13 @@
-// Prepared statements are cached by their SQL text: a list request of a known shape compiles nothing.
-import type Database from 'better-sqlite3';
+// The statement helpers domain code writes its queries with: SQL text with `?` placeholders through
+// the database port (server/db/port.ts), whichever engine is behind it. Each answers a promise.
+// Inside `tx(conn, fn)` every call, however deep, joins the transaction (see port.ts).
+import type { Conn, RunResult, TransactionOptions } from '../db/port.ts';
 
-const MAX_CACHED = 500;
+export type { Conn };
 
-export class StatementCache {
-  private cache = new Map<string, Database.Statement>();
-
-  constructor(private readonly sqlite: Database.Database) {}
-
-  get(sql: string): Database.Statement {
-    let stmt = this.cache.get(sql);
-    if (!stmt) {
-      if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
-      stmt = this.sqlite.prepare(sql);
-      this.cache.set(sql, stmt);
-    }
-    return stmt;
-  }
-}
-
-export type Sqlite = Database.Database;
-
-const caches = new WeakMap<Sqlite, StatementCache>();
-
-/** A statement prepared once per database and SQL text, for hand-written domain queries. */
-export function stmt(sqlite: Sqlite, sql: string): Database.Statement {
-  let cache = caches.get(sqlite);
-  if (!cache) caches.set(sqlite, (cache = new StatementCache(sqlite)));
-  return cache.get(sql);
-}
-
-export const one = <T>(sqlite: Sqlite, sql: string, ...params: unknown[]) => stmt(sqlite, sql).get(...params) as T | undefined;
-export const all = <T>(sqlite: Sqlite, sql: string, ...params: unknown[]) => stmt(sqlite, sql).all(...params) as T[];
-export const run = (sqlite: Sqlite, sql: string, ...params: unknown[]) => stmt(sqlite, sql).run(...params);
+export const one = <T>(conn: Conn, sql: string, ...params: unknown[]): Promise<T | undefined> => conn.one<T>(sql, params);
+export const all = <T>(conn: Conn, sql: string, ...params: unknown[]): Promise<T[]> => conn.all<T>(sql, params);
+export const run = (conn: Conn, sql: string, ...params: unknown[]): Promise<RunResult> => conn.run(sql, params);
+/** An INSERT's new id. */
+export const insert = (conn: Conn, sql: string, ...params: unknown[]): Promise<number> => conn.insert(sql, params);
+export const tx = <T>(conn: Conn, fn: () => Promise<T>, options?: TransactionOptions): Promise<T> => conn.transaction(fn, options);

@@ -1,20 +1,19 @@
 // The flash-photo and alarm-settings routes' part in tests/bad-input.test.ts: an uploaded PNG of
 // the admin's corporation for the snapshot ingestion, a vehicle and a past range for the reads.
-import type Database from 'better-sqlite3';
-import type { Db } from '../../server/db/connection.ts';
+import type { SqliteDatabase } from '../../server/db/sqlite.ts';
 import type { SessionUser } from '../../server/http/context.ts';
 import { FileStore } from '../../server/domain/files/store.ts';
 import { snapshotPng } from '../../scripts/seed-media-png.ts';
 
 type Row = Record<string, any>;
 
-export function mediaFixtures(t: { db: { $client: Database.Database }; filesDir: string }) {
+export async function mediaFixtures(t: { db: SqliteDatabase; filesDir: string }) {
   const sqlite = t.db.$client;
   const v = sqlite.prepare('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1').get() as Row;
   const admin = sqlite.prepare("SELECT id FROM users WHERE user_name = 'admin'").get() as Row;
   const user = { userId: admin.id, corpId: 1, userType: 0 } as SessionUser;
   const bytes = snapshotPng({ scene: 'road', plate: 'A12345', channel: 1, time: '2026-01-01 10:00:00', hour: 10 });
-  const [{ fileId }] = new FileStore(t.db as Db, t.filesDir).save(user, [{ name: 'snap.png', bytes }], {});
+  const [{ fileId }] = (await new FileStore(t.db, t.filesDir).save(user, [{ name: 'snap.png', bytes }], {}));
   const t0 = Date.now() - 3600_000;
   const range = { vehicleId: v.id, startTime: t0, endTime: t0 + 600_000 };
   const bodies: Record<string, Row> = {

@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../../server/db/connection.ts';
+import { openDatabase } from '../../server/db/connection.ts';
 import { holdRegistry } from '../../server/registry/holder.ts';
 import { createApp } from '../../server/app.ts';
 import { setTrustProxy } from '../../server/http/client-address.ts';
@@ -24,7 +24,7 @@ export interface Reply<T = any> {
  */
 export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean; file?: string; mapSettings?: MapSettings } = {}) {
   // `file`: a database file instead of memory, for what needs a second connection (an export's snapshot).
-  const db: Db = openDatabase(opts.file ?? ':memory:');
+  const db = openDatabase(opts.file ?? ':memory:');
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
   const platform = createApp({ db, registry, filesDir, ...(opts.mapSettings ? { mapSettings: opts.mapSettings } : {}) });

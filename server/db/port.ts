@@ -1,0 +1,49 @@
+// The one way domain code reaches the database, whichever engine is behind it: embedded SQLite
+// (server/db/sqlite.ts, the default) or PostgreSQL (DATABASE_URL). Statements are SQL text with `?`
+// placeholders, written so both engines read them alike (docs/decisions.md "Two engines"); every call
+// answers a promise, since PostgreSQL's driver is asynchronous.
+//
+// Transactions need no handle passed around: inside `transaction(fn)` every call made by `fn`, however
+// deep, runs on the transaction's connection (AsyncLocalStorage carries it across awaits). A
+// transaction begun inside another becomes a savepoint, so a helper that needs atomicity may open
+// its own without knowing whether its caller already did.
+
+export interface RunResult {
+  /** Rows the statement inserted, changed or deleted. */
+  changes: number;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface TransactionOptions {
+  /**
+   * Take the write lock at BEGIN rather than at the first write: for a read-count-then-write that
+   * must not interleave with the same transaction elsewhere (the export queue's claim). On
+   * PostgreSQL this is a transaction-scoped advisory lock named by `lock`.
+   */
+  exclusive?: { lock: string };
+}
+
+export interface Conn {
+  readonly dialect: Dialect;
+  /** The first row, or undefined. */
+  one<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  run(sql: string, params?: readonly unknown[]): Promise<RunResult>;
+  /** An INSERT's new `id` (the statement must not say RETURNING itself). */
+  insert(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+}
+
+/** A connection holding one read-only transaction: every read sees the database as it stood when it began. */
+export interface ReadSnapshot {
+  conn: Conn;
+  close(): Promise<void>;
+}
+
+export interface Database extends Conn {
+  /** A second connection reading one snapshot (an export), or undefined where there is none (in memory). */
+  snapshot(): Promise<ReadSnapshot | undefined>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,139 @@
+// The embedded engine behind the database port (server/db/port.ts): one better-sqlite3 connection,
+// statements prepared once per SQL text. better-sqlite3 answers at once, but a transaction's body
+// may now await, and while it waits other requests run. On one connection their statements would
+// land inside the open transaction (and be rolled back with it), so a transaction holds the
+// connection: a statement from outside waits until it ends, and transactions run one at a time.
+// Inside, AsyncLocalStorage tells the transaction's own statements from the others.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database, ReadSnapshot, RunResult, TransactionOptions } from './port.ts';
+
+const MAX_CACHED = 500;
+
+interface Held {
+  /** Savepoints opened inside, for names. */
+  depth: number;
+  done: Promise<void>;
+}
+
+export class SqliteDatabase implements Database {
+  readonly dialect = 'sqlite' as const;
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly owner = new AsyncLocalStorage<Held>();
+  /** The transaction holding the connection, if any. */
+  private held: Held | null = null;
+  /** Resolves when the last queued transaction has ended: the next one starts after it. */
+  private tail: Promise<void> = Promise.resolve();
+
+  /**
+   * `$client`: the raw better-sqlite3 connection, for what is SQLite by nature (the migrator, the demo
+   * seed, tests' direct assertions). Domain code goes through the port.
+   */
+  constructor(readonly $client: BetterSqlite3.Database) {}
+
+  private statement(sql: string): BetterSqlite3.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      if (this.statements.size >= MAX_CACHED) this.statements.delete(this.statements.keys().next().value!);
+      s = this.$client.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Waits while another caller's transaction holds the connection. */
+  private async turn(): Promise<void> {
+    while (this.held && this.owner.getStore() !== this.held) await this.held.done;
+  }
+
+  async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    if (this.held) await this.turn();
+    return this.statement(sql).get(...params) as T | undefined;
+  }
+
+  async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    if (this.held) await this.turn();
+    return this.statement(sql).all(...params) as T[];
+  }
+
+  async run(sql: string, params: readonly unknown[] = []): Promise<RunResult> {
+    if (this.held) await this.turn();
+    return { changes: this.statement(sql).run(...params).changes };
+  }
+
+  async insert(sql: string, params: readonly unknown[] = []): Promise<number> {
+    if (this.held) await this.turn();
+    return Number(this.statement(sql).run(...params).lastInsertRowid);
+  }
+
+  async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const mine = this.owner.getStore();
+    if (mine && mine === this.held) return this.savepoint(mine, fn);
+    let release!: () => void;
+    const held: Held = { depth: 0, done: new Promise<void>((r) => (release = r)) };
+    const before = this.tail;
+    this.tail = held.done;
+    await before;
+    // Statements from outside that arrived meanwhile ran on the free connection; from here they wait.
+    while (this.held) await this.held.done;
+    this.held = held;
+    try {
+      this.$client.exec(options.exclusive ? 'BEGIN IMMEDIATE' : 'BEGIN');
+      try {
+        const result = await this.owner.run(held, fn);
+        this.$client.exec('COMMIT');
+        return result;
+      } catch (e) {
+        if (this.$client.inTransaction) this.$client.exec('ROLLBACK');
+        throw e;
+      }
+    } finally {
+      this.held = null;
+      release();
+    }
+  }
+
+  private async savepoint<T>(held: Held, fn: () => Promise<T>): Promise<T> {
+    const name = `sp${++held.depth}`;
+    this.$client.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn();
+      this.$client.exec(`RELEASE ${name}`);
+      return result;
+    } catch (e) {
+      this.$client.exec(`ROLLBACK TO ${name}`);
+      this.$client.exec(`RELEASE ${name}`);
+      throw e;
+    } finally {
+      held.depth--;
+    }
+  }
+
+  /**
+   * A second connection to the same file, in a read transaction begun at once (WAL lets the writer
+   * go on meanwhile). An in-memory database has no second connection: undefined then. Its page
+   * cache is kept small, since its reads come on top of the main connection's cache.
+   */
+  async snapshot(): Promise<ReadSnapshot | undefined> {
+    if (this.$client.memory) return undefined;
+    const second = new BetterSqlite3(this.$client.name, { fileMustExist: true });
+    second.pragma('busy_timeout = 5000');
+    second.pragma('cache_size = -4096');
+    second.pragma('query_only = 1');
+    second.exec('BEGIN');
+    // A deferred transaction takes its snapshot at its first read.
+    second.prepare('SELECT count(*) FROM sqlite_master').get();
+    return {
+      conn: new SqliteDatabase(second),
+      async close() {
+        if (!second.open) return;
+        if (second.inTransaction) second.exec('COMMIT');
+        second.close();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.$client.open) this.$client.close();
+  }
+}
