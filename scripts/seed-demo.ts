@@ -1,6 +1,6 @@
 // Fills an empty database with the demo corporations, base data, roles and the demo accounts.
 // The server never imports fixtures/: this script is the bridge (see ARCHITECTURE.md).
-import type Database from 'better-sqlite3';
+import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
@@ -12,20 +12,27 @@ import { seedAlarms } from './seed-alarms.ts';
 import { alarmEngine } from '../server/alarms/engine.ts';
 import { seedMessages } from './seed-messages.ts';
 import { seedMedia } from './seed-media.ts';
+import { all, insert, one, run, tx, type Conn } from '../server/resources/statements.ts';
+import type { Database } from '../server/db/port.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 
-/** Inserts plain camelCase records into a table, in one prepared statement. */
-export function insertRows(sqlite: Database.Database, table: string, rows: Iterable<Record<string, unknown>>) {
-  let stmt: Database.Statement | undefined;
+/** Where the server keeps uploads for a database file (README "Settings"): HUOYUN_FILES, else 'files' beside it. */
+export function filesDirOf(dbFile: string): string {
+  return process.env.HUOYUN_FILES ?? join(dirname(dbFile === ':memory:' ? 'data/x' : dbFile), 'files');
+}
+
+/** Inserts plain camelCase records into a table, all with one statement text (prepared once by the engine). */
+export async function insertRows(conn: Conn, table: string, rows: Iterable<Record<string, unknown>>) {
+  let sql = '';
   let keys: string[] = [];
   let n = 0;
   for (const row of rows) {
-    if (!stmt) {
+    if (!sql) {
       keys = Object.keys(row);
-      stmt = sqlite.prepare(`INSERT INTO ${table} (${keys.map(columnOf).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`);
+      sql = `INSERT INTO ${table} (${keys.map(columnOf).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
     }
-    stmt.run(...keys.map((k) => row[k]));
+    await run(conn, sql, ...keys.map((k) => row[k]));
     n++;
   }
   return n;
@@ -72,75 +79,74 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
 };
 
 /** A grant names an operation id, or a menu key for all of that menu's operations. */
-function grantsOf(sqlite: Database.Database, grants: string[]): string[] {
+async function grantsOf(conn: Conn, grants: string[]): Promise<string[]> {
   const rows = grants.includes(ALL)
-    ? sqlite.prepare('SELECT operation_id AS id FROM operations').all()
-    : sqlite
-        .prepare(`SELECT operation_id AS id FROM operations WHERE operation_id IN (${grants.map(() => '?')}) OR menu_key IN (${grants.map(() => '?')})`)
-        .all(...grants, ...grants);
-  return (rows as { id: string }[]).map((r) => r.id);
+    ? await all<{ id: string }>(conn, 'SELECT operation_id AS id FROM operations')
+    : await all<{ id: string }>(conn, `SELECT operation_id AS id FROM operations WHERE operation_id IN (${grants.map(() => '?')}) OR menu_key IN (${grants.map(() => '?')})`, ...grants, ...grants);
+  return rows.map((r) => r.id);
 }
 
-/**
- * transport: false leaves out the demo orders and waybills (tests that count their own rows rely on
- * an empty transport; createTestApp({ transportDemo: true }) asks for them).
- */
-export function seedDemo(sqlite: Database.Database, now = Date.now(), opts: { transport?: boolean; tracks?: boolean } = {}) {
+export interface SeedOptions {
+  /**
+   * false leaves out the demo orders and waybills (tests that count their own rows rely on an empty
+   * transport; createTestApp({ transportDemo: true }) asks for them).
+   */
+  transport?: boolean;
+  tracks?: boolean;
+  /** Where uploads live (flash photos and event pictures are files); none: no media is seeded. */
+  filesDir?: string | null;
+}
+
+export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptions = {}) {
   const demo = generateDemo();
   // Roles are granted operation ids, which live in the operations table loaded from the menus.
-  syncMenus(sqlite, loadRegistry().menus);
-  sqlite.transaction(() => {
-    insertRows(sqlite, 'corporations', demo.corporations as never[]);
-    insertRows(sqlite, 'departments', demo.departments as never[]);
-    insertRows(sqlite, 'carriers', demo.carriers as never[]);
-    insertRows(sqlite, 'customers', demo.customers as never[]);
-    insertRows(sqlite, 'car_models', demo.carModels as never[]);
-    insertRows(sqlite, 'drivers', demo.drivers as never[]);
-    insertRows(sqlite, 'vehicles', demo.vehicles as never[]);
-    insertRows(sqlite, 'areas', demo.areas as never[]);
+  await syncMenus(conn, loadRegistry().menus);
+  await tx(conn, async () => {
+    await insertRows(conn, 'corporations', demo.corporations as never[]);
+    await insertRows(conn, 'departments', demo.departments as never[]);
+    await insertRows(conn, 'carriers', demo.carriers as never[]);
+    await insertRows(conn, 'customers', demo.customers as never[]);
+    await insertRows(conn, 'car_models', demo.carModels as never[]);
+    await insertRows(conn, 'drivers', demo.drivers as never[]);
+    await insertRows(conn, 'vehicles', demo.vehicles as never[]);
+    await insertRows(conn, 'areas', demo.areas as never[]);
 
     const roleIds: Record<string, number> = {};
-    const addRole = (corpId: number, key: string) => {
+    const addRole = async (corpId: number, key: string) => {
       const { name, grants } = DEMO_ROLES[key];
-      const id = Number(sqlite.prepare('INSERT INTO roles (corp_id, role_name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(corpId, name, now, now).lastInsertRowid);
-      const grant = sqlite.prepare('INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)');
-      for (const op of grantsOf(sqlite, grants)) grant.run(corpId, id, op);
+      const id = await insert(conn, 'INSERT INTO roles (corp_id, role_name, created_at, updated_at) VALUES (?, ?, ?, ?)', corpId, name, now, now);
+      for (const op of await grantsOf(conn, grants)) await run(conn, 'INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)', corpId, id, op);
       return id;
     };
-    for (const key of Object.keys(DEMO_ROLES)) roleIds[key] = addRole(1, key);
-    const admin2Role = addRole(2, 'admin');
+    for (const key of Object.keys(DEMO_ROLES)) roleIds[key] = await addRole(1, key);
+    const admin2Role = await addRole(2, 'admin');
 
-    const firstOf = (table: string, corpId: number) =>
-      (sqlite.prepare(`SELECT id FROM ${table} WHERE corp_id = ? ORDER BY id LIMIT 1`).get(corpId) as { id: number }).id;
+    const firstOf = async (table: string, corpId: number) => (await one<{ id: number }>(conn, `SELECT id FROM ${table} WHERE corp_id = ? ORDER BY id LIMIT 1`, corpId))!.id;
     const hqOf = (corpId: number) => firstOf('departments', corpId);
     const accounts = [
       { userName: 'admin', realName: '系统管理员', corpId: 1, userType: 0, partnerId: null, role: roleIds.admin },
       { userName: 'dispatcher', realName: '张调度', corpId: 1, userType: 0, partnerId: null, role: roleIds.dispatcher },
       { userName: 'monitor', realName: '李监控', corpId: 1, userType: 0, partnerId: null, role: roleIds.monitor },
-      { userName: 'customer', realName: '王客户', corpId: 1, userType: 1, partnerId: firstOf('customers', 1), role: roleIds.customer },
-      { userName: 'carrier', realName: '赵承运', corpId: 1, userType: 2, partnerId: firstOf('carriers', 1), role: roleIds.carrier },
+      { userName: 'customer', realName: '王客户', corpId: 1, userType: 1, partnerId: await firstOf('customers', 1), role: roleIds.customer },
+      { userName: 'carrier', realName: '赵承运', corpId: 1, userType: 2, partnerId: await firstOf('carriers', 1), role: roleIds.carrier },
       { userName: 'admin2', realName: '嘉兴管理员', corpId: 2, userType: 0, partnerId: null, role: admin2Role },
     ];
     for (const a of accounts) {
       const { hash, salt } = hashPassword(DEMO_PASSWORD);
-      const id = Number(
-        sqlite
-          .prepare(
-            `INSERT INTO users (corp_id, org_id, user_name, real_name, mobile, user_type, partner_id, password_hash, password_salt,
-               last_password_modified_time, password_status, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,2,?,?)`,
-          )
-          .run(a.corpId, a.userType === 0 ? hqOf(a.corpId) : null, a.userName, a.realName, null, a.userType, a.partnerId, hash, salt, now, now, now)
-          .lastInsertRowid,
-      );
-      sqlite.prepare('INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (?, ?, ?)').run(a.corpId, id, a.role);
+      const id = await insert(conn,
+        `INSERT INTO users (corp_id, org_id, user_name, real_name, mobile, user_type, partner_id, password_hash, password_salt,
+           last_password_modified_time, password_status, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,2,?,?)`,
+        a.corpId, a.userType === 0 ? await hqOf(a.corpId) : null, a.userName, a.realName, null, a.userType, a.partnerId, hash, salt, now, now, now);
+      await run(conn, 'INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (?, ?, ?)', a.corpId, id, a.role);
     }
-  })();
-  if (opts.transport !== false) seedTransportDemo(sqlite, now);
-  if (opts.transport !== false && opts.tracks !== false) seedTracks(sqlite, now);
-  if (opts.transport !== false && opts.tracks !== false) seedAlarms(sqlite, now, alarmEngine(sqlite));
+  });
+  const tracks = opts.transport !== false && opts.tracks !== false;
+  if (opts.transport !== false) await seedTransportDemo(conn, now);
+  if (tracks) await seedTracks(conn, now);
+  if (tracks) await seedAlarms(conn, now, alarmEngine(conn));
   // Flash photos and event pictures are files: only where the database has a files folder (not in memory).
-  if (opts.transport !== false && opts.tracks !== false) seedMedia(sqlite, now);
-  if (opts.transport !== false) seedMessages(sqlite, now);
+  if (tracks && opts.filesDir) await seedMedia(conn, now, opts.filesDir);
+  if (opts.transport !== false) await seedMessages(conn, now);
   return demo;
 }
 
@@ -151,12 +157,12 @@ export const DEMO_ACCOUNTS = ['admin', 'dispatcher', 'monitor', 'customer', 'car
  * are unique among themselves but may equal a demo plate (unique per corporation): those are
  * skipped and the next generated row taken, so exactly n rows are added.
  */
-export function addScaleVehicles(sqlite: Database.Database, n: number, onBatch?: (inserted: number) => void) {
-  const ids = (sql: string) => (sqlite.prepare(sql).all() as { id: number }[]).map((r) => r.id);
-  const carrierIds = ids('SELECT id FROM carriers WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id');
-  const carModelIds = ids('SELECT id FROM car_models WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id');
-  const startId = (sqlite.prepare('SELECT max(id) + 1 AS n FROM vehicles').get() as { n: number }).n;
-  const taken = new Set((sqlite.prepare('SELECT vehicle_no AS p FROM vehicles WHERE corp_id = 1').all() as { p: string }[]).map((r) => r.p));
+export async function addScaleVehicles(conn: Conn, n: number, onBatch?: (inserted: number) => void) {
+  const ids = async (sql: string) => (await all<{ id: number }>(conn, sql)).map((r) => r.id);
+  const carrierIds = await ids('SELECT id FROM carriers WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id');
+  const carModelIds = await ids('SELECT id FROM car_models WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id');
+  const startId = (await one<{ n: number }>(conn, 'SELECT max(id) + 1 AS n FROM vehicles'))!.n;
+  const taken = new Set((await all<{ p: string }>(conn, 'SELECT vehicle_no AS p FROM vehicles WHERE corp_id = 1')).map((r) => r.p));
   const source = generateVehiclesAtScale(n + taken.size, { corpId: 1, carrierIds, carModelIds, startId });
   let skipped = 0;
   function* fresh(limit: number) {
@@ -170,11 +176,11 @@ export function addScaleVehicles(sqlite: Database.Database, n: number, onBatch?:
   const BATCH = 100_000;
   let inserted = 0;
   while (inserted < n) {
-    const done = sqlite.transaction(() => insertRows(sqlite, 'vehicles', fresh(Math.min(BATCH, n - inserted)) as Iterable<never>))();
+    const done = await tx(conn, () => insertRows(conn, 'vehicles', fresh(Math.min(BATCH, n - inserted)) as Iterable<never>));
     if (done === 0) throw new Error('the vehicle generator ran dry');
     inserted += done;
     onBatch?.(inserted);
   }
-  sqlite.exec('ANALYZE');
+  await run(conn, 'ANALYZE');
   return { inserted, skipped };
 }

@@ -4,10 +4,10 @@
 // Written through the store's writeTrack, so every demo track day also gets its summary row (track_day_summaries).
 // A waybill that collects temperature gets its range (waybill_temperature_ranges) before its points
 // are written, as a shipper states it when ordering: the summaries and the alarms judge by it.
-import type Database from 'better-sqlite3';
 import { generateWaybillTrack, type TrackNode, type TrackWaybill } from '../fixtures/tracks.ts';
 import type { SensorSetup } from '../fixtures/tracks-motion.ts';
 import { writeTrack } from '../server/tracking/store/store.ts';
+import { all, run, tx, type Conn } from '../server/resources/statements.ts';
 
 interface Row extends SensorSetup {
   waybillId: number;
@@ -36,34 +36,34 @@ export function cargoRange(cols: { temps: (Float64Array | null)[] }): [number, n
 /** Waybills per corporation given a track: the latest in transit or finished (the demo stays quick to seed). */
 export const DEMO_TRACKED_WAYBILLS = 60;
 
-export function seedTracks(sqlite: Database.Database, now = Date.now(), perCorp = DEMO_TRACKED_WAYBILLS) {
-  const waybills = sqlite.prepare(`SELECT w.id AS waybillId, w.vehicle_id AS vehicleId, w.corp_id AS corpId, w.status,
+export async function seedTracks(conn: Conn, now = Date.now(), perCorp = DEMO_TRACKED_WAYBILLS) {
+  const waybills = await all<Row>(conn, `SELECT w.id AS waybillId, w.vehicle_id AS vehicleId, w.corp_id AS corpId, w.status,
       v.cold_machine AS coldMachine, v.gather_temperature AS gatherTemperature, v.temperaturectrl, v.gather_humidity AS gatherHumidity,
       v.humidity_channel AS humidityChannel, v.detect_door AS detectDoor, v.open_door_status AS openDoorStatus, v.oil_control AS oilControl
     FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id
     WHERE w.id IN (SELECT id FROM (SELECT x.id, row_number() OVER (PARTITION BY x.corp_id ORDER BY x.updated_at DESC, x.id) AS k FROM waybills x
         WHERE x.is_deleted = 0 AND x.status IN (400, 500) AND x.vehicle_id IS NOT NULL
           AND EXISTS (SELECT 1 FROM waybill_nodes n WHERE n.waybill_id = x.id AND n.actual_arrive_time IS NOT NULL)) WHERE k <= ?)
-    ORDER BY w.vehicle_id, w.id`).all(perCorp) as Row[];
-  const nodesOf = sqlite.prepare(`SELECT a.lon, a.lat, n.node_type AS nodeType, n.actual_arrive_time AS arrive, n.actual_leave_time AS leave
-    FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`);
-  const setRange = sqlite.prepare('INSERT OR REPLACE INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, ?, ?, ?)');
+    ORDER BY w.vehicle_id, w.id`, perCorp);
+  const nodesOf = (waybillId: number) => all<TrackNode>(conn, `SELECT a.lon, a.lat, n.node_type AS nodeType, n.actual_arrive_time AS arrive, n.actual_leave_time AS leave
+    FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`, waybillId);
+  const setRange = (...values: unknown[]) => run(conn, 'INSERT OR REPLACE INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, ?, ?, ?)', ...values);
   const busyUntil = new Map<number, number>();
   let points = 0;
   const tracked: number[] = [];
-  sqlite.transaction(() => {
+  await tx(conn, async () => {
     for (const r of waybills) {
       const { waybillId, vehicleId, corpId, status, ...sensors } = r;
-      const w: TrackWaybill = { waybillId, vehicleId, sensors, nodes: nodesOf.all(waybillId) as TrackNode[], inTransit: status === 400 };
+      const w: TrackWaybill = { waybillId, vehicleId, sensors, nodes: await nodesOf(waybillId), inTransit: status === 400 };
       const cols = generateWaybillTrack(w, now);
       if (!cols || cols.gpsTime[0] <= (busyUntil.get(vehicleId) ?? -Infinity)) continue;
       const range = sensors.gatherTemperature ? cargoRange(cols) : null;
-      if (range) setRange.run(waybillId, corpId, ...range);
-      writeTrack(sqlite, corpId, vehicleId, cols);
+      if (range) await setRange(waybillId, corpId, ...range);
+      await writeTrack(conn, corpId, vehicleId, cols);
       busyUntil.set(vehicleId, cols.gpsTime[cols.length - 1]);
       points += cols.length;
       tracked.push(waybillId);
     }
-  })();
+  });
   return { tracks: tracked.length, points, waybillIds: tracked };
 }

@@ -5,20 +5,17 @@
 // tasks (orderStowageTask/save, some left open, some confirmed into a waybill). Each call is the
 // endpoint's function as the corporation's dispatcher, so every rule, event and history row is the
 // real one. The server functions read the wall clock: this work is the newest in the demo.
-import type Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { createRng, type Rng } from '../fixtures/prng.ts';
 import type { SessionUser } from '../server/http/context.ts';
 import { operationIdsOf } from '../server/domain/auth/sessions.ts';
-import type { Db } from '../server/db/connection.ts';
 import { loadRegistry } from '../server/registry/load.ts';
 import { transferAllocate, transferUnload } from '../server/domain/waybills/transfer.ts';
 import { saveOrEdit, type SaveBody } from '../server/domain/waybills/edit.ts';
 import { recordWaybillVersion } from '../server/domain/waybills/history.ts';
 import { saveTask } from '../server/domain/orders/stowage/tasks.ts';
 import { confirmResult } from '../server/domain/orders/stowage/confirm.ts';
+import { all, one, tx, type Conn } from '../server/resources/statements.ts';
 
-type Sql = Database.Database;
 type Row = Record<string, any>;
 
 /** How much of each kind per corporation. */
@@ -31,36 +28,36 @@ const WORK_SEED = 20260922;
 const MINUTE = 60_000;
 
 /** The staff user that does a corporation's demo work, as its session would see it. */
-function dispatcherOf(sqlite: Sql, corpId: number): SessionUser {
-  const staff = sqlite.prepare(`SELECT id, user_name AS userName, real_name AS realName, org_id AS orgId, parent_id AS parentId FROM users
-    WHERE corp_id = ? AND user_type = 0 ORDER BY real_name LIKE '%调度%' DESC, id LIMIT 1`).get(corpId) as Row | undefined;
+async function dispatcherOf(conn: Conn, corpId: number): Promise<SessionUser> {
+  const staff = await one<Row>(conn, `SELECT id, user_name AS userName, real_name AS realName, org_id AS orgId, parent_id AS parentId FROM users
+    WHERE corp_id = ? AND user_type = 0 ORDER BY real_name LIKE '%调度%' DESC, id LIMIT 1`, corpId);
   if (!staff) throw new Error(`corporation ${corpId} has no staff user for the demo work`);
-  const operationIds = new Set(operationIdsOf(drizzle(sqlite) as unknown as Db, staff.id));
+  const operationIds = new Set(await operationIdsOf(conn, staff.id));
   return { userId: staff.id, userName: staff.userName, realName: staff.realName, corpId, orgId: staff.orgId, userType: 0, parentId: staff.parentId, partnerId: null, token: '', operationIds };
 }
 
 /** Vehicles in service with a driver and no live waybill, in id order: each is used once. */
-function freeVehicles(sqlite: Sql, corpId: number) {
-  const rows = sqlite.prepare(`SELECT v.id FROM vehicles v JOIN drivers d ON d.id = v.driver_id AND d.status = 0 AND d.is_deleted = 0
+async function freeVehicles(conn: Conn, corpId: number) {
+  const rows = await all<{ id: number }>(conn, `SELECT v.id FROM vehicles v JOIN drivers d ON d.id = v.driver_id AND d.status = 0 AND d.is_deleted = 0
     WHERE v.corp_id = ? AND v.is_deleted = 0 AND v.status = 0 AND v.carrier_id IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM waybills w WHERE w.vehicle_id = v.id AND w.is_deleted = 0 AND w.status IN (200, 300, 400))
-    ORDER BY v.id`).all(corpId) as { id: number }[];
+    ORDER BY v.id`, corpId);
   return rows.map((r) => r.id);
 }
 
 /** Every k-th row, so the picks spread over the data instead of its first ids. */
 const spread = <T>(rows: T[], n: number) => (rows.length <= n ? rows : Array.from({ length: n }, (_, i) => rows[Math.floor((i * rows.length) / n)]));
 
-function transfers(sqlite: Sql, user: SessionUser, rng: Rng, plan: (typeof DEMO_WORK)[number], vehicles: number[], now: number) {
-  const onRoad = sqlite.prepare(`SELECT w.id, w.version FROM waybills w WHERE w.corp_id = ? AND w.is_deleted = 0 AND w.status = 400 AND w.step = 9
-    AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.from_waybill_id = w.id) ORDER BY w.id`).all(user.corpId) as { id: number; version: number }[];
-  const areas = sqlite.prepare('SELECT id, lon, lat FROM areas WHERE corp_id = ? AND is_deleted = 0 AND customer_id IS NULL ORDER BY id').all(user.corpId) as Row[];
-  const nodesOf = sqlite.prepare(`SELECT n.area_id AS areaId, a.lon, a.lat, n.actual_arrive_time AS arrive, n.actual_leave_time AS leave
-    FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`);
+async function transfers(conn: Conn, user: SessionUser, rng: Rng, plan: (typeof DEMO_WORK)[number], vehicles: number[], now: number) {
+  const onRoad = await all<{ id: number; version: number }>(conn, `SELECT w.id, w.version FROM waybills w WHERE w.corp_id = ? AND w.is_deleted = 0 AND w.status = 400 AND w.step = 9
+    AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.from_waybill_id = w.id) ORDER BY w.id`, user.corpId);
+  const areas = await all<Row>(conn, 'SELECT id, lon, lat FROM areas WHERE corp_id = ? AND is_deleted = 0 AND customer_id IS NULL ORDER BY id', user.corpId);
+  const nodesOf = (waybillId: number) => all<Row>(conn, `SELECT n.area_id AS areaId, a.lon, a.lat, n.actual_arrive_time AS arrive, n.actual_leave_time AS leave
+    FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`, waybillId);
   let unloaded = 0;
   let allocated = 0;
   for (const [i, w] of spread(onRoad, plan.transfers).entries()) {
-    const nodes = nodesOf.all(w.id) as Row[];
+    const nodes = await nodesOf(w.id);
     const from = nodes.filter((n) => n.arrive !== null).at(-1)!;
     const to = nodes[nodes.length - 1];
     // Not before the route's last recorded time (transferUnload's rule), and a little before now.
@@ -70,39 +67,39 @@ function transfers(sqlite: Sql, user: SessionUser, rng: Rng, plan: (typeof DEMO_
     const place = areas.filter((a) => !nodes.some((n) => n.areaId === a.id))
       .reduce((best, a) => ((a.lon - mid.lon) ** 2 + (a.lat - mid.lat) ** 2 < (best.lon - mid.lon) ** 2 + (best.lat - mid.lat) ** 2 ? a : best));
     const time = Math.max(latest, Math.min(latest + rng.int(40, 240) * MINUTE, now - rng.int(5, 30) * MINUTE));
-    const out = transferUnload(sqlite, user, { id: w.id, version: w.version, areaId: place.id, time, remark: '车辆故障，货物卸至转运点' });
+    const out = await transferUnload(conn, user, { id: w.id, version: w.version, areaId: place.id, time, remark: '车辆故障，货物卸至转运点' });
     unloaded++;
     if (i >= plan.allocated || vehicles.length === 0) continue;
-    transferAllocate(sqlite, registry(), user, { id: out.transferId, version: out.transferVersion, vehicleId: vehicles.shift()! });
+    await transferAllocate(conn, registry(), user, { id: out.transferId, version: out.transferVersion, vehicleId: vehicles.shift()! });
     allocated++;
   }
   return { unloaded, allocated };
 }
 
-function nodesForEdit(sqlite: Sql, waybillId: number, laterBy: number): SaveBody['nodes'] {
-  const nodes = sqlite.prepare(`SELECT node_type AS nodeType, area_id AS areaId, required_arrive_time AS requiredArriveTime, required_leave_time AS requiredLeaveTime
-    FROM waybill_nodes WHERE waybill_id = ? ORDER BY seq`).all(waybillId) as Row[];
+async function nodesForEdit(conn: Conn, waybillId: number, laterBy: number): Promise<SaveBody['nodes']> {
+  const nodes = await all<Row>(conn, `SELECT node_type AS nodeType, area_id AS areaId, required_arrive_time AS requiredArriveTime, required_leave_time AS requiredLeaveTime
+    FROM waybill_nodes WHERE waybill_id = ? ORDER BY seq`, waybillId);
   const later = (t: number | null) => (t === null ? null : t + laterBy);
   return nodes.map((n) => ({ nodeType: n.nodeType, areaId: n.areaId, requiredArriveTime: later(n.requiredArriveTime), requiredLeaveTime: later(n.requiredLeaveTime) }));
 }
 
 /** Waybills not started yet, changed once or twice as a dispatcher would: name, remark, a later schedule. */
-function edits(sqlite: Sql, user: SessionUser, rng: Rng, n: number) {
-  const candidates = sqlite.prepare(`SELECT w.id FROM waybills w WHERE w.corp_id = ? AND w.is_deleted = 0 AND w.status IN (100, 1, 200)
+async function edits(conn: Conn, user: SessionUser, rng: Rng, n: number) {
+  const candidates = await all<{ id: number }>(conn, `SELECT w.id FROM waybills w WHERE w.corp_id = ? AND w.is_deleted = 0 AND w.status IN (100, 1, 200)
     AND NOT EXISTS (SELECT 1 FROM waybill_nodes n WHERE n.waybill_id = w.id AND (n.actual_arrive_time IS NOT NULL OR n.actual_leave_time IS NOT NULL))
-    AND EXISTS (SELECT 1 FROM waybill_orders wo WHERE wo.waybill_id = w.id) ORDER BY w.id`).all(user.corpId) as { id: number }[];
-  const current = sqlite.prepare('SELECT version, waybill_name AS waybillName, waybill_no AS waybillNo FROM waybills WHERE id = ?');
-  const picksOf = sqlite.prepare(`SELECT wo.order_id AS orderId, wo.part_id AS partId, o.version FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id
-    WHERE wo.waybill_id = ? ORDER BY wo.order_id`);
+    AND EXISTS (SELECT 1 FROM waybill_orders wo WHERE wo.waybill_id = w.id) ORDER BY w.id`, user.corpId);
+  const current = (id: number) => one<Row>(conn, 'SELECT version, waybill_name AS waybillName, waybill_no AS waybillNo FROM waybills WHERE id = ?', id);
+  const picksOf = (id: number) => all<Row>(conn, `SELECT wo.order_id AS orderId, wo.part_id AS partId, o.version FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id
+    WHERE wo.waybill_id = ? ORDER BY wo.order_id`, id);
   let versions = 0;
   for (const { id } of spread(candidates, n)) {
     for (let k = rng.int(1, 2); k > 0; k--) {
-      const w = current.get(id) as Row;
-      const orders = (picksOf.all(id) as Row[]).map((p) => ({ orderId: p.orderId, version: p.version, ...(p.partId === null ? {} : { partId: p.partId }) }));
-      saveOrEdit(sqlite, user, {
+      const w = (await current(id))!;
+      const orders = (await picksOf(id)).map((p) => ({ orderId: p.orderId, version: p.version, ...(p.partId === null ? {} : { partId: p.partId }) }));
+      await saveOrEdit(conn, user, {
         id, version: w.version, waybillName: `${w.waybillName ?? w.waybillNo}（调整）`,
         remark: rng.pick(['客户要求推迟装货', '装货地排队，顺延计划时间', '更换卸货时间窗口']),
-        nodes: nodesForEdit(sqlite, id, rng.int(1, 4) * 60 * MINUTE), orders,
+        nodes: await nodesForEdit(conn, id, rng.int(1, 4) * 60 * MINUTE), orders,
       });
       versions++;
     }
@@ -118,8 +115,8 @@ const HAND_GOODS = [
 ];
 
 /** Waybills with no order, their goods typed in by hand; the first is corrected once after saving. */
-function handWaybills(sqlite: Sql, user: SessionUser, rng: Rng, n: number, now: number) {
-  const areas = (sqlite.prepare('SELECT id FROM areas WHERE corp_id = ? AND is_deleted = 0 AND customer_id IS NULL ORDER BY id').all(user.corpId) as { id: number }[]).map((a) => a.id);
+async function handWaybills(conn: Conn, user: SessionUser, rng: Rng, n: number, now: number) {
+  const areas = (await all<{ id: number }>(conn, 'SELECT id FROM areas WHERE corp_id = ? AND is_deleted = 0 AND customer_id IS NULL ORDER BY id', user.corpId)).map((a) => a.id);
   const made: number[] = [];
   for (let i = 0; i < n; i++) {
     const { businessType, goods } = HAND_GOODS[i % HAND_GOODS.length];
@@ -131,21 +128,21 @@ function handWaybills(sqlite: Sql, user: SessionUser, rng: Rng, n: number, now: 
       nodes: [{ nodeType: 'start', areaId: start, requiredArriveTime: load, requiredLeaveTime: load + 2 * 60 * MINUTE },
         { nodeType: 'end', areaId: end, requiredArriveTime: arrive, requiredLeaveTime: arrive + 2 * 60 * MINUTE }],
     };
-    const saved = saveOrEdit(sqlite, user, body);
-    if (i === 0) saveOrEdit(sqlite, user, { ...body, id: saved.id, version: saved.version, goods: goods.map((g) => ({ ...g, quantity: Math.round(g.quantity * 0.9 * 1000) / 1000 })) });
+    const saved = await saveOrEdit(conn, user, body);
+    if (i === 0) await saveOrEdit(conn, user, { ...body, id: saved.id, version: saved.version, goods: goods.map((g) => ({ ...g, quantity: Math.round(g.quantity * 0.9 * 1000) / 1000 })) });
     made.push(saved.id);
   }
   return made.length;
 }
 
 /** Orders waiting for dispatch, never split nor carried, grouped by loading place and business line. */
-function stowableGroups(sqlite: Sql, corpId: number) {
-  const orders = sqlite.prepare(`SELECT o.id, o.shipper_area_id AS shipper, o.business_type AS bt FROM orders o
+async function stowableGroups(conn: Conn, corpId: number) {
+  const orders = await all<{ id: number; shipper: number; bt: number }>(conn, `SELECT o.id, o.shipper_area_id AS shipper, o.business_type AS bt FROM orders o
     WHERE o.corp_id = ? AND o.is_deleted = 0 AND o.status = 2 AND o.carrier_id IS NULL
       AND NOT EXISTS (SELECT 1 FROM order_parts p WHERE p.order_id = o.id) AND NOT EXISTS (SELECT 1 FROM waybill_orders wo WHERE wo.order_id = o.id)
       AND NOT EXISTS (SELECT 1 FROM order_stowage_task_orders t WHERE t.order_id = o.id)
       AND (SELECT sum(coalesce(g.weight, 0)) FROM order_goods g WHERE g.order_id = o.id) <= 12
-    ORDER BY o.id`).all(corpId) as { id: number; shipper: number; bt: number }[];
+    ORDER BY o.id`, corpId);
   const groups = new Map<string, number[]>();
   for (const o of orders) groups.set(`${o.shipper}:${o.bt}`, [...(groups.get(`${o.shipper}:${o.bt}`) ?? []), o.id]);
   const paired = [...groups.values()].filter((g) => g.length >= 2).map((g) => g.slice(0, 3));
@@ -154,8 +151,8 @@ function stowableGroups(sqlite: Sql, corpId: number) {
 }
 
 /** Open tasks (without a vehicle, and with one) and confirmed ones: each confirmation creates the stowed waybill. */
-function stowage(sqlite: Sql, user: SessionUser, plan: (typeof DEMO_WORK)[number], vehicles: number[]) {
-  const groups = stowableGroups(sqlite, user.corpId);
+async function stowage(conn: Conn, user: SessionUser, plan: (typeof DEMO_WORK)[number], vehicles: number[]) {
+  const groups = await stowableGroups(conn, user.corpId);
   let open = 0;
   let confirmed = 0;
   for (const orderIds of groups) {
@@ -167,10 +164,10 @@ function stowage(sqlite: Sql, user: SessionUser, plan: (typeof DEMO_WORK)[number
     for (const vehicleId of tries) {
       try {
         // Saved and confirmed together, or neither: a refused confirmation leaves no task behind.
-        sqlite.transaction(() => {
-          const task = saveTask(sqlite, user, { orderIds, vehicleId, remark: confirm ? '同线路拼车' : '待确认车辆' });
-          if (confirm) confirmResult(sqlite, user, { id: task.id, version: task.version });
-        })();
+        await tx(conn, async () => {
+          const task = await saveTask(conn, user, { orderIds, vehicleId, remark: confirm ? '同线路拼车' : '待确认车辆' });
+          if (confirm) await confirmResult(conn, user, { id: task.id, version: task.version });
+        });
         if (vehicleId !== undefined) vehicles.splice(vehicles.indexOf(vehicleId), 1);
         if (confirm) confirmed++;
         else open++;
@@ -192,34 +189,34 @@ const registry = () => (loaded ??= loadRegistry());
  * from where it stands now: one version, as its last recorded action left it, by whom and when. The
  * edits below then add the following versions, as the endpoints do.
  */
-function baselineVersions(sqlite: Sql, user: SessionUser) {
-  const rows = sqlite.prepare(`SELECT w.id, e.action, e.at, e.user_id AS userId, e.user_name AS userName, w.created_at AS createdAt FROM waybills w
+async function baselineVersions(conn: Conn, user: SessionUser) {
+  const rows = await all<Row>(conn, `SELECT w.id, e.action, e.at, e.user_id AS userId, e.user_name AS userName, w.created_at AS createdAt FROM waybills w
     LEFT JOIN waybill_events e ON e.id = (SELECT id FROM waybill_events WHERE waybill_id = w.id ORDER BY at DESC, id DESC LIMIT 1)
-    WHERE w.corp_id = ? AND NOT EXISTS (SELECT 1 FROM waybill_history h WHERE h.waybill_id = w.id)`).all(user.corpId) as Row[];
+    WHERE w.corp_id = ? AND NOT EXISTS (SELECT 1 FROM waybill_history h WHERE h.waybill_id = w.id)`, user.corpId);
   for (const r of rows) {
     const by = r.userId ? { ...user, userId: r.userId, realName: r.userName } : user;
-    recordWaybillVersion(sqlite, by, r.id, r.action ?? 'add', r.at ?? r.createdAt);
+    await recordWaybillVersion(conn, by, r.id, r.action ?? 'add', r.at ?? r.createdAt);
   }
   return rows.length;
 }
 
-export function seedTransportWork(sqlite: Sql, now: number) {
+export async function seedTransportWork(conn: Conn, now: number) {
   const done: Record<number, unknown> = {};
   // One outer transaction: each function's own transaction becomes a savepoint, and the demo commits once.
-  sqlite.transaction(() => {
+  await tx(conn, async () => {
     for (const [corp, plan] of Object.entries(DEMO_WORK)) {
       const corpId = Number(corp);
-      const user = dispatcherOf(sqlite, corpId);
+      const user = await dispatcherOf(conn, corpId);
       const rng = createRng(WORK_SEED + corpId);
-      const vehicles = freeVehicles(sqlite, corpId);
+      const vehicles = await freeVehicles(conn, corpId);
       done[corpId] = {
-        baselineVersions: baselineVersions(sqlite, user),
-        transfers: transfers(sqlite, user, rng, plan, vehicles, now),
-        versions: edits(sqlite, user, rng, plan.edits),
-        handWaybills: handWaybills(sqlite, user, rng, plan.handWaybills, now),
-        stowage: stowage(sqlite, user, plan, vehicles),
+        baselineVersions: await baselineVersions(conn, user),
+        transfers: await transfers(conn, user, rng, plan, vehicles, now),
+        versions: await edits(conn, user, rng, plan.edits),
+        handWaybills: await handWaybills(conn, user, rng, plan.handWaybills, now),
+        stowage: await stowage(conn, user, plan, vehicles),
       };
     }
-  })();
+  });
   return done;
 }

@@ -4,7 +4,7 @@
 // for benchmarks. Refuses to seed a database that already has users.
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/connection.ts';
-import { addScaleVehicles, seedDemo } from './seed-demo.ts';
+import { addScaleVehicles, filesDirOf, seedDemo } from './seed-demo.ts';
 import { addScaleWaybills } from './seed-transport.ts';
 
 const { values } = parseArgs({ options: { db: { type: 'string' }, scale: { type: 'string' }, waybills: { type: 'string' } } });
@@ -12,23 +12,22 @@ const file = values.db ?? process.env.HUOYUN_DB ?? 'data/huoyun.db';
 const scale = Number(values.scale ?? 0);
 const waybills = Number(values.waybills ?? 0);
 const db = openDatabase(file);
-const sqlite = db.$client;
-if ((sqlite.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n > 0) {
+if ((await db.one<{ n: number }>('SELECT count(*) AS n FROM users'))!.n > 0) {
   console.error(`${file} 已有数据，未做任何改动`);
   process.exit(1);
 }
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 let started = Date.now();
-seedDemo(sqlite);
+await seedDemo(db, Date.now(), { filesDir: filesDirOf(file) });
 console.log(`演示数据 (${seconds(started)} s)`);
 if (scale > 0) {
   started = Date.now();
-  const { inserted } = addScaleVehicles(sqlite, scale);
+  const { inserted } = await addScaleVehicles(db, scale);
   console.log(`已加入 ${inserted} 辆车 (${seconds(started)} s)`);
 }
 if (waybills > 0) {
   started = Date.now();
-  const added = addScaleWaybills(sqlite, waybills, Date.now(), (n) => console.log(`  ${n} 条运单 (${seconds(started)} s)`));
+  const added = await addScaleWaybills(db, waybills, Date.now(), (n) => console.log(`  ${n} 条运单 (${seconds(started)} s)`));
   console.log(`已加入 ${added.waybills} 条运单 (${seconds(started)} s)`);
 }
 console.log(`演示数据已写入 ${file}`);

@@ -1,13 +1,12 @@
 // Starts the platform: opens (and on first start fills) the database, loads the schemas, serves
 // the API and the console. PORT, HOST and HUOYUN_DB override the defaults (README "Settings").
-import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../server/db/connection.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { SchemaError } from '../server/registry/types.ts';
 import { DIST_DIR } from '../server/http/static.ts';
 import { createApp } from '../server/app.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, filesDirOf, seedDemo } from './seed-demo.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 // Loopback unless told otherwise: a fresh install is not reachable from the network by accident.
@@ -28,11 +27,11 @@ function loadSchemas() {
 const registry = loadSchemas();
 const db = openDatabase(dbFile);
 // Uploaded files live beside the database unless HUOYUN_FILES says otherwise.
-const filesDir = process.env.HUOYUN_FILES ?? join(dirname(dbFile === ':memory:' ? 'data/x' : dbFile), 'files');
-const { app } = createApp({ db, registry, consoleDir: DIST_DIR, filesDir });
-const fresh = (db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n === 0;
+const filesDir = filesDirOf(dbFile);
+const { app } = await createApp({ db, registry, consoleDir: DIST_DIR, filesDir });
+const fresh = (await db.one<{ n: number }>('SELECT count(*) AS n FROM users'))!.n === 0;
 if (fresh) {
-  seedDemo(db.$client);
+  await seedDemo(db, Date.now(), { filesDir });
   console.log(`已初始化演示数据: ${dbFile}`);
 }
 

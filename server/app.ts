@@ -2,7 +2,7 @@
 // the declared routes (static and from resource files), the JSON 404 and the console.
 import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Db } from './db/connection.ts';
+import type { Conn, Db } from './db/connection.ts';
 import type { AppEnv } from './http/context.ts';
 import { ApiError, Code, replyError } from './http/envelope.ts';
 import { authenticate } from './http/auth.ts';
@@ -67,20 +67,20 @@ export interface AppOptions {
   mapSettings?: MapSettings;
 }
 
-export function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env) }: AppOptions) {
+export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env) }: AppOptions) {
   const sessions = new SessionStore(db);
-  syncMenus(db.$client, registry.get().menus);
+  await syncMenus(db, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
     if (id === 'user' || id === 'role') sessions.invalidate();
   });
   // Every API route over one connection: the app's own, or an export's read snapshot (exports/source.ts).
   // The export centre stays out: building it recovers interrupted tasks, which only the app may do once.
-  const apiRoutes = (on: Db): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...shellRoutes(on),
+  const apiRoutes = (on: Conn): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...shellRoutes(on),
     ...orderRoutes(on, registry.get), ...orderMoreRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...reportRoutes(on, registry.get),
     ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on)];
-  const snapshotRoutes = (on: Db): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir }), ...mapRoutes(db, mapSettings)];
+  const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...(await exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir })), ...mapRoutes(db, mapSettings)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();
@@ -88,10 +88,16 @@ export function createApp({ db, registry, consoleDir, filesDir, mapSettings = ma
     dynamic = new Map(resourceRoutes(registry.get(), engine).map((r) => [`${r.method} /api${r.path}`, r]));
   };
   rebuild();
+  // The holder calls its listeners without waiting: the menus are rewritten in the background, then
+  // the sessions are resolved afresh and the resource routes rebuilt.
   registry.onReload((reg) => {
-    syncMenus(db.$client, reg.menus);
-    sessions.invalidate();
-    rebuild();
+    void syncMenus(db, reg.menus).then(
+      () => {
+        sessions.invalidate();
+        rebuild();
+      },
+      (err: unknown) => console.error('[schemas] 菜单同步失败', err),
+    );
   });
 
   const app = new Hono<AppEnv>();

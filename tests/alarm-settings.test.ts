@@ -11,7 +11,7 @@ let t: TestApp;
 let admin: Caller, monitor: Caller, customer: Caller, admin2: Caller;
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   [admin, monitor, customer, admin2] = await Promise.all(['admin', 'monitor', 'customer', 'admin2'].map((u) => t.as(u)));
 });
 

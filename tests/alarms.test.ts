@@ -41,12 +41,12 @@ const alarmsOf = (lastAlarmType: number) =>
 const nextHour = () => (clock += 60 * MIN);
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   admin = await t.as('admin');
   gateway = asTerminal(t);
   const carrierId = sql("SELECT partner_id AS id FROM users WHERE user_name = 'carrier'").id;
-  f = insertWaybill(t.db.$client, { carrierId });
-  placeAt(t.db.$client, f, { status: 400, step: 10 }, carrierId);
+  f = await insertWaybill(t.db, { carrierId });
+  await placeAt(t.db, f, { status: 400, step: 10 }, carrierId);
   vehicleId = sql('SELECT vehicle_id AS id FROM waybills WHERE id = ?', f.waybillId).id;
   t.db.$client.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1 WHERE id = ?').run(vehicleId);
   start = <{ lon: number; lat: number }>sql('SELECT a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.id = ?', f.nodes.start);
@@ -56,11 +56,11 @@ beforeAll(async () => {
 describe('rules over batches', () => {
   it('a temperature excursion is hidden until it lasts 5 minutes, continues over batches, and ends', async () => {
     const t0 = nextHour();
-    raiseAlarms(t.db.$client, vehicleId, batch(t0, 3, () => ({ t1: 12 })));
-    expect(openAlarms(t.db.$client, vehicleId)).toEqual([expect.objectContaining({ lastAlarmType: 101, confirmed: 0 })]);
+    await raiseAlarms(t.db, vehicleId, batch(t0, 3, () => ({ t1: 12 })));
+    expect(await openAlarms(t.db, vehicleId)).toEqual([expect.objectContaining({ lastAlarmType: 101, confirmed: 0 })]);
     expect((await admin.get('/alarmResult/getTopAlarmInfo')).result.alarmCount).toBe(0);
 
-    raiseAlarms(t.db.$client, vehicleId, batch(t0 + 90_000, 12, (i) => ({ t1: i === 5 ? 13.4 : 12 })));
+    await raiseAlarms(t.db, vehicleId, batch(t0 + 90_000, 12, (i) => ({ t1: i === 5 ? 13.4 : 12 })));
     const [open] = alarmsOf(101);
     expect(open).toMatchObject({ status: 1, confirmed: 1, waybill_id: f.waybillId, begin_time: t0, end_time: t0 + 420_000 });
     const detail = await admin.get(`/alarmResult/queryById?id=${open.id}`);
@@ -71,35 +71,35 @@ describe('rules over batches', () => {
     expect(detail.result.mainDriverInfo).not.toBe('');
     expect(detail.result.carrierName).toBeTruthy();
 
-    raiseAlarms(t.db.$client, vehicleId, batch(t0 + 450_000, 3));
+    await raiseAlarms(t.db, vehicleId, batch(t0 + 450_000, 3));
     expect(alarmsOf(101)).toEqual([expect.objectContaining({ id: open.id, status: 0, end_time: t0 + 420_000 })]);
   });
 
-  it('an excursion that ends before 5 minutes leaves nothing', () => {
+  it('an excursion that ends before 5 minutes leaves nothing', async () => {
     const before = alarmsOf(101).length;
-    raiseAlarms(t.db.$client, vehicleId, batch(nextHour(), 6, (i) => ({ t1: i < 3 ? 12 : 5 })));
+    await raiseAlarms(t.db, vehicleId, batch(nextHour(), 6, (i) => ({ t1: i < 3 ? 12 : 5 })));
     expect(alarmsOf(101)).toHaveLength(before);
   });
 
-  it('a door opened away from the route fences alarms at once; at the loading place it does not', () => {
+  it('a door opened away from the route fences alarms at once; at the loading place it does not', async () => {
     const t0 = nextHour();
-    raiseAlarms(t.db.$client, vehicleId, batch(t0, 4, (i) => ({ lon: start.lon, lat: start.lat, speed: 0, status: doorBit(1) * Number(i < 3) })));
+    await raiseAlarms(t.db, vehicleId, batch(t0, 4, (i) => ({ lon: start.lon, lat: start.lat, speed: 0, status: doorBit(1) * Number(i < 3) })));
     expect(alarmsOf(103)).toHaveLength(0);
-    raiseAlarms(t.db.$client, vehicleId, batch(t0 + 10 * MIN, 4, (i) => ({ speed: 0, status: i === 1 ? doorBit(1) : 0 })));
+    await raiseAlarms(t.db, vehicleId, batch(t0 + 10 * MIN, 4, (i) => ({ speed: 0, status: i === 1 ? doorBit(1) : 0 })));
     expect(alarmsOf(103)).toEqual([expect.objectContaining({ status: 0, alarm_content: '在围栏外开门：门1' })]);
   });
 
-  it('points sent twice do not raise the alarm twice', () => {
+  it('points sent twice do not raise the alarm twice', async () => {
     const cols = batch(nextHour(), 5, (i) => ({ speed: i >= 1 && i <= 3 ? 118 : 60 }));
-    raiseAlarms(t.db.$client, vehicleId, cols);
-    raiseAlarms(t.db.$client, vehicleId, cols);
+    await raiseAlarms(t.db, vehicleId, cols);
+    await raiseAlarms(t.db, vehicleId, cols);
     expect(alarmsOf(102)).toEqual([expect.objectContaining({ peak_value: 118, alarm_content: '超速行驶，最高速度118km/h，限速100km/h' })]);
   });
 
-  it('a long stop away from the fences, through a quiet terminal, ends when the vehicle moves on', () => {
+  it('a long stop away from the fences, through a quiet terminal, ends when the vehicle moves on', async () => {
     const t0 = nextHour();
-    raiseAlarms(t.db.$client, vehicleId, batch(t0, 3, () => ({ speed: 0 })));
-    raiseAlarms(t.db.$client, vehicleId, batch(t0 + 40 * MIN, 3, (i) => ({ speed: i < 2 ? 0 : 50 })));
+    await raiseAlarms(t.db, vehicleId, batch(t0, 3, () => ({ speed: 0 })));
+    await raiseAlarms(t.db, vehicleId, batch(t0 + 40 * MIN, 3, (i) => ({ speed: i < 2 ? 0 : 50 })));
     expect(alarmsOf(104)).toEqual([expect.objectContaining({ status: 0, begin_time: t0, end_time: t0 + 40 * MIN + 30_000 })]);
   });
 });

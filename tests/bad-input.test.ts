@@ -79,13 +79,13 @@ const CODE_0_FOR_TEXT: Record<string, string> = {
 
 // ---------- the platform, its routes and a valid body for each ----------
 
-const t = createTestApp();
+const t = await createTestApp();
 /**
  * Domain routes act on records that must exist first (an order to split, a waybill to move): each
  * fixture module creates them before the suite and gives the baseline bodies that use them.
  */
 const FIXTURES: { bodies: Record<string, Row>; acceptedText: Record<string, string>; headers?: Record<string, Record<string, string>> }[] =
-  [await orderFixtures(t), waybillFixtures(t), alarmFixtures(t), trackFixtures(t), await mediaFixtures(t), terminalFixtures(t)];
+  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), trackFixtures(t), await mediaFixtures(t), terminalFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));
@@ -435,9 +435,9 @@ describe('answers outside the declared routes', () => {
   });
 });
 
-describe('SQL- and script-looking text in free-text fields stays a value', () => {
+describe('SQL- and script-looking text in free-text fields stays a value', async () => {
   // A fresh platform and no rollback: the values must survive as stored data.
-  const f = createTestApp();
+  const f = await createTestApp();
   const countVehicles = (where = '1 = 1') => (f.db.$client.prepare(`SELECT count(*) AS n FROM vehicles WHERE ${where}`).get() as { n: number }).n;
   const vehiclesAtStart = countVehicles();
   const corp1AtStart = countVehicles('corp_id = 1 AND is_deleted = 0');

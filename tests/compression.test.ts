@@ -12,7 +12,7 @@ import { createApp } from '../server/app.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
 import { chooseEncoding, compressAnswers, reusableJson } from '../server/http/compress.ts';
 
-let app: ReturnType<typeof createApp>['app'];
+let app: Awaited<ReturnType<typeof createApp>>['app'];
 let token: string;
 const INDEX = '<!doctype html><title>货运数字化平台</title><div id="root"></div>'.repeat(3);
 const SCRIPT = 'console.log("货运");\n'.repeat(200);
@@ -27,8 +27,8 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
   }
   const db = openDatabase(':memory:');
-  app = createApp({ db, registry: holdRegistry(), consoleDir: dist, filesDir: join(dist, 'files') }).app;
-  seedDemo(db.$client);
+  app = (await createApp({ db, registry: holdRegistry(), consoleDir: dist, filesDir: join(dist, 'files') })).app;
+  await seedDemo(db);
   const res = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'Huoyun@2026' }) });
   token = ((await res.json()) as any).result.token;
 });

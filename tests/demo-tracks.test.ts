@@ -16,9 +16,9 @@ let t: TestApp;
 let tracked: number[];
 const all = (sql: string, ...p: unknown[]) => t.db.$client.prepare(sql).all(...p) as Row[];
 
-beforeAll(() => {
-  t = createTestApp({ transportDemo: true });
-  tracked = seedTracks(t.db.$client, Date.now()).waybillIds;
+beforeAll(async () => {
+  t = await createTestApp({ transportDemo: true });
+  tracked = (await seedTracks(t.db, Date.now())).waybillIds;
 }, 120_000);
 
 const nodesOf = (waybillId: number) => all(`SELECT n.seq, n.actual_arrive_time AS arrive, n.actual_leave_time AS leave, a.id, a.area_name AS name,
@@ -27,13 +27,13 @@ const nodesOf = (waybillId: number) => all(`SELECT n.seq, n.actual_arrive_time A
 const vehicleOf = (waybillId: number) => all('SELECT vehicle_id AS v FROM waybills WHERE id = ?', waybillId)[0].v as number;
 
 describe('demo tracks', () => {
-  it('at every node\'s arrival the vehicle is stopped (≤ 5 km/h) inside the node\'s fence', () => {
+  it('at every node\'s arrival the vehicle is stopped (≤ 5 km/h) inside the node\'s fence', async () => {
     expect(tracked.length).toBeGreaterThan(60);
     let checked = 0;
     for (const id of tracked) {
       const vehicle = vehicleOf(id);
       for (const n of nodesOf(id).filter((x) => x.arrive !== null)) {
-        const cols = readTrack(t.db.$client, vehicle, n.arrive - NEAR_MS, n.arrive + NEAR_MS);
+        const cols = await readTrack(t.db, vehicle, n.arrive - NEAR_MS, n.arrive + NEAR_MS);
         const i = nearestPoint(cols, n.arrive);
         expect(i, `waybill ${id} node ${n.seq}: a point near the arrival`).toBeGreaterThanOrEqual(0);
         expect(cols.speed[i], `waybill ${id} node ${n.seq} (${n.name}) speed at arrival`).toBeLessThanOrEqual(5);
@@ -61,11 +61,11 @@ describe('demo tracks', () => {
     expect(shown).toBeGreaterThanOrEqual(sample.length);
   });
 
-  it('between places the tracked vehicles drive at most 90 km/h', () => {
+  it('between places the tracked vehicles drive at most 90 km/h', async () => {
     for (const id of tracked) {
       const nodes = nodesOf(id);
       const times = nodes.flatMap((n) => [n.arrive, n.leave]).filter((x): x is number => x !== null);
-      const cols = readTrack(t.db.$client, vehicleOf(id), Math.min(...times) - 2 * HOUR, Math.max(...times));
+      const cols = await readTrack(t.db, vehicleOf(id), Math.min(...times) - 2 * HOUR, Math.max(...times));
       let fastest = 0;
       for (let i = 0; i < cols.length; i++) fastest = Math.max(fastest, cols.speed[i]);
       expect(fastest, `waybill ${id}`).toBeLessThanOrEqual(90);

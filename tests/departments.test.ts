@@ -11,7 +11,7 @@ const idOf = (code: string) => (f.db.$client.prepare('SELECT id FROM departments
 const detail = async (id: number) => (await admin.get(`/res/department/detail?id=${id}`)).result;
 
 beforeAll(async () => {
-  f = createTestApp();
+  f = await createTestApp();
   admin = await f.as('admin');
 });
 

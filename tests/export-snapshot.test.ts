@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from './support/test-app.ts';
 
 const N = 12_000;
-const t = createTestApp({ file: join(mkdtempSync(join(tmpdir(), 'huoyun-snapshot-')), 'huoyun.db') });
+const t = await createTestApp({ file: join(mkdtempSync(join(tmpdir(), 'huoyun-snapshot-')), 'huoyun.db') });
 const sqlite = t.db.$client;
 const admin = await t.as('admin');
 const plate = (prefix: string, i: number) => `${prefix}${String(i).padStart(6, '0')}`;

@@ -13,7 +13,7 @@ import { loadUser } from './support/export-user.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const N = 100_000;
-const t = createTestApp();
+const t = await createTestApp();
 const admin = await t.as('admin');
 const plate = (i: number) => `EXP${String(i).padStart(6, '0')}`;
 
@@ -82,13 +82,13 @@ describe('export centre', () => {
   it('records progress page by page and ends generated; a failing read ends failed with its reason', async () => {
     const user = loadUser(t, 'admin');
     const reg = t.registry.get();
-    const source = exportSource({ db: t.db, registry: t.registry.get, routes: () => t.routes() }, user, 'base/vehicle-list', { vehicleNo: 'EXP0000' });
-    const id = insertTask(t.db.$client, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'p.xlsx', now: Date.now(), startedAt: Date.now() });
+    const source = await exportSource({ db: t.db, registry: t.registry.get, routes: () => t.routes() }, user, 'base/vehicle-list', { vehicleNo: 'EXP0000' });
+    const id = await insertTask(t.db, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'p.xlsx', now: Date.now(), startedAt: Date.now() });
     const seen: { status: number; done: number; total: number }[] = [];
     await runExport({
-      sqlite: t.db.$client, taskId: id, fileName: 'p.xlsx', dir: join(t.filesDir, 'exports'), columns: exportColumns(reg, source.page, source.columns), pageSize: 30,
-      fetch: (page, size) => {
-        const row = findTask(t.db.$client, id)!;
+      conn: t.db, taskId: id, fileName: 'p.xlsx', dir: join(t.filesDir, 'exports'), columns: exportColumns(reg, source.page, source.columns), pageSize: 30,
+      fetch: async (page, size) => {
+        const row = (await findTask(t.db, id))!;
         seen.push({ status: row.status, done: row.rowsDone, total: row.rowsTotal });
         return source.fetch(page, size);
       },
@@ -97,25 +97,25 @@ describe('export centre', () => {
     expect(seen).toEqual([
       { status: 3, done: 0, total: 0 }, { status: 3, done: 30, total: 100 }, { status: 3, done: 60, total: 100 }, { status: 3, done: 90, total: 100 },
     ]);
-    expect(findTask(t.db.$client, id)).toMatchObject({ status: 1, rowsDone: 100, rowsTotal: 100 });
+    expect(await findTask(t.db, id)).toMatchObject({ status: 1, rowsDone: 100, rowsTotal: 100 });
 
-    const bad = insertTask(t.db.$client, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'f.xlsx', now: Date.now(), startedAt: Date.now() });
-    await runExport({ sqlite: t.db.$client, taskId: bad, fileName: 'f.xlsx', dir: join(t.filesDir, 'exports'), columns: [], fetch: () => Promise.reject(new Error('磁盘已满')) });
-    expect(findTask(t.db.$client, bad)).toMatchObject({ status: 2, failReason: '磁盘已满' });
+    const bad = await insertTask(t.db, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'f.xlsx', now: Date.now(), startedAt: Date.now() });
+    await runExport({ conn: t.db, taskId: bad, fileName: 'f.xlsx', dir: join(t.filesDir, 'exports'), columns: [], fetch: () => Promise.reject(new Error('磁盘已满')) });
+    expect(await findTask(t.db, bad)).toMatchObject({ status: 2, failReason: '磁盘已满' });
     const r = await admin.get(`/exportCenter/download/${bad}`);
     expect(r.code).toBe(0);
     expect(r.message).toContain('磁盘已满');
   });
 
-  it('a restart marks tasks left generating as failed with the documented reason', () => {
+  it('a restart marks tasks left generating as failed with the documented reason', async () => {
     // A task a runner had taken (a queued one stays queued: tests/security/export-queue.test.ts).
-    const id = insertTask(t.db.$client, { corpId: 1, userId: 1, pageId: 'base/vehicle-list', search: {}, fileName: 'r.xlsx', now: Date.now(), startedAt: Date.now() });
+    const id = await insertTask(t.db, { corpId: 1, userId: 1, pageId: 'base/vehicle-list', search: {}, fileName: 'r.xlsx', now: Date.now(), startedAt: Date.now() });
     // The half-written file of the cut-off task is removed with it.
     const partial = join(t.filesDir, 'exports', `${id}.xlsx`);
     mkdirSync(join(t.filesDir, 'exports'), { recursive: true });
     writeFileSync(partial, 'PK');
-    createApp({ db: t.db, registry: t.registry, filesDir: t.filesDir });
-    expect(findTask(t.db.$client, id)).toMatchObject({ status: 2, failReason: RESTART_REASON });
+    await createApp({ db: t.db, registry: t.registry, filesDir: t.filesDir });
+    expect(await findTask(t.db, id)).toMatchObject({ status: 2, failReason: RESTART_REASON });
     expect(existsSync(partial)).toBe(false);
     expect(RESTART_REASON).toBe('服务重启，导出中断');
   });

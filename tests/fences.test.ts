@@ -15,7 +15,7 @@ const SAVE = '/electronic/updateAreaByOrderOrWaybill';
 const row = (sql: string, ...p: unknown[]) => t.db.$client.prepare(sql).get(...p) as any;
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   admin = await t.as('admin');
   ownCircle = row('SELECT id, lon, lat, version FROM areas WHERE corp_id = 1 AND customer_id IS NULL AND type_id = 3 ORDER BY id LIMIT 1');
   otherCustomerFence = row('SELECT id FROM areas WHERE corp_id = 1 AND customer_id IS NOT NULL AND customer_id <> 1 ORDER BY id LIMIT 1').id;

@@ -85,8 +85,8 @@ function checkForm(form: Form, faults: string[]) {
 describe('field messages speak to people', () => {
   const registry = loadRegistry();
   let t: TestApp;
-  beforeAll(() => {
-    t = createTestApp();
+  beforeAll(async () => {
+    t = await createTestApp();
   });
 
   it("every resource's save fields", () => {

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { UPLOAD_PATH } from '../server/routes/files.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

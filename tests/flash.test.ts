@@ -37,10 +37,9 @@ const snap = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = createTestApp();
-  const sqlite = t.db.$client;
+  t = await createTestApp();
   [admin, dispatcher, monitor, customer, carrier, admin2] = await Promise.all(['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'].map((u) => t.as(u)));
-  ({ f, vehicle, start } = waybillOnTheRoad(sqlite, NOW));
+  ({ f, vehicle, start } = await waybillOnTheRoad(t.db, NOW));
   gateway = asTerminal(t, 1);
   gateway2 = asTerminal(t, 2);
   png = await upload(admin.token, 'snap.png', snapshotPng({ scene: 'road', plate: '豫A12345', channel: 1, time: '2026-01-01 10:00:00', hour: 10 }));

@@ -9,7 +9,7 @@ import { holdRegistry } from '../server/registry/holder.ts';
 import { createApp } from '../server/app.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
 
-let app: ReturnType<typeof createApp>['app'];
+let app: Awaited<ReturnType<typeof createApp>>['app'];
 let token: string;
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'huoyun-dist-'));
@@ -17,8 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>货运数字化平台</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
   const db = openDatabase(':memory:');
-  app = createApp({ db, registry: holdRegistry(), consoleDir: dist, filesDir: join(dist, 'files') }).app;
-  seedDemo(db.$client);
+  app = (await createApp({ db, registry: holdRegistry(), consoleDir: dist, filesDir: join(dist, 'files') })).app;
+  await seedDemo(db);
   const res = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'Huoyun@2026' }) });
   token = ((await res.json()) as any).result.token;
 });

@@ -108,11 +108,11 @@ describe('the server answers the archive\'s tiles', () => {
     const cut = new BasemapTiles();
     const vectorFile = join(dir, 'served.pmtiles');
     vectorArchive(vectorFile, [[0, 0, 0], [4, 13, 6]].map(([z, x, y]) => ({ z, x, y, data: cut.tile(z, x, y)! })));
-    vector = createTestApp({ mapSettings: mapSettingsFrom({ HUOYUN_MAP_SOURCES: 'offline,pmtiles', HUOYUN_MAP_PMTILES_FILE: vectorFile }) });
+    vector = await createTestApp({ mapSettings: mapSettingsFrom({ HUOYUN_MAP_SOURCES: 'offline,pmtiles', HUOYUN_MAP_PMTILES_FILE: vectorFile }) });
     token = await vector.login('dispatcher');
     const rasterFile = join(dir, 'served-raster.pmtiles');
     writePmtiles(rasterFile, { tileType: 'png', tiles: [{ z: 2, x: 3, y: 1, data: PNG }], metadata: {}, bounds: [90, 0, 180, 66], center: [120, 30, 2] });
-    raster = createTestApp({ mapSettings: mapSettingsFrom({ HUOYUN_MAP_SOURCES: 'pmtiles', HUOYUN_MAP_PMTILES_FILE: rasterFile }) });
+    raster = await createTestApp({ mapSettings: mapSettingsFrom({ HUOYUN_MAP_SOURCES: 'pmtiles', HUOYUN_MAP_PMTILES_FILE: rasterFile }) });
     rasterToken = await raster.login('dispatcher');
   }, 180_000);
   afterAll(() => {
@@ -150,7 +150,7 @@ describe('the server answers the archive\'s tiles', () => {
   });
 
   it('without the setting there is no such call', async () => {
-    const plain = createTestApp();
+    const plain = await createTestApp();
     const res = await plain.app.request('/api/map/pmtiles/0/0/0', { headers: { token: await plain.login('dispatcher') } });
     expect(res.status).toBe(404);
     plain.db.$client.close();

@@ -14,7 +14,7 @@ import { mapSettingsFrom } from '../server/map/sources.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 async function cspOf(env: Record<string, string>) {
-  const { app } = createApp({ db: openDatabase(':memory:'), registry: holdRegistry(), filesDir: mkdtempSync(join(tmpdir(), 'huoyun-map-')), mapSettings: mapSettingsFrom(env) });
+  const { app } = await createApp({ db: openDatabase(':memory:'), registry: holdRegistry(), filesDir: mkdtempSync(join(tmpdir(), 'huoyun-map-')), mapSettings: mapSettingsFrom(env) });
   const r = await app.request('/api/map/sources');
   const csp = r.headers.get('content-security-policy') ?? '';
   const directive = (name: string) => (csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name) ?? []).slice(1);
@@ -60,7 +60,7 @@ describe('the offline basemap and the places layer', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = createTestApp();
+    t = await createTestApp();
     token = await t.login('dispatcher');
   });
   afterAll(() => t.db.$client.close());

@@ -12,9 +12,9 @@ let t: TestApp;
 let counts: { photos: number; eventImages: number };
 type Row = Record<string, any>;
 
-beforeAll(() => {
-  t = createTestApp({ transportDemo: true, tracksDemo: true });
-  counts = seedMedia(t.db.$client, Date.now(), t.filesDir);
+beforeAll(async () => {
+  t = await createTestApp({ transportDemo: true, tracksDemo: true });
+  counts = await seedMedia(t.db, Date.now(), t.filesDir);
 }, 120_000);
 
 const rows = (sql: string, ...p: unknown[]) => t.db.$client.prepare(sql).all(...p) as Row[];
@@ -32,10 +32,10 @@ describe('demo media', () => {
     }
   });
 
-  it('takes flash photos on the track of vehicles with a camera, at points the vehicle reported', () => {
+  it('takes flash photos on the track of vehicles with a camera, at points the vehicle reported', async () => {
     expect(rows('SELECT DISTINCT v.camera FROM flash_photos p JOIN vehicles v ON v.id = p.vehicle_id').map((r) => r.camera)).toEqual([1]);
     for (const p of rows('SELECT vehicle_id AS vehicleId, pic_time AS picTime, lon, lat FROM flash_photos ORDER BY id LIMIT 20')) {
-      const at = readTrack(t.db.$client, p.vehicleId, p.picTime, p.picTime, { sensors: false });
+      const at = await readTrack(t.db, p.vehicleId, p.picTime, p.picTime, { sensors: false });
       expect([at.length, at.lon[0], at.lat[0]]).toEqual([1, p.lon, p.lat]);
     }
   });

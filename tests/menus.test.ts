@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import type { MenuItem } from '../server/domain/menus/tree.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 const opsOf = (items: MenuItem[]): string[] => items.flatMap((m) => [...m.operationList.map((o) => o.operationId), ...opsOf(m.children)]);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './support/test-app.ts';
 
-const t = createTestApp({ transportDemo: true });
+const t = await createTestApp({ transportDemo: true });
 const sqlite = t.db.$client;
 const admin = await t.as('admin');
 const carrier = await t.as('carrier');

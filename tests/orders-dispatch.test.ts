@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { ORDER_BODY, vehicleInService } from './support/order-fixtures.ts';
 
 type Row = Record<string, any>;
-const t: TestApp = createTestApp();
+const t: TestApp = await createTestApp();
 let dispatcher: Awaited<ReturnType<TestApp['as']>>;
 const one = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).get(...params) as T;
 const versionOf = (id: number) => one<{ version: number }>('SELECT version FROM orders WHERE id = ?', id).version;

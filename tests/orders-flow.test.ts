@@ -10,7 +10,7 @@ type Row = Record<string, any>;
 const NOT_FOUND = '记录不存在或无权访问';
 const STALE = '数据已被他人修改，请刷新后重试';
 
-const t: TestApp = createTestApp();
+const t: TestApp = await createTestApp();
 let dispatcher: Caller;
 const one = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).get(...params) as T;
 const all = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).all(...params) as T[];

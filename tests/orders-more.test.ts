@@ -13,7 +13,7 @@ const NOT_FOUND = '记录不存在或无权访问';
 const STALE = '数据已被他人修改，请刷新后重试';
 const HOUR = 3600_000;
 
-const t: TestApp = createTestApp();
+const t: TestApp = await createTestApp();
 let dispatcher: Caller;
 const d = orderDriver(t, () => dispatcher);
 const { one, all, ok, versionOf, goodsIds, newOrder, assign, drive } = d;

@@ -11,7 +11,7 @@ import { vehicleInService } from './support/order-fixtures.ts';
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 type Row = Record<string, any>;
 
-const t: TestApp = createTestApp();
+const t: TestApp = await createTestApp();
 let dispatcher: Caller;
 const { one, all, versionOf, goodsIds, newOrder } = orderDriver(t, () => dispatcher);
 const TABLES = ['orders', 'order_goods', 'order_parts', 'order_part_goods', 'waybills', 'waybill_orders', 'waybill_nodes', 'waybill_events',

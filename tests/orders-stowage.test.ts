@@ -10,7 +10,7 @@ type Caller = Awaited<ReturnType<TestApp['as']>>;
 type Row = Record<string, any>;
 const STALE = '数据已被他人修改，请刷新后重试';
 
-const t: TestApp = createTestApp();
+const t: TestApp = await createTestApp();
 let dispatcher: Caller;
 const { one, all, ok, versionOf, goodsIds, newOrder, assign, drive } = orderDriver(t, () => dispatcher);
 const refused = (write: () => Promise<Reply>) => t.refused(write);

@@ -91,8 +91,8 @@ describe('the schema load checks where an action applies', () => {
   });
 });
 
-describe('order and waybill pages offer an action only where the server allows it', () => {
-  const t: TestApp = createTestApp();
+describe('order and waybill pages offer an action only where the server allows it', async () => {
+  const t: TestApp = await createTestApp();
   let dispatcher: Awaited<ReturnType<TestApp['as']>>;
   let orderPage: Row;
   let waybillPage: Row;

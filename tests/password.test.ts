@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');

@@ -9,7 +9,7 @@ import { fullPath } from '../server/http/route.ts';
 let t: TestApp;
 let noRoleToken: string;
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   const { hash, salt } = hashPassword('Huoyun@2026');
   t.db.$client
     .prepare(

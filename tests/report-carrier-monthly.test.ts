@@ -81,9 +81,9 @@ async function expectReport(userName: string, carrierOnly: number | null, search
 
 const carriers = () => (sqlite().prepare('SELECT id FROM carriers WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 3').all() as Row[]).map((r) => r.id);
 
-beforeAll(() => {
-  t = createTestApp();
-  seedReportData(sqlite());
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedReportData(t.db);
 });
 
 describe('report/carrier-monthly over the summary equals the detail data', () => {
@@ -101,7 +101,7 @@ describe('report/carrier-monthly over the summary equals the detail data', () =>
     sqlite().prepare('UPDATE waybills SET carrier_id = ? WHERE id = ?').run(b, ids[1]);
     sqlite().prepare('UPDATE waybills SET carrier_id = ?, business_type = 2 WHERE id = ?').run(a, ids[2]);
     sqlite().prepare('UPDATE waybills SET is_deleted = 1 WHERE id = ?').run(ids[3]);
-    const fresh = insertWaybill(sqlite(), { carrierId: b, now: Date.UTC(2026, 10, 5, 4) });
+    const fresh = await insertWaybill(t.db, { carrierId: b, now: Date.UTC(2026, 10, 5, 4) });
     sqlite().prepare('UPDATE waybill_nodes SET actual_arrive_time = required_arrive_time - 600000, arrive_state = 2 WHERE id = ?').run(fresh.nodes.end);
     const dispatcher = await t.as('dispatcher');
     // Through the endpoint: an untouched waybill (the fixture's 7th) is soft deleted.

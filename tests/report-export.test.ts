@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedReportData } from './reports-fixture.ts';
 import { createTestApp } from './support/test-app.ts';
 
-const t = createTestApp();
-beforeAll(() => seedReportData(t.db.$client));
+const t = await createTestApp();
+beforeAll(() => seedReportData(t.db));
 
 async function exported(pageId: string, search: Record<string, unknown> = {}) {
   const admin = await t.as('admin');

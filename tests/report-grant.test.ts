@@ -12,14 +12,14 @@ import { DEMO_PASSWORD, seedDemo } from '../scripts/seed-demo.ts';
 
 const NEW_OP = 'reportMyNew';
 
-function install() {
+async function install() {
   const dir = mkdtempSync(join(tmpdir(), 'huoyun-grant-'));
   const root = join(dir, 'schemas');
   cpSync(join(import.meta.dirname, '..', 'schemas'), root, { recursive: true });
   const dbFile = join(dir, 'huoyun.db');
   const db = openDatabase(dbFile);
-  createApp({ db, registry: holdRegistry({ root }), filesDir: dir });
-  seedDemo(db.$client, Date.now(), { transport: false });
+  await createApp({ db, registry: holdRegistry({ root }), filesDir: dir });
+  await seedDemo(db, Date.now(), { transport: false });
   return { dir, root, dbFile, db };
 }
 
@@ -38,7 +38,7 @@ function addReport(root: string) {
 
 async function restart(dir: string, root: string, dbFile: string) {
   const db = openDatabase(dbFile);
-  const { app } = createApp({ db, registry: holdRegistry({ root }), filesDir: dir });
+  const { app } = await createApp({ db, registry: holdRegistry({ root }), filesDir: dir });
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await app.request(`/api${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
     return (await res.json()) as { code: number; message: string; result: any };
@@ -53,7 +53,7 @@ const roleId = (db: ReturnType<typeof openDatabase>, corpId: number, name: strin
 
 describe('a new report file on an existing database', () => {
   it('is granted to each corporation administrator, is in the permission tree and can be granted on', async () => {
-    const { dir, root, dbFile, db: first } = install();
+    const { dir, root, dbFile, db: first } = await install();
     first.$client.close();
     addReport(root);
     const { db, call, login } = await restart(dir, root, dbFile);
@@ -77,7 +77,7 @@ describe('a new report file on an existing database', () => {
   });
 
   it('still reaches an administrator whose role lost one operation (an unticked box)', async () => {
-    const { dir, root, dbFile, db: first } = install();
+    const { dir, root, dbFile, db: first } = await install();
     const adminRole = roleId(first, 1, '系统管理员');
     first.$client.prepare("DELETE FROM role_operations WHERE role_id = ? AND operation_id = 'reportDailyWaybills'").run(adminRole);
     first.$client.close();

@@ -99,7 +99,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 let seq = 100;
-function apply(o: Op) {
+async function apply(o: Op) {
   const ids = (sql: string) => (sqlite.prepare(sql).all() as { id: number }[]).map((r) => r.id);
   const waybills = ids('SELECT id FROM waybills ORDER BY id');
   const nodes = ids('SELECT id FROM waybill_nodes ORDER BY id');
@@ -108,7 +108,7 @@ function apply(o: Op) {
   const carrierOf = (i: number) => (i === 0 ? null : carriers[i - 1]);
   switch (o.kind) {
     case 'add':
-      insertWaybill(sqlite, { carrierId: carrierOf(o.carrier), now: EDGE + o.shift * HOUR });
+      await insertWaybill(t.db, { carrierId: carrierOf(o.carrier), now: EDGE + o.shift * HOUR });
       return;
     case 'arrive':
       if (n === undefined) return;
@@ -150,15 +150,15 @@ function apply(o: Op) {
   }
 }
 
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
   sqlite = t.db.$client;
   carriers = (sqlite.prepare('SELECT id FROM carriers WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 3').all() as { id: number }[]).map((r) => r.id);
 });
 
 describe('waybill_day_stats', () => {
-  it('starts equal to the detail and follows every kind of write', () => {
-    for (let i = 0; i < 6; i++) insertWaybill(sqlite, { carrierId: i % 2 ? carriers[0] : null, now: EDGE + (i - 3) * HOUR });
+  it('starts equal to the detail and follows every kind of write', async () => {
+    for (let i = 0; i < 6; i++) await insertWaybill(t.db, { carrierId: i % 2 ? carriers[0] : null, now: EDGE + (i - 3) * HOUR });
     expect(summary().length).toBeGreaterThan(1);
     expect(summary()).toEqual(fromDetail());
     // A soft delete takes the waybill out; a change of carrier moves it to the other row.
@@ -169,20 +169,23 @@ describe('waybill_day_stats', () => {
     expect(summary().every((r) => r.carrier_id !== 0)).toBe(true);
   });
 
-  it('random writes of waybills and nodes keep it equal to a grouping of the detail', () => {
-    fc.assert(
-      fc.property(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => {
-        sqlite.exec('SAVEPOINT random_writes');
-        try {
+  it('random writes of waybills and nodes keep it equal to a grouping of the detail', async () => {
+    // Each run is one transaction, rolled back by throwing `undo` at its end (a waybill fixture's own
+    // transaction becomes a savepoint inside it).
+    const undo = new Error('undo');
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
+        await t.db.transaction(async () => {
           for (const o of ops) {
-            apply(o);
+            await apply(o);
             expect(summary()).toEqual(fromDetail());
           }
           // No row is left behind with nothing in it.
           expect(summary().every((r) => r.waybill_count > 0)).toBe(true);
-        } finally {
-          sqlite.exec('ROLLBACK TO random_writes; RELEASE random_writes');
-        }
+          throw undo;
+        }).catch((e: unknown) => {
+          if (e !== undo) throw e;
+        });
       }),
       { numRuns: 60 },
     );

@@ -10,9 +10,9 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { seedReportData } from './reports-fixture.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-  seedReportData(t.db.$client, 12);
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedReportData(t.db, 12);
 });
 
 /** A copy of schemas/ with one report file changed. */

@@ -36,9 +36,9 @@ async function allRows(caller: Awaited<ReturnType<TestApp['as']>>, report: Repor
 const viewerOf = (userName: string): Viewer =>
   t.db.$client.prepare('SELECT corp_id AS corpId, user_type AS userType, partner_id AS partnerId FROM users WHERE user_name = ?').get(userName) as Viewer;
 
-beforeAll(() => {
-  t = createTestApp();
-  seedReportData(t.db.$client);
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedReportData(t.db);
 });
 
 describe('every report matches an independent evaluation of the data', () => {

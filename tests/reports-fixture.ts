@@ -1,7 +1,9 @@
 // Data for the report tests: waybills of several carriers and customers in every phase, with
 // on-time, early and late arrivals over three months, refusals, abnormal ends, receipts and
-// evaluations. Deterministic (index-driven), written straight into the tables.
+// evaluations. Deterministic (index-driven), written straight into the tables (the waybills and
+// tracks through their fixtures, which take the port itself).
 import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../server/db/sqlite.ts';
 import { insertFile, insertWaybill, vehicleOf } from './support/waybill-fixture.ts';
 import { seedTrackingReportData } from './support/tracking-report-fixture.ts';
 
@@ -10,7 +12,8 @@ const DAY = 24 * HOUR;
 const ids = (sqlite: Database.Database, table: string) =>
   (sqlite.prepare(`SELECT id FROM ${table} WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 3`).all() as { id: number }[]).map((r) => r.id);
 
-export function seedReportData(sqlite: Database.Database, count = 36) {
+export async function seedReportData(db: SqliteDatabase, count = 36) {
+  const sqlite = db.$client;
   const carriers = ids(sqlite, 'carriers');
   const customers = ids(sqlite, 'customers');
   const admin = (sqlite.prepare("SELECT id FROM users WHERE user_name = 'admin'").get() as { id: number }).id;
@@ -21,7 +24,7 @@ export function seedReportData(sqlite: Database.Database, count = 36) {
     const carrierId = carriers[i % carriers.length];
     const now = base + (i % 3) * 31 * DAY + i * HOUR;
     const goods = [{ goodsName: i % 2 ? '饲料' : '玉米', quantity: 10 + (i % 5), unit: '吨' }, { goodsName: '周转筐', quantity: 20 + i, unit: '筐' }];
-    const f = insertWaybill(sqlite, { customerId: customers[i % customers.length], carrierId: i % 7 === 6 ? null : carrierId, goods, now });
+    const f = await insertWaybill(db, { customerId: customers[i % customers.length], carrierId: i % 7 === 6 ? null : carrierId, goods, now });
     sqlite.prepare('UPDATE orders SET created_at = ? WHERE id = ?').run(now - (i % 4) * HOUR, f.orderId);
     sqlite.prepare('UPDATE order_goods SET weight = quantity * 1000 WHERE order_id = ?').run(f.orderId);
     const phase = i % 6; // 0 waiting, 1 awaiting transport, 2 in transit, 3-4 completed, 5 abnormal end
@@ -52,5 +55,5 @@ export function seedReportData(sqlite: Database.Database, count = 36) {
     }
   }
   // Tracks (with their day summaries) and alarms for the tracking reports.
-  seedTrackingReportData(sqlite);
+  await seedTrackingReportData(db);
 }

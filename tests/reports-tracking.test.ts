@@ -18,9 +18,9 @@ const names = () => ({
   waybill: new Map(q('SELECT id, waybill_no FROM waybills').map((r) => [r.id, r.waybill_no])),
 });
 
-beforeAll(() => {
-  t = createTestApp();
-  seedReportData(t.db.$client);
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedReportData(t.db);
   const picked = q(`SELECT DISTINCT vehicle_id AS id FROM track_day_summaries ORDER BY vehicle_id`).map((r) => r.id as number);
   // The fixture numbers its vehicles in the order it picked them: carrier user's first, then others, then corporation 2.
   const order = q('SELECT vehicle_id AS id, min(first_time) AS first FROM track_day_summaries GROUP BY vehicle_id ORDER BY first').map((r) => r.id);
@@ -218,8 +218,8 @@ describe('temperature report', () => {
 
 describe('temperature report on the demo data', () => {
   let demo: TestApp;
-  beforeAll(() => {
-    demo = createTestApp({ transportDemo: true, tracksDemo: true });
+  beforeAll(async () => {
+    demo = await createTestApp({ transportDemo: true, tracksDemo: true });
   }, 60_000);
 
   it('a frozen waybill\'s days are judged by its range: none shows the whole tracked time out of range', () => {

@@ -12,7 +12,7 @@ const TIME_STR = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** A fresh platform and the admin of corporation 1. */
 async function fresh() {
-  const t = createTestApp();
+  const t = await createTestApp();
   const admin = await t.as('admin');
   const one = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).get(...params) as T;
   const count = (from: string, ...params: unknown[]) => one<{ n: number }>(`SELECT count(*) AS n FROM ${from}`, ...params).n;

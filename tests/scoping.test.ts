@@ -35,8 +35,8 @@ async function everyRow(caller: Caller, path: string, body: Row = {}) {
   return r.result as { data: Row[]; totalRecords: number };
 }
 
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 describe('another corporation (admin2 of corporation 2 against corporation 1)', () => {

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { PAIR_FREE } from '../server/domain/auth/throttle.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 describe('login', () => {

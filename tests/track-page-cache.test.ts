@@ -26,13 +26,13 @@ const parked = (i: number): TrackPoint => ({
 });
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   const sqlite = t.db.$client;
   dispatcher = await t.as('dispatcher');
   gateway = asTerminal(t);
   const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
-  f = insertWaybill(sqlite, { carrierId });
-  placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
+  f = await insertWaybill(t.db, { carrierId });
+  await placeAt(t.db, f, { status: 400, step: 10 }, carrierId);
   vehicleId = rowOf(sqlite, 'SELECT vehicle_id AS v FROM waybills WHERE id = ?', f.waybillId).v as number;
   sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, cold_machine = 1 WHERE id = ?').run(vehicleId);
   area = rowOf(sqlite, "SELECT a.id, a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId) as typeof area;
@@ -44,12 +44,12 @@ const page = () => dispatcher.post('/waybill/getTrackList', { vehicleId, startTi
 
 describe('track page cache', () => {
   it('serves the same page again from the cache', async () => {
-    pageCacheOf(t.db.$client).clear();
+    pageCacheOf(t.db).clear();
     const first = await page();
     expect(first.result.totalRecords).toBe(20);
     expect(first.result.data[0]).toMatchObject({ trackPlace: area.name, statusStr: 'ACC关,冷机开', t1: 3 });
     const served: Buffer[] = [];
-    const cache = pageCacheOf(t.db.$client);
+    const cache = pageCacheOf(t.db);
     const get = cache.get.bind(cache);
     cache.get = (key, version) => {
       const hit = get(key, version);

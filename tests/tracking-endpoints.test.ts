@@ -39,10 +39,10 @@ function makeTrack(): TrackPoint[] {
 }
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   const sqlite = t.db.$client;
   [admin, dispatcher, monitor, customer, carrier, admin2] = await Promise.all(['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'].map((u) => t.as(u)));
-  ({ f, vehicle, start: startArea } = waybillOnTheRoad(sqlite, NOW));
+  ({ f, vehicle, start: startArea } = await waybillOnTheRoad(t.db, NOW));
   sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1, cold_machine = 1 WHERE id = ?').run(vehicle.id);
   points = makeTrack();
   gateway = asTerminal(t, 1);

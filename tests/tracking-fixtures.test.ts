@@ -63,17 +63,17 @@ describe('demo track fixtures', () => {
 
 describe('seeding the demo database', () => {
   let db: ReturnType<typeof openDatabase>;
-  beforeAll(() => {
+  beforeAll(async () => {
     db = openDatabase(':memory:');
-    seedDemo(db.$client, NOW, { tracks: false });
+    await seedDemo(db, NOW, { tracks: false });
   });
 
-  it('gives recent waybills in transit and finished a track over their period, and skips the rest', () => {
-    const { tracks, points } = seedTracks(db.$client, NOW, 10);
+  it('gives recent waybills in transit and finished a track over their period, and skips the rest', async () => {
+    const { tracks, points } = await seedTracks(db, NOW, 10);
     expect(tracks).toBeGreaterThan(5);
     expect(points).toBeGreaterThan(1000);
     const tracked = db.$client.prepare('SELECT DISTINCT vehicle_id AS v FROM track_chunks').all() as { v: number }[];
-    const first = readTrack(db.$client, tracked[0].v, 0, NOW);
+    const first = await readTrack(db, tracked[0].v, 0, NOW);
     expect(first.length).toBeGreaterThan(0);
     expect(first.gpsTime[first.length - 1]).toBeLessThanOrEqual(NOW);
   });
@@ -81,7 +81,7 @@ describe('seeding the demo database', () => {
 
 describe('the demo platform with tracks', () => {
   it('shows a finished demo waybill\'s track from its loading fence to its unloading fence', async () => {
-    const t = createTestApp({ transportDemo: true, tracksDemo: true });
+    const t = await createTestApp({ transportDemo: true, tracksDemo: true });
     const dispatcher = await t.as('dispatcher');
     const w = t.db.$client.prepare(`SELECT w.id FROM waybills w WHERE w.corp_id = 1 AND w.status = 500
       AND EXISTS (SELECT 1 FROM track_chunks c WHERE c.vehicle_id = w.vehicle_id) ORDER BY w.updated_at DESC LIMIT 1`).get() as { id: number };

@@ -22,8 +22,8 @@ const byKey = <T extends Row>(rows: T[], key: string) => {
   return m;
 };
 
-beforeAll(() => {
-  t = createTestApp({ transportDemo: true });
+beforeAll(async () => {
+  t = await createTestApp({ transportDemo: true });
   // The demo's transfers, edits and stowage ran through the server's functions at seeding time.
   now = Date.now();
 }, 60_000);

@@ -8,8 +8,8 @@ import { routeOfCall } from '../server/registry/route-shapes.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp({ transportDemo: true });
+beforeAll(async () => {
+  t = await createTestApp({ transportDemo: true });
 });
 
 const transportPages = () => [...t.registry.get().pages.keys()].filter((id) => id.startsWith('transport/'));

@@ -7,7 +7,7 @@ let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['as']>>;
 let roleId: number;
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   admin = await t.as('admin');
   roleId = (await admin.post('/res/role/save', { roleName: '车辆查看' })).result.id;
   expect((await admin.post('/role/saveOperations', { roleId, operationIds: ['vehicle3', 'vehicleDetail3'] })).code).toBe(1);

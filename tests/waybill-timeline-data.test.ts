@@ -52,13 +52,13 @@ const nodesOf = async (id: number) => {
 };
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   const sqlite = t.db.$client;
   dispatcher = await t.as('dispatcher');
   const gateway = asTerminal(t);
   const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
-  f = insertWaybill(sqlite, { carrierId, via: true });
-  placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
+  f = await insertWaybill(t.db, { carrierId, via: true });
+  await placeAt(t.db, f, { status: 400, step: 10 }, carrierId);
   const times = sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = 1, actual_leave_time = ?, leave_state = ? WHERE id = ?');
   times.run(T0, T0 + 20 * MIN, 1, f.nodes.start);
   times.run(T0 + 40 * MIN + 10_000, T0 + 45 * MIN, 1, f.nodes.via!); // 10 s after a point: the nearest is taken
@@ -123,8 +123,8 @@ describe('nothing is invented', () => {
   it('nodes not reached yet carry only the vehicle number', async () => {
     const sqlite = t.db.$client;
     const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
-    const g = insertWaybill(sqlite, { carrierId });
-    placeAt(sqlite, g, { status: 300, step: 4 }, carrierId);
+    const g = await insertWaybill(t.db, { carrierId });
+    await placeAt(t.db, g, { status: 300, step: 4 }, carrierId);
     const nodes = await nodesOf(g.waybillId);
     for (const n of nodes) {
       expect(n.nodeStatus).toBe(0);
@@ -136,8 +136,8 @@ describe('nothing is invented', () => {
   it('a node reached with no stored point within 10 minutes keeps its times but no figures', async () => {
     const sqlite = t.db.$client;
     const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
-    const g = insertWaybill(sqlite, { carrierId });
-    placeAt(sqlite, g, { status: 400, step: 9 }, carrierId);
+    const g = await insertWaybill(t.db, { carrierId });
+    await placeAt(t.db, g, { status: 400, step: 9 }, carrierId);
     const before = T0 - 3 * 60 * MIN;
     sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = ?, actual_leave_time = ? WHERE id = ?').run(before, before + 11 * MIN, g.nodes.start);
     const [start] = await nodesOf(g.waybillId);
@@ -148,8 +148,13 @@ describe('nothing is invented', () => {
 });
 
 describe('the demo trips', () => {
+  // Seeding the demo is set-up, with the hooks' longer time limit (as the other demo suites have it).
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp({ transportDemo: true, tracksDemo: true });
+  });
+
   it('each reached node of the demo waybills shows the vehicle point nearest its arrival, as the track list reads it', async () => {
-    const demo = createTestApp({ transportDemo: true, tracksDemo: true });
     const admin = await demo.as('admin');
     const waybills = demo.db.$client.prepare(`SELECT w.id, w.vehicle_id AS vehicleId FROM waybills w WHERE w.corp_id = 1 AND w.status IN (400, 500) AND w.is_deleted = 0
       AND EXISTS (SELECT 1 FROM track_chunks c WHERE c.vehicle_id = w.vehicle_id) ORDER BY w.id DESC LIMIT 8`).all() as { id: number; vehicleId: number }[];

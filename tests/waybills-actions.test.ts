@@ -38,7 +38,7 @@ function addPartnerUser(userName: string, userType: 1 | 2, role: string) {
 }
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   addPartnerUser('carrier_b', 2, 'carrier');
   addPartnerUser('customer_b', 1, 'customer');
   [dispatcher, carrier, otherCarrier, otherCustomer, monitor, admin2] = await Promise.all(
@@ -47,9 +47,9 @@ beforeAll(async () => {
   carrierId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
 });
 
-function fixtureAt(status: number, step: number, opts: { via?: boolean } = {}): WaybillFixture {
-  const f = insertWaybill(t.db.$client, opts);
-  if (status !== 100) placeAt(t.db.$client, f, { status, step }, carrierId);
+async function fixtureAt(status: number, step: number, opts: { via?: boolean } = {}): Promise<WaybillFixture> {
+  const f = await insertWaybill(t.db, opts);
+  if (status !== 100) await placeAt(t.db, f, { status, step }, carrierId);
   return f;
 }
 
@@ -65,19 +65,19 @@ describe('actions out of order', () => {
     ['manualEnd', 400, 9, {}, '运单当前状态不能手动结束，请刷新后重试'],
     ['abnormalEnd', 500, 13, { reason: '迟到' }, '运单当前状态不能异常结束，请刷新后重试'],
   ])('%s at %i/%i answers the machine (code 0) and changes nothing', async (action, status, step, extra, message) => {
-    const f = fixtureAt(status, step);
+    const f = await fixtureAt(status, step);
     const r = await refused(() => dispatcher.post(`/waybillAction/${action}`, { id: f.waybillId, version: 1, ...extra }));
     expect([r.code, r.message]).toEqual([0, message]);
   });
 
   it('arriving at the unloading place before the loading place is refused by the machine', async () => {
-    const f = fixtureAt(300, 4);
+    const f = await fixtureAt(300, 4);
     const r = await refused(() => carrier.post('/waybillAction/arriveWaybillNode', { id: f.waybillId, version: 1, nodeId: f.nodes.end }));
     expect(r.message).toBe('运单当前状态不能确认到达，请刷新后重试');
   });
 
   it('a via point is arrived at once and left once, and only after arriving', async () => {
-    const f = fixtureAt(400, 9, { via: true });
+    const f = await fixtureAt(400, 9, { via: true });
     const leave = await refused(() => carrier.post('/waybillAction/leaveWaybillNode', { id: f.waybillId, version: 1, nodeId: f.nodes.via }));
     expect(leave.message).toMatch(/^尚未确认到达.+，不能确认离开$/);
     expect((await carrier.post('/waybillAction/arriveWaybillNode', { id: f.waybillId, version: 1, nodeId: f.nodes.via })).code).toBe(1);
@@ -86,7 +86,7 @@ describe('actions out of order', () => {
   });
 
   it('a node of another waybill is not found', async () => {
-    const [a, b] = [fixtureAt(300, 4), fixtureAt(300, 4)];
+    const [a, b] = [await fixtureAt(300, 4), await fixtureAt(300, 4)];
     const r = await refused(() => carrier.post('/waybillAction/arriveWaybillNode', { id: a.waybillId, version: 1, nodeId: b.nodes.start }));
     expect([r.code, r.message]).toEqual([0, '运单节点不存在']);
   });
@@ -94,7 +94,7 @@ describe('actions out of order', () => {
 
 describe('versions and concurrency', () => {
   it('a stale version is told to refresh and changes nothing', async () => {
-    const f = fixtureAt(200, 3);
+    const f = await fixtureAt(200, 3);
     const r = await refused(() => carrier.post('/waybillAction/receive', { id: f.waybillId, version: 7 }));
     expect([r.code, r.message]).toEqual([0, STALE]);
   });
@@ -104,7 +104,7 @@ describe('versions and concurrency', () => {
     ['refuse', { reason: '车辆故障' }],
     ['startLoad', {}],
   ])('%s twice at one version: exactly one wins, one event is written', async (action, extra) => {
-    const f = action === 'startLoad' ? fixtureAt(400, 6) : fixtureAt(200, 3);
+    const f = action === 'startLoad' ? await fixtureAt(400, 6) : await fixtureAt(200, 3);
     const body = { id: f.waybillId, version: 1, ...extra };
     const replies = await Promise.all([carrier.post(`/waybillAction/${action}`, body), dispatcher.post(`/waybillAction/${action}`, body)]);
     expect(replies.map((r) => r.code).sort()).toEqual([0, 1]);
@@ -114,7 +114,7 @@ describe('versions and concurrency', () => {
   });
 
   it('receive and refuse racing at one version: one of them wins', async () => {
-    const f = fixtureAt(200, 3);
+    const f = await fixtureAt(200, 3);
     const replies = await Promise.all([
       carrier.post('/waybillAction/receive', { id: f.waybillId, version: 1 }),
       carrier.post('/waybillAction/refuse', { id: f.waybillId, version: 1, reason: '不接' }),
@@ -126,8 +126,8 @@ describe('versions and concurrency', () => {
 
 describe('scoping and permissions', () => {
   let f: WaybillFixture;
-  beforeAll(() => {
-    f = fixtureAt(200, 3);
+  beforeAll(async () => {
+    f = await fixtureAt(200, 3);
   });
 
   it.each(['admin2', 'otherCarrier', 'otherCustomer'])('%s cannot read the waybill by id (not found)', async (who) => {
@@ -166,7 +166,7 @@ describe('scoping and permissions', () => {
 
 describe('dialog input checked against the waybill', () => {
   it('an arrival at a given earlier time is kept and judged against the required time; the future is refused', async () => {
-    const f = fixtureAt(300, 4);
+    const f = await fixtureAt(300, 4);
     const required = rowOf(t.db.$client, 'SELECT required_arrive_time AS r FROM waybill_nodes WHERE id = ?', f.nodes.start).r as number;
     const future = await refused(() => carrier.post('/waybillAction/arriveWaybillNode', { id: f.waybillId, version: 1, nodeId: f.nodes.start, time: Date.now() + 600_000 }));
     expect([future.code, future.message, future.result.field]).toEqual([100, '到达时间不能晚于当前时间', 'time']);
@@ -177,7 +177,7 @@ describe('dialog input checked against the waybill', () => {
   });
 
   it('leaving before the arrival time is refused', async () => {
-    const f = fixtureAt(400, 8);
+    const f = await fixtureAt(400, 8);
     const arrived = rowOf(t.db.$client, 'SELECT actual_arrive_time AS a FROM waybill_nodes WHERE id = ?', f.nodes.start).a as number;
     const r = await refused(() => carrier.post('/waybillAction/leaveWaybillNode', { id: f.waybillId, version: 1, nodeId: f.nodes.start, time: arrived - 1000 }));
     expect([r.code, r.message]).toEqual([100, '离开时间不能早于到达时间']);
@@ -187,28 +187,28 @@ describe('dialog input checked against the waybill', () => {
     [[{ goodsId: 999_999, quantity: 1 }], '货物明细：货物不属于该运单'],
     [[{ goodsId: 0, quantity: 31 }], '货物明细：饲料装货数量不能超过运单数量30'],
   ])('loading %j is refused (%s)', async (goods, message) => {
-    const f = fixtureAt(400, 7);
+    const f = await fixtureAt(400, 7);
     const body = { id: f.waybillId, version: 1, goods: goods.map((g) => ({ ...g, goodsId: g.goodsId || f.goodsIds[0] })) };
     const r = await refused(() => carrier.post('/waybillAction/confirmLoad', body));
     expect([r.code, r.message, r.result.field]).toEqual([100, message, 'goods']);
   });
 
   it('a receipt names files of the corporation only', async () => {
-    const f = fixtureAt(500, 13);
+    const f = await fixtureAt(500, 13);
     const foreign = insertFile(t.db.$client, rowOf(t.db.$client, "SELECT id FROM users WHERE user_name = 'admin2'").id, 2);
     const r = await refused(() => carrier.post('/waybillAction/receipt', { id: f.waybillId, version: 1, fileIds: [foreign] }));
     expect([r.code, r.message]).toEqual([0, '回单文件不存在或无权访问，请重新上传']);
   });
 
   it('a review that does not pass needs an opinion (code 100 naming 审核意见)', async () => {
-    const f = fixtureAt(500, 14);
+    const f = await fixtureAt(500, 14);
     const r = await refused(() => dispatcher.post('/waybillAction/receiptReview', { id: f.waybillId, version: 1, passed: false, opinion: '  ' }));
     expect([r.code, r.result.field]).toEqual([100, 'opinion']);
     expect(r.message).toContain('审核意见');
   });
 
   it('SQL- and script-looking text in a reason is kept verbatim', async () => {
-    const f = fixtureAt(200, 3);
+    const f = await fixtureAt(200, 3);
     expect((await carrier.post('/waybillAction/refuse', { id: f.waybillId, version: 1, reason: SQL })).code).toBe(1);
     const [event] = (await carrier.get(`/waybill/getEventListVOById?id=${f.waybillId}`)).result as Row[];
     expect(event.payload).toEqual({ reason: SQL });
@@ -218,7 +218,7 @@ describe('dialog input checked against the waybill', () => {
 
 describe('ending', () => {
   it('an abnormal end on the road: 600/90, the order 异常结束, the unreached nodes missed (4)', async () => {
-    const f = fixtureAt(400, 9, { via: true });
+    const f = await fixtureAt(400, 9, { via: true });
     const r = await dispatcher.post('/waybillAction/abnormalEnd', { id: f.waybillId, version: 1, reason: '车辆事故' });
     expect([r.code, r.result.status, r.result.step, r.result.statusStr]).toEqual([1, 600, 90, '异常结束']);
     expect(rowOf(t.db.$client, 'SELECT status FROM orders WHERE id = ?', f.orderId).status).toBe(-2);
@@ -227,7 +227,7 @@ describe('ending', () => {
   });
 
   it('a manual end after sign-off closes the paperwork: 999, the order 已完成', async () => {
-    const f = fixtureAt(500, 13);
+    const f = await fixtureAt(500, 13);
     const r = await dispatcher.post('/waybillAction/manualEnd', { id: f.waybillId, version: 1, remark: '线下回单' });
     expect([r.code, r.result.step]).toEqual([1, 999]);
     expect(rowOf(t.db.$client, 'SELECT status FROM orders WHERE id = ?', f.orderId).status).toBe(-1);

@@ -35,7 +35,7 @@ function insertRow(w: { corpId?: number; no?: string; carrierId: number | null; 
 }
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   [dispatcher, carrier] = await Promise.all([t.as('dispatcher'), t.as('carrier')]);
   carrierUser = all("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")[0].p;
   carriers = [carrierUser, ...all('SELECT id FROM carriers WHERE corp_id = 1 AND id <> ? ORDER BY id LIMIT 2', carrierUser).map((r) => r.id)];

@@ -29,22 +29,22 @@ const ids = (rows: Row[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 const idsOf = (...fs: WaybillFixture[]) => fs.map((f) => f.waybillId).sort((a, b) => a - b);
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   [dispatcher, carrier] = await Promise.all([t.as('dispatcher'), t.as('carrier')]);
   const sqlite = t.db.$client;
   carrierA = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
   carrierB = rowOf(sqlite, 'SELECT id FROM carriers WHERE corp_id = 1 AND id <> ? ORDER BY id LIMIT 1', carrierA).id;
   const otherCustomer = rowOf(sqlite, 'SELECT id FROM customers WHERE corp_id = 1 ORDER BY id LIMIT 1 OFFSET 1').id;
   w = {
-    fresh: insertWaybill(sqlite),
-    awaiting: insertWaybill(sqlite),
-    moving: insertWaybill(sqlite),
-    done: insertWaybill(sqlite),
-    otherCustomer: insertWaybill(sqlite, { customerId: otherCustomer }),
+    fresh: await insertWaybill(t.db),
+    awaiting: await insertWaybill(t.db),
+    moving: await insertWaybill(t.db),
+    done: await insertWaybill(t.db),
+    otherCustomer: await insertWaybill(t.db, { customerId: otherCustomer }),
   };
-  placeAt(sqlite, w.awaiting, { status: 200, step: 3 }, carrierA);
-  placeAt(sqlite, w.moving, { status: 400, step: 9 }, carrierA);
-  placeAt(sqlite, w.done, { status: 500, step: 999, signStatus: 1211 }, carrierB);
+  await placeAt(t.db, w.awaiting, { status: 200, step: 3 }, carrierA);
+  await placeAt(t.db, w.moving, { status: 400, step: 9 }, carrierA);
+  await placeAt(t.db, w.done, { status: 500, step: 999, signStatus: 1211 }, carrierB);
   Object.values(w).forEach((f, i) => sqlite.prepare('UPDATE waybills SET created_at = ?, updated_at = ? WHERE id = ?').run(T0 + i * DAY, T0 + i * DAY, f.waybillId));
 });
 
@@ -142,7 +142,7 @@ describe('dispatching an existing waybill', () => {
   const version = (f: WaybillFixture) => rowOf(t.db.$client, 'SELECT version FROM waybills WHERE id = ?', f.waybillId).version as number;
 
   it('a carrier user assigns only its own carrier\'s vehicles', async () => {
-    const f = insertWaybill(t.db.$client, { carrierId: carrierA });
+    const f = await insertWaybill(t.db, { carrierId: carrierA });
     const foreign = vehicleOf(t.db.$client, carrierB);
     const before = t.snapshot();
     const r = await carrier.post('/waybill/assignVehicle', { id: f.waybillId, version: 1, vehicleId: foreign.id });
@@ -153,7 +153,7 @@ describe('dispatching an existing waybill', () => {
   });
 
   it('cancelling the vehicle goes back to 待派车 and the delegated carrier; the order follows', async () => {
-    const f = insertWaybill(t.db.$client, { carrierId: carrierA });
+    const f = await insertWaybill(t.db, { carrierId: carrierA });
     const v = vehicleOf(t.db.$client, carrierB);
     await dispatcher.post('/waybill/assignVehicle', { id: f.waybillId, version: 1, vehicleId: v.id });
     expect(rowOf(t.db.$client, 'SELECT carrier_id AS c, status FROM waybills WHERE id = ?', f.waybillId)).toEqual({ c: carrierB, status: 200 });
@@ -165,8 +165,8 @@ describe('dispatching an existing waybill', () => {
   });
 
   it('assigns another driver (an event, no step) and renames the waybill', async () => {
-    const f = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, f, { status: 300, step: 4 }, carrierA);
+    const f = await insertWaybill(t.db);
+    await placeAt(t.db, f, { status: 300, step: 4 }, carrierA);
     const driver = rowOf(t.db.$client, 'SELECT id, driver_name AS name FROM drivers WHERE corp_id = 1 AND carrier_id = ? AND status = 0 ORDER BY id DESC LIMIT 1', carrierA);
     const r = await carrier.post('/waybill/assignDriver', { id: f.waybillId, version: 1, driverId: driver.id });
     expect(r.result).toEqual({ id: f.waybillId, version: 2 });
@@ -178,7 +178,7 @@ describe('dispatching an existing waybill', () => {
   });
 
   it('no driver can be assigned before a vehicle is', async () => {
-    const f = insertWaybill(t.db.$client);
+    const f = await insertWaybill(t.db);
     const r = await dispatcher.post('/waybill/assignDriver', { id: f.waybillId, version: 1, driverId: 1 });
     expect([r.code, r.message]).toEqual([0, '运单当前状态不能指派司机，请刷新后重试']);
   });

@@ -24,7 +24,7 @@ let carrierId: number;
 let customerId: number;
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   [dispatcher, carrier, customer, admin2, monitor] = await Promise.all(['dispatcher', 'carrier', 'customer', 'admin2', 'monitor'].map((u) => t.as(u)));
   carrierId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
   customerId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'customer'").p;
@@ -158,8 +158,8 @@ describe('saveOrEdit, numbers and the edit form', () => {
     expect(edited.version).toBe(2);
     expect((await goodsOf(r.id)).map((g) => [g.goodsName, g.quantity])).toEqual([['玉米', 8]]);
     expect((await t.refused(() => dispatcher.post('/waybill/saveOrEdit', { ...handBody(), id: r.id, version: 1 }))).message).toBe(STALE);
-    const moving = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, moving, { status: 400, step: 6 }, carrierId);
+    const moving = await insertWaybill(t.db);
+    await placeAt(t.db, moving, { status: 400, step: 6 }, carrierId);
     const started = await t.refused(() => dispatcher.post('/waybill/saveOrEdit', { ...handBody({ goods: undefined, orders: [] }), id: moving.waybillId, version: 1 }));
     expect(started.message).toBe('运单已开始运输，不能修改');
   });
@@ -197,7 +197,7 @@ describe('copyWaybill', () => {
   });
 
   it('another corporation cannot copy it (not found, nothing written)', async () => {
-    const f = insertWaybill(t.db.$client);
+    const f = await insertWaybill(t.db);
     expect((await t.refused(() => admin2.post('/waybill/copyWaybill', { id: f.waybillId }))).message).toBe(NOT_FOUND);
   });
 });
@@ -237,7 +237,7 @@ describe('the smaller reads', () => {
 
 describe('waybillAction: department, delegation, gate checks', () => {
   it('assigns a department (shown in the expand panel) and refuses one of another corporation', async () => {
-    const f = insertWaybill(t.db.$client);
+    const f = await insertWaybill(t.db);
     const orgId = rowOf(t.db.$client, 'SELECT id FROM departments WHERE corp_id = 1 ORDER BY id LIMIT 1').id;
     const r = await ok(dispatcher, '/waybillAction/assignDepartment', { id: f.waybillId, version: 1, orgId });
     expect(r.version).toBe(2);
@@ -248,18 +248,18 @@ describe('waybillAction: department, delegation, gate checks', () => {
   });
 
   it('delegates an undispatched waybill to a carrier, whose user then sees it; not once a vehicle is on it', async () => {
-    const f = insertWaybill(t.db.$client);
+    const f = await insertWaybill(t.db);
     expect((await carrier.get(`/waybill/getWaybillDetailById?id=${f.waybillId}`)).message).toBe(NOT_FOUND);
     await ok(dispatcher, '/waybillAction/delegateWaybill', { id: f.waybillId, version: 1, carrierId });
     expect((await carrier.get(`/waybill/getWaybillDetailById?id=${f.waybillId}`)).code).toBe(1);
-    const g = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, g, { status: 200, step: 3 }, carrierId);
+    const g = await insertWaybill(t.db);
+    await placeAt(t.db, g, { status: 200, step: 3 }, carrierId);
     expect((await t.refused(() => dispatcher.post('/waybillAction/delegateWaybill', { id: g.waybillId, version: 1, carrierId }))).message).toBe('运单当前状态不能委托，请刷新后重试');
   });
 
   it('records a gate check where the vehicle is, offers it by node, and refuses it elsewhere', async () => {
-    const f = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, f, { status: 400, step: 6 }, carrierId);
+    const f = await insertWaybill(t.db);
+    await placeAt(t.db, f, { status: 400, step: 6 }, carrierId);
     const nodes = await ok(dispatcher, `/waybillAction/getNodeListByAction?id=${f.waybillId}&action=check`);
     expect(nodes.map((n: Row) => [n.id, n.checkTypes.map((c: Row) => c.checkTypeStr)])).toEqual([[f.nodes.start, ['入场检查']]]);
     const noRemark = await t.refused(() => dispatcher.post('/waybillAction/check', { id: f.waybillId, version: 1, checkType: 2, passed: false }));
@@ -272,8 +272,8 @@ describe('waybillAction: department, delegation, gate checks', () => {
   });
 
   it('lists the nodes an action may act on, the nodes to leave with the stay so far, and the evaluation setting', async () => {
-    const f = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, f, { status: 400, step: 8 }, carrierId);
+    const f = await insertWaybill(t.db);
+    await placeAt(t.db, f, { status: 400, step: 8 }, carrierId);
     expect((await ok(dispatcher, `/waybillAction/getNodeListByAction?id=${f.waybillId}&action=leaveWaybillNode`)).map((n: Row) => n.id)).toEqual([f.nodes.start]);
     expect(await ok(dispatcher, `/waybillAction/getNodeListByAction?id=${f.waybillId}&action=arriveWaybillNode`)).toEqual([]);
     const leave = await ok(carrier, '/waybillAction/getLeaveNodeInfoList', { id: f.waybillId });
@@ -282,8 +282,8 @@ describe('waybillAction: department, delegation, gate checks', () => {
     const setting = await ok(dispatcher, `/waybillAction/getEvaluateSetting?id=${f.waybillId}`);
     expect([setting.minScore, setting.maxScore, setting.evaluable]).toEqual([1, 5, false]);
     // The evaluate action checks exactly the bounds the dialog is told.
-    const e = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, e, { status: 500, step: 16 }, carrierId);
+    const e = await insertWaybill(t.db);
+    await placeAt(t.db, e, { status: 500, step: 16 }, carrierId);
     for (const body of [{ score: setting.maxScore + 1 }, { score: setting.minScore - 1 }, { score: setting.maxScore, content: '好'.repeat(setting.contentMaxLength + 1) }]) {
       const r = await t.refused(() => dispatcher.post('/waybillAction/evaluate', { id: e.waybillId, version: 1, ...body }));
       expect([r.code, r.message]).toEqual([100, expect.stringMatching(body.content ? /^评价内容/ : /^评分/)]);

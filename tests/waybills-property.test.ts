@@ -25,7 +25,7 @@ let firstOrder = 0;
 let firstWaybill = 0;
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   dispatcher = await t.as('dispatcher');
   carrierId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
   firstOrder = rowOf(t.db.$client, 'SELECT coalesce(max(id), 0) + 1 AS n FROM orders').n;

@@ -20,7 +20,7 @@ let carrierId: number;
 let otherCarrierId: number;
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   // The demo carrier and customer roles may use the transfer calls in these tests (scoping decides what they reach).
   t.db.$client.prepare(`INSERT INTO role_operations (corp_id, role_id, operation_id)
     SELECT 1, ur.role_id, 'waybillTransfer3' FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name IN ('carrier', 'customer')`).run();
@@ -45,8 +45,8 @@ const vehicle = (carrier: number, not: number | null) =>
 
 /** A waybill on its way to the unloading place (400 / 9), loaded with 28 of the 30 t and all 12.5 t. */
 async function onTheRoad(opts: { via?: boolean } = {}): Promise<WaybillFixture> {
-  const f = insertWaybill(t.db.$client, opts);
-  placeAt(t.db.$client, f, { status: 400, step: 7 }, carrierId);
+  const f = await insertWaybill(t.db, opts);
+  await placeAt(t.db, f, { status: 400, step: 7 }, carrierId);
   await ok(carrier, '/waybillAction/confirmLoad', { id: f.waybillId, version: 1, goods: [{ goodsId: f.goodsIds[0], quantity: 28 }, { goodsId: f.goodsIds[1], quantity: 12.5 }] });
   await ok(carrier, '/waybillAction/leaveWaybillNode', { id: f.waybillId, version: 2, nodeId: f.nodes.start });
   return f;
@@ -71,9 +71,9 @@ describe('unloading for a transfer', () => {
     const f = await onTheRoad();
     const u = await ok(dispatcher, '/transfer/transferUnload', { id: f.waybillId, version: 3, areaId: placeId() });
     // A second waybill carries the same order, awaiting its driver.
-    const other = insertWaybill(t.db.$client);
+    const other = await insertWaybill(t.db);
     t.db.$client.prepare('UPDATE waybill_orders SET order_id = ? WHERE waybill_id = ?').run(f.orderId, other.waybillId);
-    placeAt(t.db.$client, other, { status: 200, step: 3 }, carrierId);
+    await placeAt(t.db, other, { status: 200, step: 3 }, carrierId);
     expect(orderStatus(f.orderId)).toBe(31);
     await ok(carrier, '/waybillAction/receive', { id: other.waybillId, version: 1 });
     expect(orderStatus(f.orderId)).toBe(31);
@@ -83,8 +83,8 @@ describe('unloading for a transfer', () => {
   });
 
   it('is refused where the machine allows no transfer, at a stale version, at a place of another corporation, or in the future', async () => {
-    const early = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, early, { status: 400, step: 8 }, carrierId);
+    const early = await insertWaybill(t.db);
+    await placeAt(t.db, early, { status: 400, step: 8 }, carrierId);
     expect((await t.refused(() => dispatcher.post('/transfer/transferUnload', { id: early.waybillId, version: 1, areaId: placeId() }))).message)
       .toBe('运单当前状态不能转运，请刷新后重试');
     const f = await onTheRoad();

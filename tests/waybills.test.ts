@@ -20,7 +20,7 @@ let carrierId: number;
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   [dispatcher, carrier, customer] = await Promise.all([t.as('dispatcher'), t.as('carrier'), t.as('customer')]);
   carrierId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
 });
@@ -48,8 +48,8 @@ async function upload(caller: Caller): Promise<string> {
 
 describe('a waybill from dispatch to evaluation', () => {
   let f: WaybillFixture;
-  beforeAll(() => {
-    f = insertWaybill(t.db.$client, { via: true });
+  beforeAll(async () => {
+    f = await insertWaybill(t.db, { via: true });
   });
 
   it('the dispatcher assigns a vehicle of the carrier: 待司机接单, the order 待司机接单', async () => {
@@ -166,16 +166,16 @@ describe('the sign-off status follows the quantities', () => {
     [{ signedQuantity: 42.499, deliveredQuantity: 42.5 }, 1213, '部分签收'],
     [{ signedQuantity: 42.5, deliveredQuantity: 42.5, abnormal: true }, 1212, '异常签收'],
   ])('%j → %i', async (body, signStatus, label) => {
-    const f = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, f, { status: 400, step: 12 }, carrierId);
+    const f = await insertWaybill(t.db);
+    await placeAt(t.db, f, { status: 400, step: 12 }, carrierId);
     const r = await act(carrier, f, '/waybillAction/signOrder', body, [500, 13], 14);
     expect([r.signStatus, r.signStatusStr]).toEqual([signStatus, label]);
     expect(waybillRow(f.waybillId).signStatus).toBe(signStatus);
   });
 
   it('refuses more signed than delivered (code 100 naming 签收数量) and changes nothing', async () => {
-    const f = insertWaybill(t.db.$client);
-    placeAt(t.db.$client, f, { status: 400, step: 12 }, carrierId);
+    const f = await insertWaybill(t.db);
+    await placeAt(t.db, f, { status: 400, step: 12 }, carrierId);
     const before = t.snapshot();
     const r = await carrier.post('/waybillAction/signOrder', { id: f.waybillId, version: 1, signedQuantity: 43, deliveredQuantity: 42.5 });
     expect([r.code, r.result.field]).toEqual([100, 'signedQuantity']);

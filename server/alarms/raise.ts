@@ -4,7 +4,7 @@
 // condition shorter than its rule's minimum is kept unconfirmed (hidden) while open and dropped
 // if it ends that short. A batch older than an open alarm (late points) only adds ended alarms,
 // and a run already covered by an alarm of the same kind is not raised twice (re-sent points).
-import { all, one, run, type Sqlite } from '../resources/statements.ts';
+import { all, one, run, tx, type Conn } from '../resources/statements.ts';
 import type { TrackColumns } from '../tracking/columns.ts';
 import { contains, prepareFence, type PreparedFence } from '../tracking/analytics/fence.ts';
 import { waybillFences } from '../tracking/fences-read.ts';
@@ -16,7 +16,7 @@ import { temperatureMask } from './temperature-range.ts';
 import { RULES, type AlarmRule, type AlarmWindow, type RuleInput } from './rules/index.ts';
 
 /** Names the place of a point (begin and end place of an alarm); '' when unknown. */
-export type PlaceNamer = (lon: number, lat: number) => string;
+export type PlaceNamer = (lon: number, lat: number) => Promise<string>;
 
 export interface RaiseResult {
   raised: number;
@@ -45,8 +45,8 @@ interface OpenAlarm {
 type WaybillFacts = { id: number; carrierId: number | null; driverId: number | null };
 
 /** The waybill the vehicle is carrying: awaiting transport or in transit, the latest touched. */
-function currentWaybill(sqlite: Sqlite, vehicleId: number) {
-  return one<WaybillFacts>(sqlite,
+function currentWaybill(conn: Conn, vehicleId: number) {
+  return one<WaybillFacts>(conn,
     `SELECT id, carrier_id AS carrierId, driver_id AS driverId FROM waybills
      WHERE vehicle_id = ? AND is_deleted = 0 AND status IN (${WaybillStatus.AWAITING_TRANSPORT}, ${WaybillStatus.IN_TRANSIT})
      ORDER BY updated_at DESC, id DESC LIMIT 1`, vehicleId);
@@ -61,22 +61,22 @@ export interface RaiseOptions {
   final?: boolean;
 }
 
-export function raiseAlarms(sqlite: Sqlite, vehicleId: number, cols: TrackColumns, options: RaiseOptions = {}): RaiseResult {
+export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColumns, options: RaiseOptions = {}): Promise<RaiseResult> {
   const result: RaiseResult = { raised: 0, continued: 0, ended: 0 };
   const n = cols.length;
   if (n === 0) return result;
-  const vehicle = one<VehicleFacts>(sqlite,
+  const vehicle = await one<VehicleFacts>(conn,
     `SELECT corp_id AS corpId, carrier_id AS carrierId, driver_id AS driverId, detect_door AS detectDoor, open_door_status AS openDoorStatus,
        gather_temperature AS gatherTemperature, temperaturectrl FROM vehicles WHERE id = ?`, vehicleId);
   if (!vehicle) return result;
   const now = options.now ?? Date.now();
-  const placeName = options.placeName ?? ((lon, lat) => new OfflineGeocoder(sqlite, vehicle.corpId).placeName(lon, lat));
+  const placeName = options.placeName ?? ((lon, lat) => new OfflineGeocoder(conn, vehicle.corpId).placeName(lon, lat));
   const waybill = (options.waybillId !== undefined
-    ? one<WaybillFacts>(sqlite, 'SELECT id, carrier_id AS carrierId, driver_id AS driverId FROM waybills WHERE id = ? AND vehicle_id = ?', options.waybillId, vehicleId)
-    : currentWaybill(sqlite, vehicleId)) ?? null;
-  const routeFences = waybill ? waybillFences(sqlite, waybill.id) : [];
+    ? await one<WaybillFacts>(conn, 'SELECT id, carrier_id AS carrierId, driver_id AS driverId FROM waybills WHERE id = ? AND vehicle_id = ?', options.waybillId, vehicleId)
+    : await currentWaybill(conn, vehicleId)) ?? null;
+  const routeFences = waybill ? await waybillFences(conn, waybill.id) : [];
   const fences: PreparedFence[] = routeFences.map((f) => prepareFence(f, 0));
-  const settings = settingsOf(sqlite, vehicle.corpId, waybill?.id ?? null);
+  const settings = await settingsOf(conn, vehicle.corpId, waybill?.id ?? null);
   const input: RuleInput = {
     cols, settings, fences, onWaybill: waybill !== null,
     doorMask: vehicle.detectDoor ? vehicle.openDoorStatus : 0,
@@ -85,18 +85,18 @@ export function raiseAlarms(sqlite: Sqlite, vehicleId: number, cols: TrackColumn
   const t = cols.gpsTime;
   const areaAt = (i: number) => fences.find((f) => contains(f, cols.lon[i], cols.lat[i]))?.name ?? null;
 
-  const apply = (rule: AlarmRule) => {
+  const apply = async (rule: AlarmRule) => {
     const kind = BUSINESS_KINDS[rule.kind];
     const min = rule.minDurationMs(settings);
-    let open = one<OpenAlarm>(sqlite,
+    let open = (await one<OpenAlarm>(conn,
       `SELECT id, begin_time AS beginTime, end_time AS endTime, peak_value AS peakValue, confirmed FROM alarms
-       WHERE vehicle_id = ? AND last_alarm_type = ? AND status = 1 ORDER BY begin_time DESC LIMIT 1`, vehicleId, kind.lastAlarmType) ?? null;
+       WHERE vehicle_id = ? AND last_alarm_type = ? AND status = 1 ORDER BY begin_time DESC LIMIT 1`, vehicleId, kind.lastAlarmType)) ?? null;
     const late = open !== null && t[n - 1] <= open.endTime;
     if (late) open = null;
 
-    const close = (row: OpenAlarm) => {
-      if (row.confirmed) run(sqlite, 'UPDATE alarms SET status = 0, version = version + 1 WHERE id = ?', row.id);
-      else run(sqlite, 'DELETE FROM alarms WHERE id = ?', row.id);
+    const close = async (row: OpenAlarm) => {
+      if (row.confirmed) await run(conn, 'UPDATE alarms SET status = 0, version = version + 1 WHERE id = ?', row.id);
+      else await run(conn, 'DELETE FROM alarms WHERE id = ?', row.id);
       result.ended++;
     };
     const endOf = (w: AlarmWindow) => ({ time: t[w.to], lon: cols.lon[w.to], lat: cols.lat[w.to] });
@@ -109,52 +109,55 @@ export function raiseAlarms(sqlite: Sqlite, vehicleId: number, cols: TrackColumn
         const peak = rule.worse(open.peakValue, w.peak, settings);
         const lasted = end.time - open.beginTime;
         const confirmed = lasted >= min ? 1 : 0;
-        if (!ongoing && !confirmed) run(sqlite, 'DELETE FROM alarms WHERE id = ?', open.id);
+        if (!ongoing && !confirmed) await run(conn, 'DELETE FROM alarms WHERE id = ?', open.id);
         else {
-          run(sqlite,
+          await run(conn,
             // created_at is when the alarm became visible: the top bar's "new since" counts from it.
             `UPDATE alarms SET end_time = ?, end_lon = ?, end_lat = ?, end_place_name = ?, peak_value = ?, alarm_content = ?, status = ?,
                created_at = CASE WHEN confirmed = 0 AND ? = 1 THEN ? ELSE created_at END, confirmed = ?, version = version + 1 WHERE id = ?`,
-            end.time, end.lon, end.lat, placeName(end.lon, end.lat), peak, rule.describe(peak, lasted, settings), ongoing ? STATUS.ONGOING : STATUS.ENDED,
+            end.time, end.lon, end.lat, await placeName(end.lon, end.lat), peak, rule.describe(peak, lasted, settings), ongoing ? STATUS.ONGOING : STATUS.ENDED,
             confirmed, now, confirmed, open.id);
         }
         result.continued++;
         open = null;
         continue;
       }
-      if (open) (close(open), (open = null));
+      if (open) {
+        await close(open);
+        open = null;
+      }
       const begin = t[w.from];
       const lasted = end.time - begin;
       const confirmed = lasted >= min ? 1 : 0;
       if (!ongoing && !confirmed) continue;
-      const covered = one(sqlite, 'SELECT 1 FROM alarms WHERE vehicle_id = ? AND last_alarm_type = ? AND begin_time <= ? AND end_time >= ?',
+      const covered = await one(conn, 'SELECT 1 FROM alarms WHERE vehicle_id = ? AND last_alarm_type = ? AND begin_time <= ? AND end_time >= ?',
         vehicleId, kind.lastAlarmType, end.time, begin);
       if (covered) continue;
       const bLon = cols.lon[w.from];
       const bLat = cols.lat[w.from];
-      run(sqlite,
+      await run(conn,
         `INSERT INTO alarms (corp_id, vehicle_id, waybill_id, carrier_id, driver_id, first_alarm_type, last_alarm_type, alarm_type,
            begin_time, end_time, begin_lon, begin_lat, end_lon, end_lat, begin_place_name, end_place_name, area_name, alarm_content,
            peak_value, status, confirmed, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         vehicle.corpId, vehicleId, waybill?.id ?? null, waybill?.carrierId ?? vehicle.carrierId, waybill?.driverId ?? vehicle.driverId,
         FIRST_BUSINESS, kind.lastAlarmType, ALARM_TYPE.PERIOD, begin, end.time, bLon, bLat, end.lon, end.lat,
-        placeName(bLon, bLat), placeName(end.lon, end.lat), areaAt(w.from), rule.describe(w.peak, lasted, settings), w.peak,
+        await placeName(bLon, bLat), await placeName(end.lon, end.lat), areaAt(w.from), rule.describe(w.peak, lasted, settings), w.peak,
         ongoing ? STATUS.ONGOING : STATUS.ENDED, confirmed, now);
       result.raised++;
     }
     // The condition no longer held when this batch began: the open alarm ended with the last batch.
-    if (open) close(open);
+    if (open) await close(open);
   };
 
-  sqlite.transaction(() => {
-    for (const rule of RULES) apply(rule);
-  })();
+  await tx(conn, async () => {
+    for (const rule of RULES) await apply(rule);
+  });
   return result;
 }
 
 /** Every open alarm of a vehicle (for tests and the ingestion's answer). */
-export function openAlarms(sqlite: Sqlite, vehicleId: number) {
-  return all<{ id: number; lastAlarmType: number; confirmed: number }>(sqlite,
+export function openAlarms(conn: Conn, vehicleId: number) {
+  return all<{ id: number; lastAlarmType: number; confirmed: number }>(conn,
     'SELECT id, last_alarm_type AS lastAlarmType, confirmed FROM alarms WHERE vehicle_id = ? AND status = 1 ORDER BY id', vehicleId);
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '../http/context.ts';
 import { failure } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
 import { formatTime } from '../resources/time.ts';
-import { all, one, type Sqlite } from '../resources/statements.ts';
+import { all, one, type Conn } from '../resources/statements.ts';
 import type { TimeWindow } from '../tracking/columns.ts';
 import { alarmTypeName, durationText, EVENT_LEVEL_LABELS, FIRST_DRIVER, HANDLE, HANDLE_LABELS, STATUS_LABELS } from './catalogue.ts';
 import { alarmScope } from './scope.ts';
@@ -72,8 +72,8 @@ export function alarmItem(r: AlarmRow) {
 
 
 /** The dialog's detail: both layouts (type 1 period, type 2 begin/end with media) read from it. */
-export function alarmDetailView(sqlite: Sqlite, r: AlarmRow) {
-  const media = all<{ fileId: string; mediaType: number }>(sqlite, 'SELECT file_id AS fileId, media_type AS mediaType FROM alarm_media WHERE alarm_id = ? ORDER BY seq', r.id);
+export async function alarmDetailView(conn: Conn, r: AlarmRow) {
+  const media = await all<{ fileId: string; mediaType: number }>(conn, 'SELECT file_id AS fileId, media_type AS mediaType FROM alarm_media WHERE alarm_id = ? ORDER BY seq', r.id);
   return {
     ...alarmItem(r),
     carrierName: r.carrierName,
@@ -91,26 +91,26 @@ export function alarmDetailView(sqlite: Sqlite, r: AlarmRow) {
   };
 }
 
-export function findAlarm(sqlite: Sqlite, user: SessionUser, id: number, family: AlarmFamily): AlarmRow | undefined {
+export function findAlarm(conn: Conn, user: SessionUser, id: number, family: AlarmFamily): Promise<AlarmRow | undefined> {
   const scope = alarmScope(user);
-  return one<AlarmRow>(sqlite, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${scope.sql} AND ${KIND[family]} AND a.id = ?`, ...scope.params, id);
+  return one<AlarmRow>(conn, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${scope.sql} AND ${KIND[family]} AND a.id = ?`, ...scope.params, id);
 }
 
-export function alarmDetail(sqlite: Sqlite, user: SessionUser, id: number, family: AlarmFamily) {
-  const row = findAlarm(sqlite, user, id, family);
+export async function alarmDetail(conn: Conn, user: SessionUser, id: number, family: AlarmFamily) {
+  const row = await findAlarm(conn, user, id, family);
   if (!row) throw failure(NOT_FOUND);
-  return alarmDetailView(sqlite, row);
+  return alarmDetailView(conn, row);
 }
 
 export const TOP_ALARMS = 10;
 export const LATEST_NEWS = 5;
 
 /** The top bar's alarm list: the newest unhandled alarms, and how many are unhandled. */
-export function topAlarms(sqlite: Sqlite, user: SessionUser, limit = TOP_ALARMS) {
+export async function topAlarms(conn: Conn, user: SessionUser, limit = TOP_ALARMS) {
   const scope = alarmScope(user);
   const where = `${scope.sql} AND a.handle_status = ${HANDLE.UNHANDLED}`;
-  const alarmCount = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM alarms a WHERE ${where}`, ...scope.params)!.n;
-  const alarmList = all<AlarmRow>(sqlite, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.begin_time DESC, a.id DESC LIMIT ?`, ...scope.params, limit).map(alarmItem);
+  const alarmCount = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM alarms a WHERE ${where}`, ...scope.params))!.n;
+  const alarmList = (await all<AlarmRow>(conn, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.begin_time DESC, a.id DESC LIMIT ?`, ...scope.params, limit)).map(alarmItem);
   return { alarmCount, alarmList };
 }
 
@@ -118,14 +118,14 @@ export function topAlarms(sqlite: Sqlite, user: SessionUser, limit = TOP_ALARMS)
  * The polling summary (every 180 s): unhandled alarms in all, those that appeared since the
  * caller's last query (messageCount, the newest few in theLatestNewsList), and the newest one's title.
  */
-export function alarmSummary(sqlite: Sqlite, user: SessionUser, lastQueryTime: number) {
+export async function alarmSummary(conn: Conn, user: SessionUser, lastQueryTime: number) {
   const scope = alarmScope(user);
   const unhandled = `${scope.sql} AND a.handle_status = ${HANDLE.UNHANDLED}`;
-  const alarmCount = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM alarms a WHERE ${unhandled}`, ...scope.params)!.n;
+  const alarmCount = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM alarms a WHERE ${unhandled}`, ...scope.params))!.n;
   const fresh = `${unhandled} AND a.created_at > ?`;
-  const messageCount = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM alarms a WHERE ${fresh}`, ...scope.params, lastQueryTime)!.n;
-  const theLatestNewsList = all<AlarmRow>(sqlite, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${fresh} ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
-    ...scope.params, lastQueryTime, LATEST_NEWS).map(alarmItem);
+  const messageCount = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM alarms a WHERE ${fresh}`, ...scope.params, lastQueryTime))!.n;
+  const theLatestNewsList = (await all<AlarmRow>(conn, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${fresh} ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
+    ...scope.params, lastQueryTime, LATEST_NEWS)).map(alarmItem);
   const newest = theLatestNewsList[0];
   return {
     alarmCount,
@@ -148,7 +148,7 @@ export interface AlarmFilter {
   beginTime?: [number | null, number | null];
 }
 
-export function listAlarms(sqlite: Sqlite, user: SessionUser, f: AlarmFilter) {
+export async function listAlarms(conn: Conn, user: SessionUser, f: AlarmFilter) {
   const scope = alarmScope(user);
   const sql = [scope.sql];
   const params = [...scope.params];
@@ -164,9 +164,9 @@ export function listAlarms(sqlite: Sqlite, user: SessionUser, f: AlarmFilter) {
   const where = sql.join(' AND ');
   const curPage = f.curPage ?? 1;
   const pageSize = f.pageSize ?? 20;
-  const totalRecords = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM alarms a WHERE ${where}`, ...params)!.n;
-  const data = all<AlarmRow>(sqlite, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.begin_time DESC, a.id DESC LIMIT ? OFFSET ?`,
-    ...params, pageSize, (curPage - 1) * pageSize).map(alarmItem);
+  const totalRecords = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM alarms a WHERE ${where}`, ...params))!.n;
+  const data = (await all<AlarmRow>(conn, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.begin_time DESC, a.id DESC LIMIT ? OFFSET ?`,
+    ...params, pageSize, (curPage - 1) * pageSize)).map(alarmItem);
   return { data, totalRecords, curPage, pageSize };
 }
 
@@ -175,8 +175,8 @@ export function listAlarms(sqlite: Sqlite, user: SessionUser, f: AlarmFilter) {
  * alarm's window are marked alarm). Matches the track module's AlarmWindowSource; the caller has
  * already checked the user may read the vehicle.
  */
-export function alarmWindows(sqlite: Sqlite, vehicleId: number, from: number, to: number): TimeWindow[] {
-  return all<TimeWindow>(sqlite,
+export function alarmWindows(conn: Conn, vehicleId: number, from: number, to: number): Promise<TimeWindow[]> {
+  return all<TimeWindow>(conn,
     `SELECT begin_time AS begin, end_time AS end FROM alarms WHERE vehicle_id = ? AND confirmed = 1 AND begin_time <= ? AND end_time >= ? ORDER BY begin_time`,
     vehicleId, to, from);
 }

@@ -2,7 +2,7 @@
 // of them (table alarm_settings); a waybill's own temperature range (waybill_temperature_ranges)
 // wins over the corporation's. alarmRemindBusinessSet/getAllSet and updateAlarmSet read and change them.
 import { invalid } from '../http/envelope.ts';
-import { one, type Sqlite } from '../resources/statements.ts';
+import { one, run, tx, type Conn } from '../resources/statements.ts';
 
 export interface AlarmSettings {
   /** Overspeed: above this speed (km/h)... */
@@ -36,22 +36,22 @@ export const DEFAULT_SETTINGS: AlarmSettings = {
 
 type Row = { [K in keyof AlarmSettings]: number | null };
 
-export function settingsOf(sqlite: Sqlite, corpId: number, waybillId: number | null): AlarmSettings {
-  const row = one<Row>(sqlite, `SELECT overspeed_kmh AS overspeedKmh, overspeed_min_ms AS overspeedMinMs, temp_min AS tempMin, temp_max AS tempMax,
+export async function settingsOf(conn: Conn, corpId: number, waybillId: number | null): Promise<AlarmSettings> {
+  const row = await one<Row>(conn, `SELECT overspeed_kmh AS overspeedKmh, overspeed_min_ms AS overspeedMinMs, temp_min AS tempMin, temp_max AS tempMax,
     temp_min_ms AS tempMinMs, stop_max_speed_kmh AS stopMaxSpeedKmh, stop_min_ms AS stopMinMs FROM alarm_settings WHERE corp_id = ?`, corpId);
   const settings = { ...DEFAULT_SETTINGS };
   if (row) for (const key of Object.keys(settings) as (keyof AlarmSettings)[]) if (row[key] !== null) settings[key] = row[key]!;
   if (waybillId !== null) {
-    const range = one<{ tempMin: number; tempMax: number }>(sqlite, 'SELECT temp_min AS tempMin, temp_max AS tempMax FROM waybill_temperature_ranges WHERE waybill_id = ?', waybillId);
+    const range = await one<{ tempMin: number; tempMax: number }>(conn, 'SELECT temp_min AS tempMin, temp_max AS tempMax FROM waybill_temperature_ranges WHERE waybill_id = ?', waybillId);
     if (range) Object.assign(settings, range);
   }
   return settings;
 }
 
 /** The corporation's thresholds as the rules use them (no waybill), what it overrides, and when it last changed. */
-export function corpSettings(sqlite: Sqlite, corpId: number) {
-  const row = one<{ updatedAt: number }>(sqlite, 'SELECT updated_at AS updatedAt FROM alarm_settings WHERE corp_id = ?', corpId);
-  return { ...settingsOf(sqlite, corpId, null), defaults: DEFAULT_SETTINGS, updatedAt: row?.updatedAt ?? null };
+export async function corpSettings(conn: Conn, corpId: number) {
+  const row = await one<{ updatedAt: number }>(conn, 'SELECT updated_at AS updatedAt FROM alarm_settings WHERE corp_id = ?', corpId);
+  return { ...(await settingsOf(conn, corpId, null)), defaults: DEFAULT_SETTINGS, updatedAt: row?.updatedAt ?? null };
 }
 
 const COLUMNS: Record<keyof AlarmSettings, string> = {
@@ -67,15 +67,18 @@ export const RANGE_ORDER = '上限值需大于下限值';
  * Changes the given thresholds, keeping the others. The temperature
  * band must stay a band once merged; nothing is written otherwise. The next ingested batch reads them.
  */
-export function saveSettings(sqlite: Sqlite, corpId: number, patch: Partial<AlarmSettings>, now = Date.now()) {
-  const current = one<Row>(sqlite, `SELECT ${SETTING_KEYS.map((k) => `${COLUMNS[k]} AS ${k}`).join(', ')} FROM alarm_settings WHERE corp_id = ?`, corpId);
-  const merged = { ...(current ?? {}), ...patch } as Partial<Row>;
-  const tempMin = merged.tempMin ?? DEFAULT_SETTINGS.tempMin;
-  const tempMax = merged.tempMax ?? DEFAULT_SETTINGS.tempMax;
-  if (tempMax <= tempMin) throw invalid(`温度上限：${RANGE_ORDER}`, { field: 'tempMax' });
-  const values = SETTING_KEYS.map((k) => merged[k] ?? null);
-  sqlite.prepare(`INSERT INTO alarm_settings (corp_id, ${SETTING_KEYS.map((k) => COLUMNS[k]).join(', ')}, updated_at) VALUES (?, ${SETTING_KEYS.map(() => '?').join(', ')}, ?)
-    ON CONFLICT (corp_id) DO UPDATE SET ${SETTING_KEYS.map((k) => `${COLUMNS[k]} = excluded.${COLUMNS[k]}`).join(', ')}, updated_at = excluded.updated_at`)
-    .run(corpId, ...values, now);
-  return corpSettings(sqlite, corpId);
+export async function saveSettings(conn: Conn, corpId: number, patch: Partial<AlarmSettings>, now = Date.now()) {
+  // Read, merged and written in one exclusive transaction: two saves at once cannot merge into a band neither allowed.
+  await tx(conn, async () => {
+    const current = await one<Row>(conn, `SELECT ${SETTING_KEYS.map((k) => `${COLUMNS[k]} AS ${k}`).join(', ')} FROM alarm_settings WHERE corp_id = ?`, corpId);
+    const merged = { ...(current ?? {}), ...patch } as Partial<Row>;
+    const tempMin = merged.tempMin ?? DEFAULT_SETTINGS.tempMin;
+    const tempMax = merged.tempMax ?? DEFAULT_SETTINGS.tempMax;
+    if (tempMax <= tempMin) throw invalid(`温度上限：${RANGE_ORDER}`, { field: 'tempMax' });
+    const values = SETTING_KEYS.map((k) => merged[k] ?? null);
+    await run(conn, `INSERT INTO alarm_settings (corp_id, ${SETTING_KEYS.map((k) => COLUMNS[k]).join(', ')}, updated_at) VALUES (?, ${SETTING_KEYS.map(() => '?').join(', ')}, ?)
+      ON CONFLICT (corp_id) DO UPDATE SET ${SETTING_KEYS.map((k) => `${COLUMNS[k]} = excluded.${COLUMNS[k]}`).join(', ')}, updated_at = excluded.updated_at`,
+      corpId, ...values, now);
+  }, { exclusive: { lock: 'alarm-settings' } });
+  return corpSettings(conn, corpId);
 }

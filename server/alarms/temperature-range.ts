@@ -3,7 +3,7 @@
 // Channels: those the vehicle collects. Range: that of the vehicle's waybill whose trip covers the
 // time (first actual arrival at a route node to the last actual arrival or leave; still open while
 // in transit) when the waybill has one (waybill_temperature_ranges), else the corporation's settings.
-import { all, one, type Sqlite } from '../resources/statements.ts';
+import { all, one, type Conn } from '../resources/statements.ts';
 import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
 import { settingsOf } from './settings.ts';
 
@@ -48,11 +48,11 @@ export function rangeAt(judge: TemperatureJudge, t: number): TempRange {
 }
 
 /** The judge for a vehicle's readings in [from, to]. */
-export function temperatureJudge(sqlite: Sqlite, corpId: number, vehicleId: number, from: number, to: number): TemperatureJudge {
-  const vehicle = one<{ gatherTemperature: number; temperaturectrl: number }>(sqlite,
+export async function temperatureJudge(conn: Conn, corpId: number, vehicleId: number, from: number, to: number): Promise<TemperatureJudge> {
+  const vehicle = await one<{ gatherTemperature: number; temperaturectrl: number }>(conn,
     'SELECT gather_temperature AS gatherTemperature, temperaturectrl FROM vehicles WHERE id = ?', vehicleId);
-  const { tempMin, tempMax } = settingsOf(sqlite, corpId, null);
-  const rows = all<{ waybillId: number; status: number; tempMin: number; tempMax: number; first: number | null; last: number | null }>(sqlite,
+  const { tempMin, tempMax } = await settingsOf(conn, corpId, null);
+  const rows = await all<{ waybillId: number; status: number; tempMin: number; tempMax: number; first: number | null; last: number | null }>(conn,
     `SELECT w.id AS waybillId, w.status, r.temp_min AS tempMin, r.temp_max AS tempMax,
        (SELECT min(n.actual_arrive_time) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS first,
        (SELECT max(max(coalesce(n.actual_arrive_time, 0), coalesce(n.actual_leave_time, 0))) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS last

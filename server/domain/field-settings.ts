@@ -1,19 +1,20 @@
 // Column and search settings per user, falling back to the corporation's, then the page's defaults.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../db/connection.ts';
 import { invalid } from '../http/envelope.ts';
+import { one, run } from '../resources/statements.ts';
 import type { Column, Condition } from '../registry/types.ts';
 import type { FieldSetting } from '../registry/compose.ts';
 
 export type SettingKind = 'column' | 'search';
 export const CORPORATION_LEVEL = 0;
 
-export function readSettings(db: Db, corpId: number, userId: number, pageId: string, kind: SettingKind): FieldSetting[] | undefined {
-  const row = db.$client
-    .prepare(
-      `SELECT settings FROM field_settings WHERE corp_id = ? AND page_id = ? AND kind = ? AND user_id IN (?, ?)
-        ORDER BY user_id DESC LIMIT 1`,
-    )
-    .get(corpId, pageId, kind, userId, CORPORATION_LEVEL) as { settings: string } | undefined;
+export async function readSettings(conn: Conn, corpId: number, userId: number, pageId: string, kind: SettingKind): Promise<FieldSetting[] | undefined> {
+  const row = await one<{ settings: string }>(
+    conn,
+    `SELECT settings FROM field_settings WHERE corp_id = ? AND page_id = ? AND kind = ? AND user_id IN (?, ?)
+      ORDER BY user_id DESC LIMIT 1`,
+    corpId, pageId, kind, userId, CORPORATION_LEVEL,
+  );
   return row ? JSON.parse(row.settings) : undefined;
 }
 
@@ -33,11 +34,11 @@ export function checkSettings(items: (Column | Condition)[], settings: FieldSett
   return settings;
 }
 
-export function writeSettings(db: Db, corpId: number, userId: number, pageId: string, kind: SettingKind, settings: FieldSetting[]) {
-  db.$client
-    .prepare(
-      `INSERT INTO field_settings (corp_id, user_id, page_id, kind, settings, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (corp_id, user_id, page_id, kind) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
-    )
-    .run(corpId, userId, pageId, kind, JSON.stringify(settings), Date.now());
+export async function writeSettings(conn: Conn, corpId: number, userId: number, pageId: string, kind: SettingKind, settings: FieldSetting[]): Promise<void> {
+  await run(
+    conn,
+    `INSERT INTO field_settings (corp_id, user_id, page_id, kind, settings, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (corp_id, user_id, page_id, kind) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
+    corpId, userId, pageId, kind, JSON.stringify(settings), Date.now(),
+  );
 }

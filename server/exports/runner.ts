@@ -7,7 +7,7 @@
 // bad, is told to the user as a message. Which tasks run at once is the queue's (queue.ts).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Sqlite } from '../resources/statements.ts';
+import type { Conn } from '../resources/statements.ts';
 import { sendToTaskOwner } from '../messages/store.ts';
 import type { ExportColumn } from './cells.ts';
 import type { RowPage } from './source.ts';
@@ -23,7 +23,7 @@ const YIELD_EVERY = 2_000;
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ExportJob {
-  sqlite: Sqlite;
+  conn: Conn;
   taskId: number;
   fileName: string;
   /** Folder of the export files; the task's file is <taskId>.xlsx in it. */
@@ -39,7 +39,7 @@ export interface ExportJob {
 }
 
 export async function runExport(job: ExportJob): Promise<void> {
-  const { sqlite, taskId } = job;
+  const { conn, taskId } = job;
   const now = job.now ?? Date.now;
   const pageSize = Math.min(job.pageSize ?? READ_ROWS, EXPORT_PAGE_SIZE);
   const file = join(job.dir, `${taskId}.xlsx`);
@@ -60,12 +60,12 @@ export async function runExport(job: ExportJob): Promise<void> {
         xlsx.add(row);
         done += 1;
         if (done % YIELD_EVERY === 0) {
-          if (!recordProgress(sqlite, taskId, done, total)) return abandon();
+          if (!(await recordProgress(conn, taskId, done, total))) return abandon();
           await xlsx.drained();
           await nextTurn();
         }
       }
-      if (!recordProgress(sqlite, taskId, done, total)) return abandon();
+      if (!(await recordProgress(conn, taskId, done, total))) return abandon();
       // A short page is the last; so is reaching the total (rows added meanwhile wait for the next export).
       if (page.data.length < pageSize || done >= total) break;
       await nextTurn();
@@ -75,19 +75,19 @@ export async function runExport(job: ExportJob): Promise<void> {
       xlsx.addTotals(label, values);
     }
     await xlsx.close();
-    if (markGenerated(sqlite, taskId, `${taskId}.xlsx`, done, now())) {
-      sendToTaskOwner(sqlite, taskId, { kind: 'export', title: '导出完成', content: `${job.fileName} 已生成，共 ${done} 条，请在导出中心下载`, link: '/exportCenter', now: now() });
+    if (await markGenerated(conn, taskId, `${taskId}.xlsx`, done, now())) {
+      await sendToTaskOwner(conn, taskId, { kind: 'export', title: '导出完成', content: `${job.fileName} 已生成，共 ${done} 条，请在导出中心下载`, link: '/exportCenter', now: now() });
     } else rmSync(file, { force: true });
   } catch (e) {
     rmSync(file, { force: true });
-    failExport(sqlite, taskId, job.fileName, e, now());
+    await failExport(conn, taskId, job.fileName, e, now());
   }
 }
 
 /** Ends a task failed with the error's message as its reason, and tells its owner. */
-export function failExport(sqlite: Sqlite, taskId: number, fileName: string, e: unknown, now: number) {
+export async function failExport(conn: Conn, taskId: number, fileName: string, e: unknown, now: number): Promise<void> {
   const reason = e instanceof Error && e.message ? e.message.slice(0, 200) : '导出失败';
-  if (markFailed(sqlite, taskId, reason, now)) {
-    sendToTaskOwner(sqlite, taskId, { kind: 'export', title: '导出失败', content: `${fileName} 导出失败：${reason}`, link: '/exportCenter', now });
+  if (await markFailed(conn, taskId, reason, now)) {
+    await sendToTaskOwner(conn, taskId, { kind: 'export', title: '导出失败', content: `${fileName} 导出失败：${reason}`, link: '/exportCenter', now });
   }
 }

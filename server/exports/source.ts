@@ -1,12 +1,12 @@
 // Where an export's rows come from: the very query the page's list uses (one implementation), with
 // the same permission, input rules and scoping, only read in pages of 100000 rows. Every page is read
-// from one read snapshot (db/connection.ts openReadSnapshot) taken when the export is created: with OFFSET
+// from one read snapshot (the database's snapshot(), db/port.ts) taken when the export is created: with OFFSET
 // paging over the live list, a row written meanwhile above the cursor would push a row into two pages
 // or make one be skipped; from the snapshot, the file holds the list exactly as it stood when asked for.
 // - a report page: the report compiler's queryReport;
 // - a list page: the declared route of its list call (its own api.list, or the resource engine's
 //   /res/<id>/list), whose handler is called as the list would be, for this user.
-import { openReadSnapshot, type Db, type ReadSnapshot } from '../db/connection.ts';
+import type { Conn, Db, ReadSnapshot } from '../db/connection.ts';
 import type { SessionUser } from '../http/context.ts';
 import { ApiError, forbidden, invalid } from '../http/envelope.ts';
 import type { RouteDef } from '../http/route.ts';
@@ -33,7 +33,7 @@ export interface ExportSource {
   /** A report's totals row (its declared totals), over the same snapshot as the rows. */
   totals?: () => Promise<{ label: string; values: Row }>;
   /** Ends the read snapshot, if one was taken; call it when the export ends, however it ends. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface SourceContext {
@@ -41,11 +41,11 @@ export interface SourceContext {
   registry: () => Registry;
   routes: () => readonly RouteDef[];
   /** The routes over another connection; without it (or in memory) the pages are read live. */
-  snapshotRoutes?: (db: Db) => readonly RouteDef[];
+  snapshotRoutes?: (conn: Conn) => readonly RouteDef[];
 }
 
 /** The snapshot an export reads from: taken when the export is asked for (its checks passed), kept to its end. */
-const takeSnapshot = (ctx: SourceContext): ReadSnapshot | undefined => (ctx.snapshotRoutes ? openReadSnapshot(ctx.db) : undefined);
+const takeSnapshot = async (ctx: SourceContext): Promise<ReadSnapshot | undefined> => (ctx.snapshotRoutes ? ctx.db.snapshot() : undefined);
 
 const sameRoute = (def: RouteDef) => (r: RouteDef) => r.method === def.method && r.path === def.path;
 
@@ -55,9 +55,9 @@ export function searchOf(body: Row): Row {
   return search;
 }
 
-function composedPage(ctx: SourceContext, user: SessionUser, pageId: string): PageFile {
+async function composedPage(ctx: SourceContext, user: SessionUser, pageId: string): Promise<PageFile> {
   try {
-    return pageFor(ctx.db, ctx.registry(), user, pageId, true, ctx.routes) as PageFile;
+    return (await pageFor(ctx.db, ctx.registry(), user, pageId, true, ctx.routes)) as PageFile;
   } catch (e) {
     if (e instanceof ApiError) throw invalid(`页面：页面不存在: ${pageId}`, { field: 'pageId' });
     throw e;
@@ -78,8 +78,8 @@ function allowed(def: RouteDef, user: SessionUser): boolean {
 }
 
 /** Resolves what to export, refusing what the user could not list: code 100, 104 as the list would. */
-export function exportSource(ctx: SourceContext, user: SessionUser, pageId: string, body: Row): ExportSource {
-  const page = composedPage(ctx, user, pageId);
+export async function exportSource(ctx: SourceContext, user: SessionUser, pageId: string, body: Row): Promise<ExportSource> {
+  const page = await composedPage(ctx, user, pageId);
   const columns = ((page.columns ?? []) as Column[]).filter((c) => !c.hidden && !c.actions);
   const search = searchOf(body);
   if (page.kind === 'report') {
@@ -89,20 +89,20 @@ export function exportSource(ctx: SourceContext, user: SessionUser, pageId: stri
     const req = validateOrThrow<ReportRequest>(requestSchema(report), search);
     // Refused now rather than as a failed task: a report the user may not read (a summary for a customer).
     compileReport(report, user, req, reg.resources);
-    const snapshot = takeSnapshot(ctx);
+    const snapshot = await takeSnapshot(ctx);
     return {
       page, columns, search,
       fetch: async (curPage, pageSize) => {
-        const r = queryReport((snapshot?.db ?? ctx.db).$client, report, user, { ...req, curPage, pageSize }, ctx.registry().resources);
+        const r = await queryReport(snapshot?.conn ?? ctx.db, report, user, { ...req, curPage, pageSize }, ctx.registry().resources);
         return { data: r.data, totalRecords: r.totalRecords };
       },
       ...(report.totals ? {
         totals: async () => ({
           label: report.totals!.label ?? '合计',
-          values: reportTotals((snapshot?.db ?? ctx.db).$client, report, user, req, ctx.registry().resources),
+          values: await reportTotals(snapshot?.conn ?? ctx.db, report, user, req, ctx.registry().resources),
         }),
       } : {}),
-      close: () => snapshot?.close(),
+      close: async () => snapshot?.close(),
     };
   }
   const call = page.kind === 'list' ? listCall(page) : undefined;
@@ -110,15 +110,15 @@ export function exportSource(ctx: SourceContext, user: SessionUser, pageId: stri
   if (!def) throw invalid(`页面：页面 ${pageId} 不是可导出的列表`, { field: 'pageId' });
   if (!allowed(def, user)) throw forbidden();
   const checked = def.input ? validateOrThrow<Row>(def.input, search) : search;
-  const snapshot = takeSnapshot(ctx);
+  const snapshot = await takeSnapshot(ctx);
   let reader: RouteDef | undefined;
   return {
     page, columns, search: checked,
     fetch: async (curPage, pageSize) => {
-      reader ??= (snapshot && ctx.snapshotRoutes!(snapshot.db).find(sameRoute(def))) || def;
+      reader ??= (snapshot && ctx.snapshotRoutes!(snapshot.conn).find(sameRoute(def))) || def;
       const out = await reader.handler({ c: undefined as never, user, body: { ...checked, curPage, pageSize }, query: {}, params: {} });
       return out as RowPage;
     },
-    close: () => snapshot?.close(),
+    close: async () => snapshot?.close(),
   };
 }

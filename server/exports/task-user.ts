@@ -7,10 +7,10 @@ import type { SessionUser } from '../http/context.ts';
 import { failure } from '../http/envelope.ts';
 import { one } from '../resources/statements.ts';
 
-export function taskUser(db: Db, userId: number): SessionUser {
-  const u = one<Omit<SessionUser, 'token' | 'operationIds'>>(db.$client,
+export async function taskUser(db: Db, userId: number): Promise<SessionUser> {
+  const u = await one<Omit<SessionUser, 'token' | 'operationIds'>>(db,
     `SELECT id AS userId, user_name AS userName, real_name AS realName, corp_id AS corpId, org_id AS orgId, user_type AS userType,
        parent_id AS parentId, partner_id AS partnerId FROM users WHERE id = ? AND enabled = 1 AND is_deleted = 0`, userId);
   if (!u) throw failure('用户已停用或不存在，导出取消');
-  return { ...u, token: '', operationIds: new Set(operationIdsOf(db, userId)) };
+  return { ...u, token: '', operationIds: new Set(await operationIdsOf(db, userId)) };
 }

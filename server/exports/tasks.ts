@@ -2,7 +2,7 @@
 // the queue has room (queue.ts sets started_at), moved on by the runner, read by the export centre.
 // Every write is keyed on the task's id and status, so a task that vanished (a rolled-back create)
 // or was already ended is left alone.
-import { all, one, run, type Sqlite } from '../resources/statements.ts';
+import { all, insert, one, run, type Conn } from '../resources/statements.ts';
 import { formatTime } from '../resources/time.ts';
 
 /** Spec section 4: export statuses. */
@@ -36,51 +36,50 @@ const COLUMNS = `id, corp_id AS corpId, user_id AS userId, page_id AS pageId, se
   created_at AS createdAt, started_at AS startedAt, finished_at AS finishedAt`;
 
 /** A new task, queued; `startedAt` only for a caller that runs it itself (tests, benchmarks), outside the queue. */
-export function insertTask(sqlite: Sqlite, t: { corpId: number; userId: number; pageId: string; search: unknown; fileName: string; now: number; startedAt?: number }): number {
-  const r = run(sqlite, 'INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+export function insertTask(conn: Conn, t: { corpId: number; userId: number; pageId: string; search: unknown; fileName: string; now: number; startedAt?: number }): Promise<number> {
+  return insert(conn, 'INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     t.corpId, t.userId, t.pageId, JSON.stringify(t.search), t.fileName, ExportStatus.GENERATING, t.now, t.startedAt ?? null);
-  return Number(r.lastInsertRowid);
 }
 
-export const findTask = (sqlite: Sqlite, id: number) => one<ExportTaskRow>(sqlite, `SELECT ${COLUMNS} FROM export_tasks WHERE id = ?`, id);
+export const findTask = (conn: Conn, id: number) => one<ExportTaskRow>(conn, `SELECT ${COLUMNS} FROM export_tasks WHERE id = ?`, id);
 
 /** True while the task still exists and is generating: the runner stops as soon as it is not. */
-export function recordProgress(sqlite: Sqlite, id: number, done: number, total: number): boolean {
-  return run(sqlite, 'UPDATE export_tasks SET rows_done = ?, rows_total = ? WHERE id = ? AND status = ?', done, total, id, ExportStatus.GENERATING).changes === 1;
+export async function recordProgress(conn: Conn, id: number, done: number, total: number): Promise<boolean> {
+  return (await run(conn, 'UPDATE export_tasks SET rows_done = ?, rows_total = ? WHERE id = ? AND status = ?', done, total, id, ExportStatus.GENERATING)).changes === 1;
 }
 
-export function markGenerated(sqlite: Sqlite, id: number, filePath: string, done: number, now: number): boolean {
-  return run(sqlite, 'UPDATE export_tasks SET status = ?, file_path = ?, rows_done = ?, rows_total = ?, finished_at = ? WHERE id = ? AND status = ?',
-    ExportStatus.GENERATED, filePath, done, done, now, id, ExportStatus.GENERATING).changes === 1;
+export async function markGenerated(conn: Conn, id: number, filePath: string, done: number, now: number): Promise<boolean> {
+  return (await run(conn, 'UPDATE export_tasks SET status = ?, file_path = ?, rows_done = ?, rows_total = ?, finished_at = ? WHERE id = ? AND status = ?',
+    ExportStatus.GENERATED, filePath, done, done, now, id, ExportStatus.GENERATING)).changes === 1;
 }
 
-export function markFailed(sqlite: Sqlite, id: number, reason: string, now: number): boolean {
-  return run(sqlite, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE id = ? AND status = ?',
-    ExportStatus.FAILED, reason, now, id, ExportStatus.GENERATING).changes === 1;
+export async function markFailed(conn: Conn, id: number, reason: string, now: number): Promise<boolean> {
+  return (await run(conn, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE id = ? AND status = ?',
+    ExportStatus.FAILED, reason, now, id, ExportStatus.GENERATING)).changes === 1;
 }
 
 /** Tasks a runner had taken and not ended: at server start, the ones a stop cut off. */
-export const runningTaskIds = (sqlite: Sqlite) =>
-  all<{ id: number }>(sqlite, 'SELECT id FROM export_tasks WHERE status = ? AND started_at IS NOT NULL', ExportStatus.GENERATING).map((r) => r.id);
+export const runningTaskIds = async (conn: Conn) =>
+  (await all<{ id: number }>(conn, 'SELECT id FROM export_tasks WHERE status = ? AND started_at IS NOT NULL', ExportStatus.GENERATING)).map((r) => r.id);
 
 /**
  * At server start nothing is running: tasks a runner had taken were cut off by a stop. Queued
  * tasks stay queued (the queue starts them). Answers how many failed.
  */
-export function failInterrupted(sqlite: Sqlite, now: number): number {
-  return run(sqlite, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE status = ? AND started_at IS NOT NULL',
-    ExportStatus.FAILED, RESTART_REASON, now, ExportStatus.GENERATING).changes;
+export async function failInterrupted(conn: Conn, now: number): Promise<number> {
+  return (await run(conn, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE status = ? AND started_at IS NOT NULL',
+    ExportStatus.FAILED, RESTART_REASON, now, ExportStatus.GENERATING)).changes;
 }
 
 /** One page of the user's own tasks, newest first, as the export centre shows them. */
-export function listTasks(sqlite: Sqlite, userId: number, req: { curPage?: number; pageSize?: number; status?: number | null }) {
+export async function listTasks(conn: Conn, userId: number, req: { curPage?: number; pageSize?: number; status?: number | null }) {
   const curPage = req.curPage ?? 1;
   const pageSize = req.pageSize ?? 20;
   const byStatus = req.status ? ' AND status = ?' : '';
   const params = req.status ? [userId, req.status] : [userId];
-  const rows = all<ExportTaskRow>(sqlite, `SELECT ${COLUMNS} FROM export_tasks WHERE user_id = ?${byStatus} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+  const rows = await all<ExportTaskRow>(conn, `SELECT ${COLUMNS} FROM export_tasks WHERE user_id = ?${byStatus} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
     ...params, pageSize, (curPage - 1) * pageSize);
-  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM export_tasks WHERE user_id = ?${byStatus}`, ...params)!;
+  const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM export_tasks WHERE user_id = ?${byStatus}`, ...params))!;
   const data = rows.map(({ search: _s, filePath: _f, corpId: _c, ...t }) => ({
     ...t,
     /** Generating but not yet taken by a runner (queue.ts). */

@@ -4,7 +4,7 @@
 import type { SessionUser } from '../http/context.ts';
 import { failure } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
-import { all, one, type Sqlite } from '../resources/statements.ts';
+import { all, one, type Conn } from '../resources/statements.ts';
 import { fenceReadScope } from './scope.ts';
 import { AREA_COLUMNS, AREA_FROM, fenceView, type AreaRow } from './view.ts';
 import { likePattern } from '../resources/like.ts';
@@ -37,30 +37,30 @@ function whereOf(user: SessionUser, f: FenceFilter) {
 }
 
 /** One page of fences, newest edits first, with the total. */
-export function listFences(sqlite: Sqlite, user: SessionUser, f: FenceFilter) {
+export async function listFences(conn: Conn, user: SessionUser, f: FenceFilter) {
   const where = whereOf(user, f);
   const curPage = f.curPage ?? 1;
   const pageSize = f.pageSize ?? FENCE_PAGE_DEFAULT;
-  const totalRecords = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM areas a WHERE ${where.sql}`, ...where.params)!.n;
-  const rows = all<AreaRow>(sqlite, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${where.sql} ORDER BY a.updated_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+  const totalRecords = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM areas a WHERE ${where.sql}`, ...where.params))!.n;
+  const rows = await all<AreaRow>(conn, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${where.sql} ORDER BY a.updated_at DESC, a.id DESC LIMIT ? OFFSET ?`,
     ...where.params, pageSize, (curPage - 1) * pageSize);
   return { data: rows.map(fenceView), totalRecords, curPage, pageSize };
 }
 
 /** Every matching fence up to FENCE_LIST_MAX, by name (the map's label layer). */
-export function fenceLabels(sqlite: Sqlite, user: SessionUser, f: FenceFilter) {
+export async function fenceLabels(conn: Conn, user: SessionUser, f: FenceFilter) {
   const where = whereOf(user, f);
-  return all<AreaRow>(sqlite, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${where.sql} ORDER BY a.area_name, a.id LIMIT ?`, ...where.params, FENCE_LIST_MAX)
+  return (await all<AreaRow>(conn, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${where.sql} ORDER BY a.area_name, a.id LIMIT ?`, ...where.params, FENCE_LIST_MAX))
     .map(fenceView);
 }
 
-export function findFence(sqlite: Sqlite, user: SessionUser, areaId: number): AreaRow | undefined {
+export function findFence(conn: Conn, user: SessionUser, areaId: number): Promise<AreaRow | undefined> {
   const scope = fenceReadScope(user);
-  return one<AreaRow>(sqlite, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${scope.sql} AND a.id = ?`, ...scope.params, areaId);
+  return one<AreaRow>(conn, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${scope.sql} AND a.id = ?`, ...scope.params, areaId);
 }
 
-export function fenceDetail(sqlite: Sqlite, user: SessionUser, areaId: number) {
-  const row = findFence(sqlite, user, areaId);
+export async function fenceDetail(conn: Conn, user: SessionUser, areaId: number) {
+  const row = await findFence(conn, user, areaId);
   if (!row) throw failure(NOT_FOUND);
   return fenceView(row);
 }

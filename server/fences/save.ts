@@ -5,7 +5,7 @@
 import type { SessionUser } from '../http/context.ts';
 import { failure, invalid } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
-import { one, run, type Sqlite } from '../resources/statements.ts';
+import { one, run, tx, type Conn } from '../resources/statements.ts';
 import { waybillScope } from '../domain/waybills/scope.ts';
 import { orderScope } from '../domain/orders/access.ts';
 import { FENCE_TYPE, parseLatLngList, rectangleCorners, round6, selfIntersects, formatLatLngList, ringCentre, planarArea, type LonLat } from './geometry.ts';
@@ -87,16 +87,16 @@ export function geometryOf(edit: FenceEdit): Geometry {
 }
 
 /** The order or waybill the edit comes from must be the user's and pass through this fence. */
-function checkContext(sqlite: Sqlite, user: SessionUser, edit: FenceEdit) {
+async function checkContext(conn: Conn, user: SessionUser, edit: FenceEdit) {
   if (edit.waybillId !== undefined) {
     const w = waybillScope(user);
-    const hit = one(sqlite, `SELECT 1 FROM waybills w JOIN waybill_nodes n ON n.waybill_id = w.id WHERE ${w.sql.join(' AND ')} AND w.id = ? AND n.area_id = ?`,
+    const hit = await one(conn, `SELECT 1 FROM waybills w JOIN waybill_nodes n ON n.waybill_id = w.id WHERE ${w.sql.join(' AND ')} AND w.id = ? AND n.area_id = ?`,
       ...w.params, edit.waybillId, edit.areaId);
     if (!hit) throw failure('该运单的路线不经过此电子围栏');
   }
   if (edit.orderId !== undefined) {
     const o = orderScope(user);
-    const hit = one(sqlite, `SELECT 1 FROM orders o WHERE ${o.sql.join(' AND ')} AND o.id = ? AND (o.shipper_area_id = ? OR o.receiver_area_id = ?)`,
+    const hit = await one(conn, `SELECT 1 FROM orders o WHERE ${o.sql.join(' AND ')} AND o.id = ? AND (o.shipper_area_id = ? OR o.receiver_area_id = ?)`,
       ...o.params, edit.orderId, edit.areaId, edit.areaId);
     if (!hit) throw failure('该订单的收发货地不是此电子围栏');
   }
@@ -122,17 +122,17 @@ const FIELD_TITLES: Record<string, string> = {
   province: '省', city: '市', district: '区县', address: '详细地址',
 };
 
-export async function saveFence(sqlite: Sqlite, user: SessionUser, edit: FenceEdit, geocoder: ReverseGeocoder, now = Date.now()) {
-  const before = findFence(sqlite, user, edit.areaId);
+export async function saveFence(conn: Conn, user: SessionUser, edit: FenceEdit, geocoder: ReverseGeocoder, now = Date.now()) {
+  const before = await findFence(conn, user, edit.areaId);
   if (!before) throw failure(NOT_FOUND);
   if (before.isDeleted) throw failure(FENCE_DELETED);
   const writable = fenceWriteScope(user);
-  if (!one(sqlite, `SELECT 1 FROM areas a WHERE ${writable.sql} AND a.id = ?`, ...writable.params, edit.areaId)) throw failure(NOT_FOUND);
+  if (!(await one(conn, `SELECT 1 FROM areas a WHERE ${writable.sql} AND a.id = ?`, ...writable.params, edit.areaId))) throw failure(NOT_FOUND);
   if (edit.version !== undefined && edit.version !== before.version) throw failure(STALE);
   if (edit.areaCode !== undefined && edit.areaCode !== before.areaCode) throw refuse('areaCode', '围栏编码不能修改');
   const name = edit.areaName === undefined ? before.areaName : edit.areaName.trim();
   if (!name) throw refuse('areaName', '围栏名称不能为空');
-  checkContext(sqlite, user, edit);
+  await checkContext(conn, user, edit);
   const geometry = geometryOf(edit);
   const address = await addressOf(edit, geometry.centre, geocoder);
 
@@ -142,19 +142,19 @@ export async function saveFence(sqlite: Sqlite, user: SessionUser, edit: FenceEd
     .filter(([field, value]) => old[field] !== value)
     .map(([field, value]) => ({ field, title: FIELD_TITLES[field], before: old[field], after: value }));
 
-  sqlite.transaction(() => {
-    const res = run(sqlite,
+  await tx(conn, async () => {
+    const res = await run(conn,
       `UPDATE areas SET area_name = ?, type_id = ?, lon = ?, lat = ?, radius = ?, area_lon_lat = ?, province = ?, city = ?, district = ?, address = ?,
          version = version + 1, updated_by = ?, updated_at = ? WHERE id = ? AND version = ? AND is_deleted = 0`,
       after.areaName, after.typeId, after.lon, after.lat, after.radius, after.areaLonLat, after.province, after.city, after.district, after.address,
       user.userId, now, edit.areaId, before.version);
     // Deleted or changed between the read and the write: same answers as before the read.
     if (res.changes !== 1) throw failure(STALE);
-    run(sqlite,
+    await run(conn,
       `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
        VALUES (?, 'area', ?, 'update', ?, ?, ?, ?, ?)`,
       user.corpId, edit.areaId, user.userId, user.realName, now, JSON.stringify(changes), before.version + 1);
-  })();
-  const saved = findFence(sqlite, user, edit.areaId) as AreaRow;
+  });
+  const saved = (await findFence(conn, user, edit.areaId)) as AreaRow;
   return fenceView(saved);
 }

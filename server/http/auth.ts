@@ -54,7 +54,7 @@ export function authenticate(sessions: SessionStore): MiddlewareHandler<AppEnv> 
         throw new ApiError(Code.FORBIDDEN, CROSS_SITE_MESSAGE);
       }
     }
-    const user = sessions.resolve(header || cookie, Date.now());
+    const user = await sessions.resolve(header || cookie, Date.now());
     if (user) c.set('user', user);
     // A cookie whose session ended is cleared here: the console's script cannot clear an HttpOnly cookie.
     else if (cookie && !header) deleteCookie(c, TOKEN_COOKIE, { path: '/' });

@@ -13,14 +13,17 @@ export const notFound = (reason: string): DeleteRefusal => ({ result: 'failed', 
 export const cannotDelete = (reason: string): DeleteRefusal => ({ result: 'cannotDelete', reason });
 
 /**
- * Runs `deleteOne` once per distinct id (each call is the caller's own transaction) and answers 105.
- * `deleteOne` returns a refusal, or nothing when the record was deleted.
+ * Runs `deleteOne` once per distinct id, one after another (each call is the caller's own
+ * transaction), and answers 105. `deleteOne` returns a refusal, or nothing when the record was deleted.
  */
-export function batchDeleteOutcome(ids: readonly number[], deleteOne: (id: number) => DeleteRefusal | undefined | void): Outcome {
+export async function batchDeleteOutcome(
+  ids: readonly number[],
+  deleteOne: (id: number) => Promise<DeleteRefusal | undefined | void> | DeleteRefusal | undefined | void,
+): Promise<Outcome> {
   const distinct = [...new Set(ids)];
   const details: (DeleteRefusal & { id: number })[] = [];
   for (const id of distinct) {
-    const refusal = deleteOne(id);
+    const refusal = await deleteOne(id);
     if (refusal) details.push({ id, ...refusal });
   }
   const total = distinct.length;

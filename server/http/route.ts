@@ -70,12 +70,12 @@ async function inputOf(c: Context<AppEnv>, def: RouteDef): Promise<unknown> {
 export function handlerOf(def: RouteDef) {
   return async (c: Context<AppEnv>) => {
     // A terminal route looks at the credential only: a session riding along grants nothing there.
-    const terminal = 'terminal' in def.access ? def.access.terminal(c) : undefined;
+    const terminal = 'terminal' in def.access ? await def.access.terminal(c) : undefined;
     const user = 'terminal' in def.access ? undefined : (c.get('user') as SessionUser | undefined);
     checkAccess(def.access, user, terminal);
     const body = await inputOf(c, def);
     const out = await def.handler({ c, user: user!, terminal, body, query: c.req.query(), params: c.req.param() as Record<string, string> });
-    terminal?.markUsed();
+    await terminal?.markUsed();
     if (out instanceof Response) return out;
     if (out instanceof Outcome) return reply(c, out.result, out.message, out.code);
     return reply(c, out ?? null);

@@ -3,7 +3,7 @@
 // token or cookie is ignored here, so no role, however broad, writes a vehicle's track; and the
 // secret is ignored everywhere else, so a leaked terminal credential opens no console route.
 import type { Context } from 'hono';
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../db/connection.ts';
 import { markCredentialUsed, resolveCredential } from '../domain/terminals/credentials.ts';
 import { ApiError, Code } from './envelope.ts';
 
@@ -12,23 +12,23 @@ export interface TerminalCaller {
   /** The corporation the credential was issued to: the only one whose vehicles it reaches. */
   corpId: number;
   /** Called once the write was accepted: the list's 最近使用 column. */
-  markUsed(): void;
+  markUsed(): Promise<void>;
 }
 
-export type TerminalGate = (c: Context) => TerminalCaller | undefined;
+export type TerminalGate = (c: Context) => Promise<TerminalCaller | undefined>;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /** Unknown, malformed and revoked alike: the answer tells a caller nothing about which. */
 export const TERMINAL_REFUSED = '终端凭证无效或已吊销';
 
-/** `access: terminalAccess(db)` on a route: its caller is the credential's corporation. */
-export function terminalAccess(db: Db): { terminal: TerminalGate } {
+/** `access: terminalAccess(conn)` on a route: its caller is the credential's corporation. */
+export function terminalAccess(conn: Conn): { terminal: TerminalGate } {
   return {
-    terminal: (c) => {
+    terminal: async (c) => {
       const secret = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
-      const found = resolveCredential(db.$client, secret);
+      const found = await resolveCredential(conn, secret);
       if (!found) return undefined;
-      return { ...found, markUsed: () => markCredentialUsed(db.$client, found.credentialId) };
+      return { ...found, markUsed: () => markCredentialUsed(conn, found.credentialId) };
     },
   };
 }

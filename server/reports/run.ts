@@ -1,6 +1,5 @@
 // Runs a compiled report: the page of groups with the number of groups, or the totals row.
-import type { Sqlite } from '../resources/statements.ts';
-import { all, one } from '../resources/statements.ts';
+import { all, one, type Conn } from '../resources/statements.ts';
 import type { SessionUser } from '../http/context.ts';
 import type { ResourceFile } from '../registry/types.ts';
 import { compileReport, TOTAL_COLUMN, type ReportRequest } from './compile.ts';
@@ -15,16 +14,16 @@ export interface ReportPage {
   pageSize: number;
 }
 
-export function queryReport(sqlite: Sqlite, report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): ReportPage {
+export async function queryReport(conn: Conn, report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): Promise<ReportPage> {
   const curPage = req.curPage ?? 1;
   const pageSize = req.pageSize ?? 20;
   const { rows } = compileReport(report, user, { ...req, curPage, pageSize }, resources);
-  const found = all<Row>(sqlite, rows.sql, ...rows.params);
+  const found = await all<Row>(conn, rows.sql, ...rows.params);
   let totalRecords = Number(found[0]?.[TOTAL_COLUMN] ?? 0);
   if (!found.length && curPage > 1) {
     // Past the last page there is no row to carry the count: ask the first page for it.
     const first = compileReport(report, user, { ...req, curPage: 1, pageSize: 1 }, resources).rows;
-    totalRecords = Number(one<Row>(sqlite, first.sql, ...first.params)?.[TOTAL_COLUMN] ?? 0);
+    totalRecords = Number((await one<Row>(conn, first.sql, ...first.params))?.[TOTAL_COLUMN] ?? 0);
   }
   const data = found.map(({ [TOTAL_COLUMN]: _, ...row }) => withEmptyTexts(report, row));
   return { data, totalRecords, curPage, pageSize };
@@ -36,7 +35,7 @@ function withEmptyTexts(report: ReportFile, row: Row): Row {
   return row;
 }
 
-export function reportTotals(sqlite: Sqlite, report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): Row {
+export async function reportTotals(conn: Conn, report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): Promise<Row> {
   const { totals } = compileReport(report, user, req, resources);
-  return one<Row>(sqlite, totals.sql, ...totals.params) ?? {};
+  return (await one<Row>(conn, totals.sql, ...totals.params)) ?? {};
 }

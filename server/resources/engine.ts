@@ -1,6 +1,5 @@
 // The generic resource engine: list, count, detail, history reads; save, update and batch delete
 // writes live in writes.ts. One instance serves every resource file.
-import type { Db } from '../db/connection.ts';
 import type { SessionUser } from '../http/context.ts';
 import { failure } from '../http/envelope.ts';
 import type { Registry, ResourceFile } from '../registry/types.ts';
@@ -8,7 +7,7 @@ import { storedFields } from '../registry/fields.ts';
 import { ident } from './naming.ts';
 import { listSql, paging, selectList, type ListRequest } from './query.ts';
 import { scopeWhere } from './scope.ts';
-import { StatementCache } from './statements.ts';
+import { all, one, type Conn } from './statements.ts';
 import { formatTime } from './time.ts';
 import type { ResourceHooks } from './hooks.ts';
 
@@ -24,17 +23,14 @@ export interface Page<T> {
 }
 
 export class ResourceEngine {
-  readonly statements: StatementCache;
-
   constructor(
-    readonly db: Db,
+    /** The app's database, or an export's read snapshot. */
+    readonly db: Conn,
     private readonly registry: () => Registry,
     readonly hooks: Record<string, ResourceHooks> = {},
     /** Told after every committed write (the session cache listens for users and roles). */
     readonly onWrite?: (resourceId: string) => void,
-  ) {
-    this.statements = new StatementCache(db.$client);
-  }
+  ) {}
 
   resource(id: string): ResourceFile {
     const res = this.registry().resources.get(id);
@@ -54,51 +50,49 @@ export class ResourceEngine {
     return rows;
   }
 
-  list(resourceId: string, user: SessionUser, req: ListRequest): Page<Record<string, unknown>> {
+  async list(resourceId: string, user: SessionUser, req: ListRequest): Promise<Page<Record<string, unknown>>> {
     const res = this.resource(resourceId);
     const sql = listSql(this.reg, res, user, req);
-    const data = this.statements.get(sql.page.sql).all(...sql.page.params) as Record<string, unknown>[];
-    const { n } = this.statements.get(sql.count.sql).get(...sql.count.params) as { n: number };
+    const data = await all<Record<string, unknown>>(this.db, sql.page.sql, ...sql.page.params);
+    const { n } = (await one<{ n: number }>(this.db, sql.count.sql, ...sql.count.params))!;
     const { curPage, pageSize } = paging(req);
-    this.hooks[res.id]?.afterList?.(data, Date.now());
+    await this.hooks[res.id]?.afterList?.(data, Date.now());
     return { data: this.decorate(res, data), totalRecords: n, curPage, pageSize };
   }
 
-  count(resourceId: string, user: SessionUser, req: ListRequest): number {
+  async count(resourceId: string, user: SessionUser, req: ListRequest): Promise<number> {
     const sql = listSql(this.reg, this.resource(resourceId), user, req);
-    return (this.statements.get(sql.count.sql).get(...sql.count.params) as { n: number }).n;
+    return (await one<{ n: number }>(this.db, sql.count.sql, ...sql.count.params))!.n;
   }
 
   /** The record as the user may see it, or undefined. */
-  find(res: ResourceFile, user: SessionUser, id: number, includeDeleted = false): Record<string, unknown> | undefined {
+  find(res: ResourceFile, user: SessionUser, id: number, includeDeleted = false): Promise<Record<string, unknown> | undefined> {
     const { columns, joins } = selectList(this.reg, res);
     const where = scopeWhere(res, user, 't', includeDeleted);
     const sql = `SELECT ${columns} FROM ${ident(res.table)} t ${joins} WHERE ${where.sql.join(' AND ')} AND t.id = ?`;
-    return this.statements.get(sql).get(...where.params, id) as Record<string, unknown> | undefined;
+    return one<Record<string, unknown>>(this.db, sql, ...where.params, id);
   }
 
-  detail(resourceId: string, user: SessionUser, id: number) {
+  async detail(resourceId: string, user: SessionUser, id: number) {
     const res = this.resource(resourceId);
-    const row = this.find(res, user, id);
+    const row = await this.find(res, user, id);
     if (!row) throw failure(NOT_FOUND);
-    this.hooks[res.id]?.afterRead?.(row);
+    await this.hooks[res.id]?.afterRead?.(row);
     return this.decorate(res, [row])[0];
   }
 
-  history(resourceId: string, user: SessionUser, req: { id: number; curPage?: number; pageSize?: number }) {
+  async history(resourceId: string, user: SessionUser, req: { id: number; curPage?: number; pageSize?: number }) {
     const res = this.resource(resourceId);
-    if (!this.find(res, user, req.id, true)) throw failure(NOT_FOUND);
+    if (!(await this.find(res, user, req.id, true))) throw failure(NOT_FOUND);
     const { curPage, pageSize, offset } = paging(req);
-    const rows = this.statements
-      .get(
-        `SELECT id, action, user_id AS userId, user_name AS userName, changed_at AS changedAt, changes, record_version AS recordVersion
+    const rows = await all<Record<string, unknown>>(
+      this.db,
+      `SELECT id, action, user_id AS userId, user_name AS userName, changed_at AS changedAt, changes, record_version AS recordVersion
            FROM record_history WHERE corp_id = ? AND resource = ? AND record_id = ?
           ORDER BY changed_at DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(user.corpId, res.id, req.id, pageSize, offset) as Record<string, unknown>[];
-    const { n } = this.statements
-      .get('SELECT count(*) AS n FROM record_history WHERE corp_id = ? AND resource = ? AND record_id = ?')
-      .get(user.corpId, res.id, req.id) as { n: number };
+      user.corpId, res.id, req.id, pageSize, offset,
+    );
+    const { n } = (await one<{ n: number }>(this.db, 'SELECT count(*) AS n FROM record_history WHERE corp_id = ? AND resource = ? AND record_id = ?', user.corpId, res.id, req.id))!;
     const data = rows.map((r) => ({ ...r, changedAtStr: formatTime(r.changedAt as number), changes: JSON.parse(r.changes as string) }));
     return { data, totalRecords: n, curPage, pageSize };
   }

@@ -3,6 +3,7 @@ import type { SessionUser } from '../http/context.ts';
 import type { ResourceFile } from '../registry/types.ts';
 import { labelFieldOf } from '../registry/fields.ts';
 import type { ResourceEngine } from './engine.ts';
+import { run } from './statements.ts';
 
 export interface Change {
   field: string;
@@ -24,16 +25,16 @@ export function withLabels(res: ResourceFile, changes: Change[], before: Record<
   });
 }
 
-export function recordHistory(
+export async function recordHistory(
   engine: ResourceEngine,
   res: ResourceFile,
   user: SessionUser,
   entry: { recordId: number; action: 'create' | 'update' | 'delete'; changes: Change[]; version: number; now: number },
-) {
-  engine.statements
-    .get(
-      `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
+): Promise<void> {
+  await run(
+    engine.db,
+    `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(user.corpId, res.id, entry.recordId, entry.action, user.userId, user.realName, entry.now, JSON.stringify(entry.changes), entry.version);
+    user.corpId, res.id, entry.recordId, entry.action, user.userId, user.realName, entry.now, JSON.stringify(entry.changes), entry.version,
+  );
 }

@@ -7,8 +7,9 @@ import { storedFields } from '../registry/fields.ts';
 import { columnOf, ident } from './naming.ts';
 import { scopeWhere } from './scope.ts';
 import type { ResourceEngine } from './engine.ts';
+import { one } from './statements.ts';
 
-export function checkReferences(engine: ResourceEngine, res: ResourceFile, user: SessionUser, record: Record<string, unknown>) {
+export async function checkReferences(engine: ResourceEngine, res: ResourceFile, user: SessionUser, record: Record<string, unknown>) {
   const titles = storedFields(res);
   for (const [field, ref] of Object.entries(res.references ?? {})) {
     const value = record[field];
@@ -16,20 +17,20 @@ export function checkReferences(engine: ResourceEngine, res: ResourceFile, user:
     const target = engine.resource(ref.resource);
     const where = scopeWhere(target, user);
     const sql = `SELECT 1 FROM ${ident(target.table)} t WHERE ${where.sql.join(' AND ')} AND t.id = ?`;
-    if (!engine.statements.get(sql).get(...where.params, value)) {
+    if (!(await one(engine.db, sql, ...where.params, value))) {
       throw invalid(`${titles[field]?.title ?? field}：所选${target.title}不存在`, { field });
     }
   }
 }
 
-export function checkUnique(engine: ResourceEngine, res: ResourceFile, corpId: number, record: Record<string, unknown>, selfId = 0) {
+export async function checkUnique(engine: ResourceEngine, res: ResourceFile, corpId: number, record: Record<string, unknown>, selfId = 0) {
   const titles = storedFields(res);
   for (const key of res.unique ?? []) {
     if (key.some((f) => record[f] === undefined || record[f] === null)) continue;
     const live = res.softDelete ? ' AND is_deleted = 0' : '';
     const cond = key.map((f) => `${ident(columnOf(f))} = ?`).join(' AND ');
     const sql = `SELECT 1 FROM ${ident(res.table)} WHERE corp_id = ? AND ${cond}${live} AND id <> ? LIMIT 1`;
-    if (engine.statements.get(sql).get(corpId, ...key.map((f) => record[f]), selfId)) {
+    if (await one(engine.db, sql, corpId, ...key.map((f) => record[f]), selfId)) {
       const label = key.map((f) => titles[f]?.title ?? f).join('+');
       throw invalid(`${label}已存在`, { field: key[0] });
     }
@@ -47,9 +48,9 @@ function fieldsInConstraint(res: ResourceFile, message: string): string[] {
  * A constraint the checks above could not see (a race, a global key such as users.user_name, a
  * NOT NULL column that an optional field was cleared to) still answers code 100 naming the field.
  */
-export function friendlyConstraint<T>(res: ResourceFile, write: () => T): T {
+export async function friendlyConstraint<T>(res: ResourceFile, write: () => Promise<T>): Promise<T> {
   try {
-    return write();
+    return await write();
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     const fields = fieldsInConstraint(res, String((err as Error).message ?? ''));

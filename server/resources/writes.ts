@@ -10,6 +10,7 @@ import { partnerField, SHARED } from './scope.ts';
 import { NOT_FOUND, type ResourceEngine } from './engine.ts';
 import { checkReferences, checkUnique, friendlyConstraint } from './write-checks.ts';
 import { recordHistory, withLabels, type Change } from './history.ts';
+import { insert, one, run, tx } from './statements.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -31,30 +32,31 @@ export async function save(engine: ResourceEngine, resourceId: string, user: Ses
   const record: Rec = { ...body };
   pinPartner(res, user, record);
   await engine.hooks[res.id]?.prepare?.({ user, now }, record);
-  return engine.db.$client.transaction(() => {
-    engine.hooks[res.id]?.beforeInsert?.({ user, now }, record);
+  const result = await tx(engine.db, async () => {
+    await engine.hooks[res.id]?.beforeInsert?.({ user, now }, record);
     const extras = { ...record };
     dropVirtual(res, record);
-    checkReferences(engine, res, user, record);
-    checkUnique(engine, res, user.corpId, record);
+    await checkReferences(engine, res, user, record);
+    await checkUnique(engine, res, user.corpId, record);
     const row: Rec = { ...record, corpId: user.corpId, version: 1, createdAt: now, updatedAt: now, createdBy: user.userId, updatedBy: user.userId };
     const fields = Object.keys(row);
     const sql = `INSERT INTO ${ident(res.table)} (${fields.map((f) => ident(columnOf(f))).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`;
-    const id = Number(friendlyConstraint(res, () => engine.statements.get(sql).run(...fields.map((f) => row[f])).lastInsertRowid));
-    engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
+    const id = await friendlyConstraint(res, () => insert(engine.db, sql, ...fields.map((f) => row[f])));
+    await engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
     if (res.history) {
       // The history shows the given fields as a read shows them: role ids yes, a password never.
-      const created = engine.find(res, user, id) ?? {};
-      engine.hooks[res.id]?.afterRead?.(created);
+      const created = (await engine.find(res, user, id)) ?? {};
+      await engine.hooks[res.id]?.afterRead?.(created);
       const titles = { ...res.schema.properties, ...storedFields(res) };
       const changes = Object.keys(body)
         .filter((field) => field in created)
         .map((field) => ({ field, title: titles[field]?.title ?? field, before: null, after: created[field] ?? null }));
-      recordHistory(engine, res, user, { recordId: id, action: 'create', changes: withLabels(res, changes, undefined, created), version: 1, now });
+      await recordHistory(engine, res, user, { recordId: id, action: 'create', changes: withLabels(res, changes, undefined, created), version: 1, now });
     }
-    engine.onWrite?.(res.id);
     return { id };
-  })();
+  });
+  engine.onWrite?.(res.id);
+  return result;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -66,13 +68,13 @@ export async function update(engine: ResourceEngine, resourceId: string, user: S
   if (partnerField(res, user) !== undefined) pinPartner(res, user, fields);
   const hooks = engine.hooks[res.id];
   await hooks?.prepare?.({ user, now }, fields);
-  return engine.db.$client.transaction(() => {
-    const existing = engine.find(res, user, id);
+  const result = await tx(engine.db, async () => {
+    const existing = await engine.find(res, user, id);
     if (!existing) throw failure(NOT_FOUND);
     if (existing.version !== version) throw failure('数据已被他人修改，请刷新后重试');
     // Virtual fields a read shows (role ids) take part in the comparison and the history.
-    hooks?.afterRead?.(existing);
-    hooks?.beforeUpdate?.({ user, now }, fields, existing);
+    await hooks?.afterRead?.(existing);
+    await hooks?.beforeUpdate?.({ user, now }, fields, existing);
     const extras = { ...fields };
     const titles = { ...res.schema.properties, ...storedFields(res) };
     const changes: Change[] = Object.entries(fields)
@@ -81,57 +83,59 @@ export async function update(engine: ResourceEngine, resourceId: string, user: S
     if (changes.length === 0) return { id, version };
     dropVirtual(res, fields);
     const columns = changes.filter((c) => c.field in fields);
-    checkReferences(engine, res, user, fields);
-    checkUnique(engine, res, user.corpId, { ...existing, ...fields }, id);
+    await checkReferences(engine, res, user, fields);
+    await checkUnique(engine, res, user.corpId, { ...existing, ...fields }, id);
     const set = columns.map((c) => `${ident(columnOf(c.field))} = ?, `).join('');
     const sql = `UPDATE ${ident(res.table)} SET ${set}version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?`;
-    const done = friendlyConstraint(res, () => engine.statements.get(sql).run(...columns.map((c) => c.after), now, user.userId, id, version));
+    const done = await friendlyConstraint(res, () => run(engine.db, sql, ...columns.map((c) => c.after), now, user.userId, id, version));
     if (done.changes !== 1) throw failure('数据已被他人修改，请刷新后重试');
     // Only what a read shows reaches the history: never a password or its hash.
     const visible = changes.filter((c) => c.field in existing && c.field in titles);
     if (res.history) {
-      const updated = engine.find(res, user, id) ?? {};
-      recordHistory(engine, res, user, { recordId: id, action: 'update', changes: withLabels(res, visible, existing, updated), version: version + 1, now });
+      const updated = (await engine.find(res, user, id)) ?? {};
+      await recordHistory(engine, res, user, { recordId: id, action: 'update', changes: withLabels(res, visible, existing, updated), version: version + 1, now });
     }
-    hooks?.afterWrite?.({ user, now }, id, extras);
-    engine.onWrite?.(res.id);
+    await hooks?.afterWrite?.({ user, now }, id, extras);
     return { id, version: version + 1 };
-  })();
+  });
+  // Told once committed, and only when something was written (a new version).
+  if (result.version !== version) engine.onWrite?.(res.id);
+  return result;
 }
 
 /** Answers code 105: how many were deleted, failed, or cannot be deleted, and why. */
-export function batchDelete(engine: ResourceEngine, resourceId: string, user: SessionUser, ids: number[]) {
+export async function batchDelete(engine: ResourceEngine, resourceId: string, user: SessionUser, ids: number[]) {
   const res = engine.resource(resourceId);
   if (partnerField(res, user) === null) throw forbidden();
   const now = Date.now();
-  return batchDeleteOutcome(ids, (id) => {
-    const refusal = engine.db.$client.transaction((): DeleteRefusal | undefined => {
-      const existing = engine.find(res, user, id);
+  return batchDeleteOutcome(ids, async (id) => {
+    const refusal = await tx(engine.db, async (): Promise<DeleteRefusal | undefined> => {
+      const existing = await engine.find(res, user, id);
       if (!existing) return notFound(NOT_FOUND);
-      const kept = engine.hooks[res.id]?.beforeDelete?.({ user, now }, existing);
+      const kept = await engine.hooks[res.id]?.beforeDelete?.({ user, now }, existing);
       if (kept) return cannotDelete(kept);
-      const blocker = referencedBy(engine, res, user.corpId, id);
+      const blocker = await referencedBy(engine, res, user.corpId, id);
       if (blocker) return cannotDelete(`已被${blocker}引用，不能删除`);
       const sql = res.softDelete
         ? `UPDATE ${ident(res.table)} SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?`
         : `DELETE FROM ${ident(res.table)} WHERE id = ?`;
-      engine.statements.get(sql).run(...(res.softDelete ? [now, user.userId, id] : [id]));
+      await run(engine.db, sql, ...(res.softDelete ? [now, user.userId, id] : [id]));
       if (res.history) {
-        recordHistory(engine, res, user, { recordId: id, action: 'delete', changes: [], version: (existing.version as number) + 1, now });
+        await recordHistory(engine, res, user, { recordId: id, action: 'delete', changes: [], version: (existing.version as number) + 1, now });
       }
       return undefined;
-    })();
+    });
     engine.onWrite?.(res.id);
     return refusal;
   });
 }
 
-function referencedBy(engine: ResourceEngine, res: ResourceFile, corpId: number, id: number): string | undefined {
+async function referencedBy(engine: ResourceEngine, res: ResourceFile, corpId: number, id: number): Promise<string | undefined> {
   for (const dep of res.dependents ?? []) {
     const other = engine.resource(dep.resource);
     const live = other.softDelete ? ' AND is_deleted = 0' : '';
     const sql = `SELECT 1 FROM ${ident(other.table)} WHERE corp_id = ? AND ${ident(columnOf(dep.field))} = ?${live} LIMIT 1`;
-    if (engine.statements.get(sql).get(corpId, id)) return other.title;
+    if (await one(engine.db, sql, corpId, id)) return other.title;
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 // alarm calls: getAlarmAndAbnormalCountNew is the 180-second polling summary (?lastQueryTime=),
 // getTopAlarmInfo the list under the alarm icon. Everything needs BusinessAlarmReport3, the
 // operation that shows the alarm icon (spec section 6).
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { Code } from '../http/envelope.ts';
 import { Outcome, route, type RouteDef } from '../http/route.ts';
 import { alarmDetail, alarmSummary, listAlarms, topAlarms, type AlarmFilter } from '../alarms/read.ts';
@@ -11,27 +11,26 @@ import { alarmListInput, emptyQuery, handleInput, idQuery, idsInput, summaryQuer
 
 export const ALARM_OPS = ['BusinessAlarmReport3'];
 
-export function alarmResultRoutes(db: Db): RouteDef[] {
-  const sqlite = db.$client;
+export function alarmResultRoutes(conn: Conn): RouteDef[] {
   const access = { anyOf: ALARM_OPS };
   return [
     route<{ lastQueryTime?: string }>({
       method: 'GET', path: '/alarmResult/getAlarmAndAbnormalCountNew', access, input: summaryQuery,
-      handler: ({ user, body }) => alarmSummary(sqlite, user, Number(body.lastQueryTime ?? 0)),
+      handler: ({ user, body }) => alarmSummary(conn, user, Number(body.lastQueryTime ?? 0)),
     }),
-    route({ method: 'GET', path: '/alarmResult/getTopAlarmInfo', access, input: emptyQuery, handler: ({ user }) => topAlarms(sqlite, user) }),
+    route({ method: 'GET', path: '/alarmResult/getTopAlarmInfo', access, input: emptyQuery, handler: ({ user }) => topAlarms(conn, user) }),
     route<{ id: string }>({
       method: 'GET', path: '/alarmResult/queryById', access, input: idQuery,
-      handler: ({ user, body }) => alarmDetail(sqlite, user, Number(body.id), 'business'),
+      handler: ({ user, body }) => alarmDetail(conn, user, Number(body.id), 'business'),
     }),
-    route<AlarmFilter>({ method: 'POST', path: '/alarmResult/findByPage', access, input: alarmListInput, handler: ({ user, body }) => listAlarms(sqlite, user, body) }),
+    route<AlarmFilter>({ method: 'POST', path: '/alarmResult/findByPage', access, input: alarmListInput, handler: ({ user, body }) => listAlarms(conn, user, body) }),
     route<{ id: number; handleRemark: string }>({
       method: 'POST', path: '/alarmResult/handlerAlarmResult', access, input: handleInput,
-      handler: ({ user, body }) => new Outcome(Code.SUCCESS, HANDLED, handleAlarm(sqlite, user, 'business', body.id, body.handleRemark)),
+      handler: async ({ user, body }) => new Outcome(Code.SUCCESS, HANDLED, await handleAlarm(conn, user, 'business', body.id, body.handleRemark)),
     }),
     route<{ ids: number[] }>({
       method: 'POST', path: '/alarmResult/akeyToIgnore', access, input: idsInput,
-      handler: ({ user, body }) => new Outcome(Code.SUCCESS, IGNORED, ignoreAlarms(sqlite, user, 'business', body.ids)),
+      handler: async ({ user, body }) => new Outcome(Code.SUCCESS, IGNORED, await ignoreAlarms(conn, user, 'business', body.ids)),
     }),
   ];
 }

@@ -3,7 +3,7 @@
 // messages: the fields are the rules' thresholds (server/alarms/settings.ts) in km/h, ℃ and ms,
 // each bounded; getAllSet also answers the defaults, for a "restore defaults" button. Both need BusinessAlarmReport3 (the alarm
 // desk); only the corporation's own staff may change them, not customer or carrier users.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { forbidden } from '../http/envelope.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { corpSettings, saveSettings, type AlarmSettings } from '../alarms/settings.ts';
@@ -27,16 +27,15 @@ export const alarmSetInput = {
   },
 };
 
-export function alarmSettingRoutes(db: Db): RouteDef[] {
-  const sqlite = db.$client;
+export function alarmSettingRoutes(conn: Conn): RouteDef[] {
   const access = { anyOf: ALARM_OPS };
   return [
-    route({ method: 'GET', path: '/alarmRemindBusinessSet/getAllSet', access, input: emptyQuery, handler: ({ user }) => corpSettings(sqlite, user.corpId) }),
+    route({ method: 'GET', path: '/alarmRemindBusinessSet/getAllSet', access, input: emptyQuery, handler: ({ user }) => corpSettings(conn, user.corpId) }),
     route<Partial<AlarmSettings>>({
       method: 'POST', path: '/alarmRemindBusinessSet/updateAlarmSet', access, input: alarmSetInput,
       handler: ({ user, body }) => {
         if (user.userType === 1 || user.userType === 2) throw forbidden();
-        return saveSettings(sqlite, user.corpId, body);
+        return saveSettings(conn, user.corpId, body);
       },
     }),
   ];

@@ -1,10 +1,11 @@
 // Routes and resource hooks of the hand-written domain (so far: users, roles, organisations).
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../db/connection.ts';
 import { Outcome, route } from '../http/route.ts';
 import { Code, failure } from '../http/envelope.ts';
 import { unlockAccount } from '../domain/auth/throttle.ts';
 import { UNLOCK_OP } from '../domain/users/rights-guard.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
+import { one } from '../resources/statements.ts';
 import type { Registry } from '../registry/types.ts';
 import type { SessionStore } from '../domain/auth/sessions.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
@@ -12,28 +13,28 @@ import { roleHooks, userHooks } from '../domain/users/hooks.ts';
 import { departmentHooks } from '../domain/users/departments.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
-export function domainHooks(db: Db): Record<string, ResourceHooks> {
-  return { user: userHooks(db), role: roleHooks(db), department: departmentHooks(db) };
+export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
+  return { user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn) };
 }
 
-export function domainRoutes(db: Db, _registry: () => Registry, sessions: SessionStore) {
+export function domainRoutes(conn: Conn, _registry: () => Registry, sessions: SessionStore) {
   return [
     route({
       method: 'GET', path: '/e6Organization/findOrganizationTree', access: { session: true }, input: { type: 'object' },
-      handler: ({ user }) => organizationTree(db, user),
+      handler: ({ user }) => organizationTree(conn, user),
     }),
     route({
       method: 'GET', path: '/role/getOperationTree', access: { anyOf: ['rolePermission3'] },
       input: { type: 'object', required: ['roleId'], properties: { roleId: { title: '角色', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } },
-      handler: ({ user, body }) => roleOperationTree(db, user, Number(body.roleId)),
+      handler: ({ user, body }) => roleOperationTree(conn, user, Number(body.roleId)),
     }),
     route<{ id: number }>({
       method: 'POST', path: '/user/unlock', access: { anyOf: [UNLOCK_OP] },
       input: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { title: '用户', type: 'integer', minimum: 1 }, version: { title: '版本', type: 'integer', minimum: 0 } } },
-      handler: ({ user, body }) => {
-        const target = db.$client.prepare('SELECT user_name AS userName FROM users WHERE id = ? AND corp_id = ? AND is_deleted = 0').get(body.id, user.corpId) as { userName: string } | undefined;
+      handler: async ({ user, body }) => {
+        const target = await one<{ userName: string }>(conn, 'SELECT user_name AS userName FROM users WHERE id = ? AND corp_id = ? AND is_deleted = 0', body.id, user.corpId);
         if (!target || user.userType !== 0) throw failure(NOT_FOUND);
-        const cleared = unlockAccount(db, target.userName);
+        const cleared = await unlockAccount(conn, target.userName);
         return new Outcome(Code.SUCCESS, cleared > 0 ? '账号已解锁' : '该账号没有登录限制', null);
       },
     }),
@@ -46,8 +47,8 @@ export function domainRoutes(db: Db, _registry: () => Registry, sessions: Sessio
           operationIds: { title: '操作权限', type: 'array', maxItems: 2000, items: { type: 'string', maxLength: 64 } },
         },
       },
-      handler: ({ user, body }) => {
-        saveRoleOperations(db, user, body.roleId, body.operationIds);
+      handler: async ({ user, body }) => {
+        await saveRoleOperations(conn, user, body.roleId, body.operationIds);
         sessions.invalidate();
         return null;
       },

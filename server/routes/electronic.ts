@@ -1,6 +1,6 @@
 // The fence calls of spec section 7 ("Base data lookups", electronic/*): label lists for the
 // map and pickers, one fence for the edit layer, and the save from an order's or waybill's map.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { route, Outcome, type RouteDef } from '../http/route.ts';
 import { Code } from '../http/envelope.ts';
 import { fenceDetail, fenceLabels, FENCE_LIST_MAX, listFences, type FenceFilter } from '../fences/read.ts';
@@ -76,30 +76,29 @@ const pointQuery = {
 /** The geocoder of a request: offline, with the user's corporation's fences as the near detail. */
 export type GeocoderFor = (user: SessionUser) => ReverseGeocoder;
 
-export function electronicRoutes(db: Db, geocoderFor?: GeocoderFor): RouteDef[] {
-  const sqlite = db.$client;
-  const geocoder = geocoderFor ?? ((user: SessionUser) => new OfflineGeocoder(sqlite, user.corpId));
+export function electronicRoutes(conn: Conn, geocoderFor?: GeocoderFor): RouteDef[] {
+  const geocoder = geocoderFor ?? ((user: SessionUser) => new OfflineGeocoder(conn, user.corpId));
   const list = (path: string) =>
-    route<FenceFilter>({ method: 'POST', path, access: { anyOf: FENCE_READ }, input: listInput, handler: ({ user, body }) => listFences(sqlite, user, body) });
+    route<FenceFilter>({ method: 'POST', path, access: { anyOf: FENCE_READ }, input: listInput, handler: ({ user, body }) => listFences(conn, user, body) });
   return [
     list('/electronic/getAreaLablePositionNew'),
     // No fence of ours is a feed-material area (those are linked to factories by a call we do not serve), so this is the same list.
     list('/electronic/getAreaLabelPositionWithOutMaterial'),
     route<FenceFilter & { receiveOrgId: number }>({
       method: 'POST', path: '/electronic/getAreaLabelPositionByReceiveOrgId', access: { anyOf: FENCE_READ }, input: byReceiverInput,
-      handler: ({ user, body }) => listFences(sqlite, user, { ...body, customerId: body.receiveOrgId }),
+      handler: ({ user, body }) => listFences(conn, user, { ...body, customerId: body.receiveOrgId }),
     }),
     route<FenceFilter>({
       method: 'POST', path: '/electronic/getAreaLablePosition', access: { anyOf: FENCE_READ }, input: listInput,
-      handler: ({ user, body }) => fenceLabels(sqlite, user, body),
+      handler: ({ user, body }) => fenceLabels(conn, user, body),
     }),
     route({
       method: 'GET', path: '/electronic/getCustomAreaByAreaId', access: { anyOf: FENCE_READ }, input: areaIdQuery,
-      handler: ({ user, body }) => fenceDetail(sqlite, user, Number(body.areaId)),
+      handler: ({ user, body }) => fenceDetail(conn, user, Number(body.areaId)),
     }),
     route<FenceEdit>({
       method: 'POST', path: '/electronic/updateAreaByOrderOrWaybill', access: { anyOf: FENCE_EDIT }, input: fenceEditInput,
-      handler: async ({ user, body }) => new Outcome(Code.SUCCESS, '保存成功', await saveFence(sqlite, user, body, geocoder(user))),
+      handler: async ({ user, body }) => new Outcome(Code.SUCCESS, '保存成功', await saveFence(conn, user, body, geocoder(user))),
     }),
     route<{ lon: string; lat: string }>({
       method: 'GET', path: '/electronic/reverseGeocode', access: { anyOf: FENCE_READ }, input: pointQuery,

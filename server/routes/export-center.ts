@@ -5,7 +5,7 @@
 import { createReadStream, existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Db } from '../db/connection.ts';
+import type { Conn, Db } from '../db/connection.ts';
 import { Code, failure, invalid } from '../http/envelope.ts';
 import { Outcome, route, type RouteDef } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
@@ -29,7 +29,7 @@ export interface ExportRouteOptions {
   /** Every declared route, to find a page's list call. */
   routes: () => readonly RouteDef[];
   /** The same routes over another connection: an export reads its rows from a snapshot (exports/source.ts). */
-  snapshotRoutes?: (db: Db) => readonly RouteDef[];
+  snapshotRoutes?: (conn: Conn) => readonly RouteDef[];
   filesDir: string;
   /** Rows per read (2000, at most the spec's 100000; runner.ts); the tests use smaller pages. */
   pageSize?: number;
@@ -37,8 +37,7 @@ export interface ExportRouteOptions {
   limits?: QueueLimits;
 }
 
-export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
-  const sqlite = o.db.$client;
+export async function exportCenterRoutes(o: ExportRouteOptions): Promise<RouteDef[]> {
   const dir = join(o.filesDir, 'exports');
   const sourceContext = { db: o.db, registry: o.registry, routes: o.routes, snapshotRoutes: o.snapshotRoutes };
   // A task taken from the queue runs as its user; the source its create request built is reused
@@ -46,60 +45,60 @@ export function exportCenterRoutes(o: ExportRouteOptions): RouteDef[] {
   const launch = async (task: ExportTaskRow, prepared: ExportSource | undefined) => {
     let source = prepared;
     try {
-      source ??= exportSource(sourceContext, taskUser(o.db, task.userId), task.pageId, JSON.parse(task.search) as Row);
+      source ??= await exportSource(sourceContext, await taskUser(o.db, task.userId), task.pageId, JSON.parse(task.search) as Row);
     } catch (e) {
-      failExport(sqlite, task.id, task.fileName, e, Date.now());
+      await failExport(o.db, task.id, task.fileName, e, Date.now());
       return;
     }
     const { page, columns, fetch, totals } = source;
     try {
-      await runExport({ sqlite, taskId: task.id, fileName: task.fileName, dir, columns: exportColumns(o.registry(), page, columns), fetch, totals, title: String(page.title ?? task.pageId), pageSize: o.pageSize });
+      await runExport({ conn: o.db, taskId: task.id, fileName: task.fileName, dir, columns: exportColumns(o.registry(), page, columns), fetch, totals, title: String(page.title ?? task.pageId), pageSize: o.pageSize });
     } finally {
-      source.close();
+      await source.close();
     }
   };
-  const queue = new ExportQueue<ExportSource>(sqlite, launch, o.limits);
+  const queue = new ExportQueue<ExportSource>(o.db, launch, o.limits);
   // Created once per server start: nothing can be running yet, so a task a runner had taken was cut
   // off; its half-written file (as large as the rows written so far) goes too. Queued tasks wait on
   // and start once the app is built (the routes a source needs are not there before).
-  for (const id of runningTaskIds(sqlite)) rmSync(join(dir, `${id}.xlsx`), { force: true });
-  failInterrupted(sqlite, Date.now());
-  setImmediate(() => queue.pumpLater());
+  for (const id of await runningTaskIds(o.db)) rmSync(join(dir, `${id}.xlsx`), { force: true });
+  await failInterrupted(o.db, Date.now());
+  setImmediate(() => void queue.pumpLater());
   return [
     route<Row>({
       method: 'POST', path: '/exportCenter/create', access: { anyOf: [EXPORT_OP] },
       // The rest of the body is the list's own search body, checked by the list's own schema.
       input: { type: 'object', properties: { pageId: PAGE_ID } },
-      handler: ({ user, body, query }) => {
+      handler: async ({ user, body, query }) => {
         // The list toolbar posts the list's body unchanged and names the page in the query string.
         const pageId = (body.pageId ?? query.pageId) as string | undefined;
         if (pageId === undefined || pageId === '') throw invalid('页面：不能为空', { field: 'pageId' });
         if (typeof pageId !== 'string' || pageId.length > 100 || !/^[A-Za-z0-9_/-]+$/.test(pageId)) throw invalid('页面：格式不正确', { field: 'pageId' });
-        const source = exportSource(sourceContext, user, pageId, body);
+        const source = await exportSource(sourceContext, user, pageId, body);
         const now = Date.now();
         const fileName = exportFileName(String(source.page.title ?? pageId), now);
         let taskId: number;
         try {
-          taskId = insertTask(sqlite, { corpId: user.corpId, userId: user.userId, pageId, search: source.search, fileName, now });
+          taskId = await insertTask(o.db, { corpId: user.corpId, userId: user.userId, pageId, search: source.search, fileName, now });
         } catch (e) {
-          source.close(); // no task will read the snapshot
+          await source.close(); // no task will read the snapshot
           throw e;
         }
-        queue.pump({ taskId, value: source });
+        await queue.pump({ taskId, value: source });
         return new Outcome(Code.SUCCESS, EXPORT_CREATED, { id: taskId, fileName });
       },
     }),
     route<{ curPage?: number; pageSize?: number; status?: number | null }>({
       method: 'POST', path: '/exportCenter/list', access: { anyOf: [EXPORT_OP] },
       input: { type: 'object', additionalProperties: false, properties: { curPage, pageSize, status: { title: '状态', enum: [1, 2, 3] } } },
-      handler: ({ user, body }) => listTasks(sqlite, user.userId, body),
+      handler: ({ user, body }) => listTasks(o.db, user.userId, body),
     }),
     route({
       method: 'GET', path: '/exportCenter/download/:id', access: { anyOf: [EXPORT_OP] },
       input: { type: 'object', additionalProperties: false },
-      handler: ({ user, params }) => {
+      handler: async ({ user, params }) => {
         const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0;
-        const task = id ? findTask(sqlite, id) : undefined;
+        const task = id ? await findTask(o.db, id) : undefined;
         // Another user's task reads exactly like a missing one.
         if (!task || task.userId !== user.userId) throw failure('导出任务不存在或无权访问');
         if (task.status !== ExportStatus.GENERATED || !task.filePath) throw failure(task.status === ExportStatus.FAILED ? `导出失败：${task.failReason ?? ''}` : '导出文件正在生成，请稍后下载');

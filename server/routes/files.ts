@@ -1,6 +1,6 @@
 // The spec's upload endpoint (multipart field 'files') and the download of a stored file.
 import { Readable } from 'node:stream';
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../db/connection.ts';
 import { ApiError, Code, invalid } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import { terminalAccess, terminalOf } from '../http/terminal-access.ts';
@@ -48,15 +48,15 @@ async function readUploads(req: Request): Promise<Upload[]> {
 /** Where terminals and gateways upload the photos their snapshots and driver events then name. */
 export const TERMINAL_UPLOAD_PATH = '/terminal/upload';
 
-export function fileRoutes(db: Db, filesDir: string) {
-  const store = new FileStore(db, filesDir);
+export function fileRoutes(conn: Conn, filesDir: string) {
+  const store = new FileStore(conn, filesDir);
   return [
     route({
-      method: 'POST', path: TERMINAL_UPLOAD_PATH, access: terminalAccess(db), rawBody: true, input: { type: 'object', additionalProperties: false, properties: {} },
+      method: 'POST', path: TERMINAL_UPLOAD_PATH, access: terminalAccess(conn), rawBody: true, input: { type: 'object', additionalProperties: false, properties: {} },
       handler: async (call) => {
         const terminal = terminalOf(call);
-        const stored = store.save({ corpId: terminal.corpId, userId: 0 }, await readUploads(call.c.req.raw), {});
-        terminal.markUsed();
+        const stored = await store.save({ corpId: terminal.corpId, userId: 0 }, await readUploads(call.c.req.raw), {});
+        await terminal.markUsed();
         return stored;
       },
     }),
@@ -70,8 +70,8 @@ export function fileRoutes(db: Db, filesDir: string) {
     }),
     route({
       method: 'GET', path: '/file/download/:id', access: { session: true }, input: { type: 'object' },
-      handler: ({ c, user, params }) => {
-        const file = store.open(user, params.id);
+      handler: async ({ c, user, params }) => {
+        const file = await store.open(user, params.id);
         c.header('Content-Type', file.contentType);
         c.header('Content-Length', String(file.size));
         c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);

@@ -4,7 +4,7 @@
 // endpoints' target and paging, page size 10 by default like the spec's media query). Terminals
 // hand snapshots over through flash/ingest (not among the spec's calls, like track/ingest: a
 // terminal credential of the vehicle's corporation, never a session).
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { route } from '../http/route.ts';
 import type { SessionUser } from '../http/context.ts';
 import { DRIVER_KINDS } from '../alarms/catalogue.ts';
@@ -44,23 +44,22 @@ export const snapshotInput = {
 
 type MediaRequest = TrackRequest & { pageParamVO?: { curPage?: number; pageSize?: number }; secondAlarmType?: number };
 
-export function flashRoutes(db: Db) {
-  const sqlite = db.$client;
-  const ctxOf = (user: SessionUser, body: TrackRequest) => new TrackContext(sqlite, user, resolveTarget(sqlite, user, body));
+export function flashRoutes(conn: Conn) {
+  const ctxOf = async (user: SessionUser, body: TrackRequest) => new TrackContext(conn, user, await resolveTarget(conn, user, body));
   const paging = (body: MediaRequest) => ({ curPage: body.pageParamVO?.curPage ?? 1, pageSize: body.pageParamVO?.pageSize ?? MEDIA_PAGE_SIZE });
   return [
     route<MediaRequest>({
       method: 'POST', path: '/orderDetails/findImageById', access: { anyOf: TRACK_READ }, input: mediaQuery(),
-      handler: ({ user, body }) => flashPhotos(ctxOf(user, body), paging(body)),
+      handler: async ({ user, body }) => flashPhotos(await ctxOf(user, body), paging(body)),
     }),
     route<MediaRequest>({
       method: 'POST', path: '/orderDetails/getAlarmList', access: { anyOf: TRACK_READ },
       input: mediaQuery({ secondAlarmType: { title: '事件类型', type: 'integer', enum: Object.keys(DRIVER_KINDS).map(Number) } }),
-      handler: ({ user, body }) => activeSafetyEvents(ctxOf(user, body), paging(body), body.secondAlarmType),
+      handler: async ({ user, body }) => activeSafetyEvents(await ctxOf(user, body), paging(body), body.secondAlarmType),
     }),
     route<Snapshot>({
-      method: 'POST', path: '/flash/ingest', access: terminalAccess(db), input: snapshotInput,
-      handler: (call) => receiveSnapshot(sqlite, terminalOf(call).corpId, call.body),
+      method: 'POST', path: '/flash/ingest', access: terminalAccess(conn), input: snapshotInput,
+      handler: (call) => receiveSnapshot(conn, terminalOf(call).corpId, call.body),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 // The map calls: which sources the console may offer (from the settings, server/map/sources.ts), the
 // offline basemap's vector tiles, and the places of our own fence data as a GeoJSON layer, scoped
 // like every fence read (a partner user sees only the fences it may see).
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../db/connection.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { ApiError, Code } from '../http/envelope.ts';
 import { fenceLabels } from '../fences/read.ts';
@@ -41,8 +41,7 @@ function pmtilesRoute(file: string): RouteDef {
   });
 }
 
-export function mapRoutes(db: Db, settings: MapSettings, tiles = new BasemapTiles()): RouteDef[] {
-  const sqlite = db.$client;
+export function mapRoutes(conn: Conn, settings: MapSettings, tiles = new BasemapTiles()): RouteDef[] {
   return [
     route({
       method: 'GET', path: '/map/sources', access: { session: true }, input: { type: 'object', additionalProperties: false },
@@ -59,9 +58,9 @@ export function mapRoutes(db: Db, settings: MapSettings, tiles = new BasemapTile
     }),
     route({
       method: 'GET', path: '/map/places', access: { anyOf: FENCE_READ }, input: { type: 'object', additionalProperties: false },
-      handler: ({ user }): GeoJSON.FeatureCollection => ({
+      handler: async ({ user }): Promise<GeoJSON.FeatureCollection> => ({
         type: 'FeatureCollection',
-        features: fenceLabels(sqlite, user, {}).map((f) => ({
+        features: (await fenceLabels(conn, user, {})).map((f) => ({
           type: 'Feature', properties: { name: f.areaName }, geometry: { type: 'Point', coordinates: [f.lonCenter, f.latCenter] },
         })),
       }),

@@ -1,5 +1,5 @@
 // The menu calls of spec section 7: the tree, all menus, and the logo.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../db/connection.ts';
 import { route } from '../http/route.ts';
 import { flatten, menuTree } from '../domain/menus/tree.ts';
 
@@ -11,15 +11,15 @@ const menuInput = {
   properties: { useSystem: { title: '系统', type: 'integer', enum: [3] } },
 };
 
-export function menuRoutes(db: Db) {
+export function menuRoutes(conn: Conn) {
   return [
     route({
       method: 'POST', path: '/menu/menuTree', access: { session: true }, input: menuInput,
-      handler: ({ user }) => menuTree(db, user.operationIds),
+      handler: ({ user }) => menuTree(conn, user.operationIds),
     }),
     route({
       method: 'POST', path: '/menu/allMenu', access: { session: true }, input: menuInput,
-      handler: ({ user }) => flatten(menuTree(db, user.operationIds)),
+      handler: async ({ user }) => flatten(await menuTree(conn, user.operationIds)),
     }),
     route({
       method: 'POST', path: '/menu/getLogoUrl', access: { session: true }, input: { type: 'object', additionalProperties: false },

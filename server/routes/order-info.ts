@@ -14,34 +14,33 @@ import { orderFlowRoutes } from './order-flow.ts';
 const READ = ['order3', 'orderDetail3'];
 
 export function orderRoutes(db: Db, registry: () => Registry) {
-  const sqlite = db.$client;
   return [
     route<SaveInput>({
       method: 'POST', path: '/orderInfo/save', access: { anyOf: ['orderAdd3', 'orderUpdate3'] }, input: saveSchema,
-      handler: ({ user, body }) => saveOrder(sqlite, user, body),
+      handler: ({ user, body }) => saveOrder(db, user, body),
     }),
     route<{ orderNo: string; id?: number }>({
       method: 'POST', path: '/orderInfo/orderNo/repeat', access: { anyOf: ['orderAdd3', 'orderUpdate3'] }, input: orderNoRepeatSchema,
       // true when the number is taken (by any order of the corporation, deleted ones included).
-      handler: ({ user, body }) => orderNoTaken(sqlite, user.corpId, body.orderNo, body.id),
+      handler: ({ user, body }) => orderNoTaken(db, user.corpId, body.orderNo, body.id),
     }),
     route<ListInput>({
       method: 'POST', path: '/orderInfo/list', access: { anyOf: ['order3'] }, input: listSchema,
-      handler: ({ user, body }) => listOrders(sqlite, registry(), user, body),
+      handler: ({ user, body }) => listOrders(db, registry(), user, body),
     }),
     route<ListInput>({
       method: 'POST', path: '/orderInfo/count', access: { anyOf: ['order3'] }, input: countSchema,
-      handler: ({ user, body }) => countOrders(sqlite, registry(), user, body),
+      handler: ({ user, body }) => countOrders(db, registry(), user, body),
     }),
     route<{ id: string }>({
       method: 'GET', path: '/orderInfo/details', access: { anyOf: READ }, input: getById,
-      handler: ({ user, body }) => orderDetails(sqlite, registry(), user, Number(body.id)),
+      handler: ({ user, body }) => orderDetails(db, registry(), user, Number(body.id)),
     }),
     route<{ orderId: string }>({
       method: 'GET', path: '/orderInfo/orderGoods/list', access: { anyOf: READ }, input: getByOrderId,
-      handler: ({ user, body }) => {
-        if (!findOrder(sqlite, user, Number(body.orderId))) throw failure(NOT_FOUND);
-        return goodsOf(sqlite, Number(body.orderId));
+      handler: async ({ user, body }) => {
+        if (!(await findOrder(db, user, Number(body.orderId)))) throw failure(NOT_FOUND);
+        return goodsOf(db, Number(body.orderId));
       },
     }),
     ...orderFlowRoutes(db, registry),

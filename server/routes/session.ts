@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { TOKEN_COOKIE } from '../http/auth.ts';
 import { clientAddress } from '../http/client-address.ts';
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../db/connection.ts';
 import { Outcome, route } from '../http/route.ts';
 import { Code } from '../http/envelope.ts';
 import type { SessionStore } from '../domain/auth/sessions.ts';
@@ -41,23 +41,23 @@ function setSessionCookie(c: Context, token: string) {
   setCookie(c, TOKEN_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isHttps(c), maxAge: SESSION_TTL_MS / 1000 });
 }
 
-export function sessionRoutes(db: Db, sessions: SessionStore) {
+export function sessionRoutes(conn: Conn, sessions: SessionStore) {
   return [
     route<{ userName: string; password: string }>({
       method: 'POST', path: '/login', access: { public: true }, input: loginInput,
       handler: async ({ c, body }) => {
         const now = Date.now();
-        const userId = await authenticate(db, body.userName, body.password, clientAddress(c), now);
-        const token = sessions.create(userId, now);
+        const userId = await authenticate(conn, body.userName, body.password, clientAddress(c), now);
+        const token = await sessions.create(userId, now);
         setSessionCookie(c, token);
-        const info = userInfo(db, userId, now);
-        return { token, userInfo: info, settings: corpSettings(db, info.corpId, userId) };
+        const info = await userInfo(conn, userId, now);
+        return { token, userInfo: info, settings: await corpSettings(conn, info.corpId, userId) };
       },
     }),
     route({
       method: 'GET', path: '/oaAccountAutoLogin', access: { public: true }, input: { type: 'object' },
-      handler: ({ c }) => {
-        const user = sessions.resolve(getCookie(c, TOKEN_COOKIE), Date.now());
+      handler: async ({ c }) => {
+        const user = await sessions.resolve(getCookie(c, TOKEN_COOKIE), Date.now());
         if (!user) return { resultCode: 0 };
         // The token itself is not answered: script must never hold it (docs/decisions.md "Session cookie").
         return { resultCode: 1, resultVO: { returnUrl: '/home' } };
@@ -65,30 +65,30 @@ export function sessionRoutes(db: Db, sessions: SessionStore) {
     }),
     route({
       method: 'POST', path: '/signOut', access: { session: true }, input: { type: 'object', additionalProperties: false },
-      handler: ({ c, user }) => {
-        sessions.revoke(user.token, Date.now());
+      handler: async ({ c, user }) => {
+        await sessions.revoke(user.token, Date.now());
         deleteCookie(c, TOKEN_COOKIE, { path: '/', secure: isHttps(c) });
         return { returnUrl: '/login' };
       },
     }),
     route({
       method: 'GET', path: '/user/getCurrentUser', access: { session: true }, input: { type: 'object' },
-      handler: ({ user }) => userInfo(db, user.userId, Date.now()),
+      handler: ({ user }) => userInfo(conn, user.userId, Date.now()),
     }),
     route({
       method: 'GET', path: '/personalSet/getCorpPersonalSet', access: { session: true }, input: { type: 'object' },
-      handler: ({ user }) => corpSettings(db, user.corpId, user.userId),
+      handler: ({ user }) => corpSettings(conn, user.corpId, user.userId),
     }),
     route({
       method: 'GET', path: '/user/checkUserPWD', access: { session: true }, input: { type: 'object' },
-      handler: ({ user }) => ({ passwordStatus: corpSettings(db, user.corpId, user.userId).passwordStatus }),
+      handler: async ({ user }) => ({ passwordStatus: (await corpSettings(conn, user.corpId, user.userId)).passwordStatus }),
     }),
     route<{ oldPassword: string; newPassword: string; confirmPassword: string }>({
       method: 'POST', path: '/user/modifyCurrentPassword', access: { session: true }, input: passwordInput,
       handler: async ({ user, body }) => {
         const now = Date.now();
-        await changeOwnPassword(db, user.userId, body, now);
-        sessions.revokeAllOf(user.userId, now, user.token);
+        await changeOwnPassword(conn, user.userId, body, now, user.token);
+        sessions.invalidate();
         return new Outcome(Code.SUCCESS, '密码修改成功', null);
       },
     }),

@@ -14,40 +14,39 @@ import { saveTask, vehicleInfo, type SaveTaskInput } from '../domain/orders/stow
 const STOWAGE = ['orderStowage3'];
 
 export function stowageRoutes(db: Db, registry: () => Registry) {
-  const sqlite = db.$client;
   return [
-    route<TaskListInput>({ method: 'POST', path: '/orderStowageTask/list', access: { anyOf: STOWAGE }, input: M.taskListSchema, handler: ({ user, body }) => listTasks(sqlite, registry(), user, body) }),
-    route<TaskListInput>({ method: 'POST', path: '/orderStowageTask/count', access: { anyOf: STOWAGE }, input: M.taskListSchema, handler: ({ user, body }) => countTasks(sqlite, registry(), user, body) }),
-    route<SaveTaskInput>({ method: 'POST', path: '/orderStowageTask/save', access: { anyOf: STOWAGE }, input: M.taskSaveSchema, handler: ({ user, body }) => saveTask(sqlite, user, body) }),
-    route<ConfirmInput>({ method: 'POST', path: '/orderStowageTask/confirmResult', access: { anyOf: STOWAGE }, input: M.confirmSchema, handler: ({ user, body }) => confirmResult(sqlite, user, body) }),
+    route<TaskListInput>({ method: 'POST', path: '/orderStowageTask/list', access: { anyOf: STOWAGE }, input: M.taskListSchema, handler: ({ user, body }) => listTasks(db, registry(), user, body) }),
+    route<TaskListInput>({ method: 'POST', path: '/orderStowageTask/count', access: { anyOf: STOWAGE }, input: M.taskListSchema, handler: ({ user, body }) => countTasks(db, registry(), user, body) }),
+    route<SaveTaskInput>({ method: 'POST', path: '/orderStowageTask/save', access: { anyOf: STOWAGE }, input: M.taskSaveSchema, handler: ({ user, body }) => saveTask(db, user, body) }),
+    route<ConfirmInput>({ method: 'POST', path: '/orderStowageTask/confirmResult', access: { anyOf: STOWAGE }, input: M.confirmSchema, handler: ({ user, body }) => confirmResult(db, user, body) }),
     route<CandidateInput>({
       method: 'POST', path: '/orderStowageTask/unStowageOrderList', access: { anyOf: STOWAGE }, input: M.candidatesSchema,
-      handler: ({ user, body }) => stowableOrders(sqlite, registry(), user, body),
+      handler: ({ user, body }) => stowableOrders(db, registry(), user, body),
     }),
     route<TaskListInput>({
       method: 'POST', path: '/orderStowageTask/unAcceptedLineResult', access: { anyOf: STOWAGE }, input: M.taskListSchema,
-      handler: ({ user, body }) => unacceptedResults(sqlite, registry(), user, body),
+      handler: ({ user, body }) => unacceptedResults(db, registry(), user, body),
     }),
     route<StowageSetting & { version?: number }>({
       method: 'POST', path: '/orderStowageSetting/save', access: { anyOf: STOWAGE }, input: M.stowageSettingSchema,
-      handler: ({ user, body }) => saveStowageSetting(sqlite, user, body),
+      handler: ({ user, body }) => saveStowageSetting(db, user, body),
     }),
     route({
       method: 'GET', path: '/orderStowageTask/orderStowageSetting/list', access: { anyOf: STOWAGE }, input: M.noQuery,
-      handler: ({ user }) => [stowageSetting(sqlite, user.corpId)],
+      handler: async ({ user }) => [await stowageSetting(db, user.corpId)],
     }),
     route<{ vehicleId: string }>({
       method: 'GET', path: '/orderStowageTask/vehicleInfo', access: { anyOf: STOWAGE }, input: M.vehicleQuery,
-      handler: ({ user, body }) => vehicleInfo(sqlite, user, Number(body.vehicleId)),
+      handler: ({ user, body }) => vehicleInfo(db, user, Number(body.vehicleId)),
     }),
     route<{ orderId: number }>({
       method: 'POST', path: '/orderInfo/findOrderStowage', access: { anyOf: STOWAGE }, input: M.findOrderStowageSchema,
-      handler: ({ user, body }) => findOrderStowage(sqlite, user, body.orderId),
+      handler: ({ user, body }) => findOrderStowage(db, user, body.orderId),
     }),
     // The same action as confirmResult, from the order page.
     route<ConfirmInput>({
       method: 'POST', path: '/orderInfo/generateWaybillFromStowage', access: { anyOf: STOWAGE }, input: M.confirmSchema,
-      handler: ({ user, body }) => confirmResult(sqlite, user, body),
+      handler: ({ user, body }) => confirmResult(db, user, body),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 // Terminal credentials (系统管理 → 终端凭证): list, issue, revoke. Only staff of the corporation
 // with the operation manage them; a partner user is refused whatever its roles say, since a
 // credential writes to every vehicle of the corporation, not only the partner's.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../db/connection.ts';
 import type { SessionUser } from '../http/context.ts';
 import { Code, forbidden } from '../http/envelope.ts';
 import { Outcome, route, type RouteDef } from '../http/route.ts';
@@ -39,28 +39,27 @@ function staffOnly(user: SessionUser) {
   if (user.userType !== 0) throw forbidden();
 }
 
-export function terminalCredentialRoutes(db: Db): RouteDef[] {
-  const sqlite = db.$client;
+export function terminalCredentialRoutes(conn: Conn): RouteDef[] {
   return [
     route<{ curPage?: number; pageSize?: number; status?: number[] }>({
       method: 'POST', path: '/terminalCredential/list', access: { anyOf: [TERMINAL_CREDENTIAL_OPS.list] }, input: listInput,
       handler: ({ user, body }) => {
         staffOnly(user);
-        return listCredentials(sqlite, user.corpId, { curPage: body.curPage ?? 1, pageSize: body.pageSize ?? 20, status: body.status });
+        return listCredentials(conn, user.corpId, { curPage: body.curPage ?? 1, pageSize: body.pageSize ?? 20, status: body.status });
       },
     }),
     route<{ name: string }>({
       method: 'POST', path: '/terminalCredential/add', access: { anyOf: [TERMINAL_CREDENTIAL_OPS.add] }, input: addInput,
-      handler: ({ user, body }) => {
+      handler: async ({ user, body }) => {
         staffOnly(user);
-        return new Outcome(Code.SUCCESS, ISSUED, issueCredential(sqlite, user, body.name.trim()));
+        return new Outcome(Code.SUCCESS, ISSUED, await issueCredential(conn, user, body.name.trim()));
       },
     }),
     route<{ id: number }>({
       method: 'POST', path: '/terminalCredential/revoke', access: { anyOf: [TERMINAL_CREDENTIAL_OPS.revoke] }, input: revokeInput,
-      handler: ({ user, body }) => {
+      handler: async ({ user, body }) => {
         staffOnly(user);
-        return new Outcome(Code.SUCCESS, REVOKED, revokeCredential(sqlite, user.corpId, body.id));
+        return new Outcome(Code.SUCCESS, REVOKED, await revokeCredential(conn, user.corpId, body.id));
       },
     }),
   ];

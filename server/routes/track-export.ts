@@ -4,7 +4,7 @@
 // downloads it by link; the listReqVO fields come flat in the query.
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { route } from '../http/route.ts';
 import { sheetValue } from '../exports/sheet-value.ts';
 import { resolveTarget } from '../tracking/target.ts';
@@ -18,20 +18,19 @@ const BASE_COLUMNS: [string, string, number][] = [
   ['position', '位置', 30], ['statusStr', '状态', 24], ['alarmStr', '报警', 8],
 ];
 
-export function trackExportRoutes(db: Db, alarmWindows: AlarmWindowSource) {
-  const sqlite = db.$client;
+export function trackExportRoutes(conn: Conn, alarmWindows: AlarmWindowSource) {
   return [
     route<Record<string, string | undefined>>({
       method: 'GET', path: '/waybill/exportTrackList', access: { anyOf: TRACK_READ }, input: trackExportQuery,
-      handler: ({ user, body }) => {
+      handler: async ({ user, body }) => {
         const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-        const target = resolveTarget(sqlite, user, {
+        const target = await resolveTarget(conn, user, {
           waybillId: num(body.waybillId), vehicleId: num(body.vehicleId), vehicleNo: body.vehicleNo, dataTerminalId: body.dataTerminalId,
           startTime: body.startTime, endTime: body.endTime,
         });
-        const ctx = new TrackContext(sqlite, user, target, alarmWindows);
+        const ctx = new TrackContext(conn, user, target, alarmWindows);
         const pageSize = Math.min(num(body.pageSize) ?? EXPORT_PAGE_SIZE, EXPORT_PAGE_SIZE);
-        const page = ctx.trackPage(num(body.curPage) ?? 1, pageSize);
+        const page = await ctx.trackPage(num(body.curPage) ?? 1, pageSize);
         const sensorKeys = Object.keys(page.data[0] ?? {}).filter((k) => /^(t|h|oil)\d+$/.test(k));
         const title = (k: string) => (k.startsWith('oil') ? `油量${k.slice(3)}(L)` : k.startsWith('t') ? `温度${k.slice(1)}(℃)` : `湿度${k.slice(1)}(%RH)`);
 

@@ -3,7 +3,7 @@
 // sees). Terminals are not users: the call needs a terminal credential of the vehicle's
 // corporation (domain/terminals), which no console role or session carries; a carrier that could
 // edit its vehicles could otherwise rewrite their tracks, speeds and alarms.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { failure, invalid } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import { terminalAccess, terminalOf } from '../http/terminal-access.ts';
@@ -12,19 +12,18 @@ import { checkPoints, ingest } from '../tracking/ingest.ts';
 import { findCorpVehicle } from '../tracking/target.ts';
 import { ingestInput } from './track-inputs.ts';
 
-export function trackIngestRoutes(db: Db) {
-  const sqlite = db.$client;
+export function trackIngestRoutes(conn: Conn) {
   return [
     route<{ vehicleId?: number; dataTerminalId?: string; points: unknown[] }>({
-      method: 'POST', path: '/track/ingest', access: terminalAccess(db), input: ingestInput,
-      handler: (call) => {
+      method: 'POST', path: '/track/ingest', access: terminalAccess(conn), input: ingestInput,
+      handler: async (call) => {
         const { body } = call;
         const { corpId } = terminalOf(call);
         if (body.vehicleId === undefined && body.dataTerminalId === undefined) throw invalid('终端号：请指定车辆ID或终端号', { field: 'dataTerminalId' });
         const points = checkPoints(body.points, Date.now());
-        const v = findCorpVehicle(sqlite, corpId, { id: body.vehicleId, dataTerminalId: body.vehicleId === undefined ? body.dataTerminalId : undefined });
+        const v = await findCorpVehicle(conn, corpId, { id: body.vehicleId, dataTerminalId: body.vehicleId === undefined ? body.dataTerminalId : undefined });
         if (!v || (body.dataTerminalId !== undefined && v.dataterminalId !== body.dataTerminalId)) throw failure(NOT_FOUND);
-        return ingest(sqlite, v.corpId, v.id, points);
+        return ingest(conn, v.corpId, v.id, points);
       },
     }),
   ];

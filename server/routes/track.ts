@@ -1,17 +1,16 @@
 // The track reads of spec section 7: the waybill's track tables (points, stops, doors, sensors,
 // cold machine, areas), the vehicle's latest location, the shell's calls by terminal id, the
 // per-user icon visibility and the track by transfer order number. Scoped like the waybills.
-import type { Db } from '../db/connection.ts';
 import type { SessionUser } from '../http/context.ts';
 import { failure } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
-import { all, one, run, type Sqlite } from '../resources/statements.ts';
+import { all, one, run, type Conn } from '../resources/statements.ts';
 import { formatTime } from '../resources/time.ts';
 import { findWaybill, waybillScope } from '../domain/waybills/scope.ts';
 import { readTrackPage, trackExtent } from '../tracking/store/store.ts';
 import { resolveTarget, findVehicle, type TrackRequest, type VehicleRow } from '../tracking/target.ts';
-import { noAlarmWindows, shownChannels, statusStr, TrackContext, type AlarmWindowSource } from '../tracking/views.ts';
+import { noAlarmWindows, shownChannels, statusStr, TrackContext, writeTrackPage, type AlarmWindowSource } from '../tracking/views.ts';
 import { channelMask } from '../tracking/columns.ts';
 import { JsonBytes, text } from '../tracking/json-bytes.ts';
 import { cachedTrackPage } from '../tracking/page-cache.ts';
@@ -35,15 +34,15 @@ const jsonReply = (bytes: Buffer) => reusableJson(bytes);
 type Paged = TrackRequest & { pageParamVO?: { curPage?: number; pageSize?: number } };
 
 /** The latest point of a vehicle, or null when it never sent one. */
-function lastLocation(sqlite: Sqlite, ctx: TrackContext | null, v: VehicleRow) {
-  const extent = trackExtent(sqlite, v.id);
+async function lastLocation(conn: Conn, ctx: TrackContext | null, v: VehicleRow) {
+  const extent = await trackExtent(conn, v.id);
   if (!extent) return null;
-  const { page } = readTrackPage(sqlite, v.id, extent.last, extent.last, 0, 1);
+  const { page } = await readTrackPage(conn, v.id, extent.last, extent.last, 0, 1);
   if (!page.length) return null;
   return {
     vehicleId: v.id, vehicleNo: v.vehicleNo, dataterminalId: v.dataterminalId, lon: page.lon[0], lat: page.lat[0], direction: page.direction[0],
     speed: page.speed[0], odometer: Math.round(page.odometer[0] * 10) / 10, gpsTime: formatTime(page.gpsTime[0]), gpsTimeMillisecond: page.gpsTime[0],
-    statusStr: statusStr(page.status[0], v), placeName: ctx ? ctx.placeAt(page.lon[0], page.lat[0]) : '',
+    statusStr: statusStr(page.status[0], v), placeName: ctx ? await ctx.placeAt(page.lon[0], page.lat[0]) : '',
   };
 }
 
@@ -54,35 +53,37 @@ function vehicleAttributes(v: VehicleRow) {
 }
 
 /** The waybills of the vehicle (in the user's scope) whose time overlaps the range: the shell's transportInfos. */
-function transportInfos(sqlite: Sqlite, user: SessionUser, v: VehicleRow, from: number, to: number) {
+async function transportInfos(conn: Conn, user: SessionUser, v: VehicleRow, from: number, to: number) {
   const where = waybillScope(user);
-  return all<Record<string, unknown>>(sqlite, `SELECT w.id AS waybillId, w.waybill_no AS waybillNo, w.status AS mainStatus, w.created_at AS startTime,
+  return (await all<Record<string, unknown>>(conn, `SELECT w.id AS waybillId, w.waybill_no AS waybillNo, w.status AS mainStatus, w.created_at AS startTime,
       CASE WHEN w.status IN (500, 600, 700) THEN w.updated_at ELSE NULL END AS endTime
     FROM waybills w WHERE ${where.sql.join(' AND ')} AND w.vehicle_id = ? AND w.created_at <= ? AND (w.status NOT IN (500, 600, 700) OR w.updated_at >= ?)
-    ORDER BY w.created_at`, ...where.params, v.id, to, from).map((r) => ({ ...r, vehicleNo: v.vehicleNo, dataterminalId: v.dataterminalId, startTimeStr: formatTime(r.startTime as number), endTimeStr: formatTime(r.endTime as number | null) }));
+    ORDER BY w.created_at`, ...where.params, v.id, to, from)).map((r) => ({ ...r, vehicleNo: v.vehicleNo, dataterminalId: v.dataterminalId, startTimeStr: formatTime(r.startTime as number), endTimeStr: formatTime(r.endTime as number | null) }));
 }
 
-export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWindows) {
-  const sqlite = db.$client;
-  const ctxOf = (user: SessionUser, body: TrackRequest) => new TrackContext(sqlite, user, resolveTarget(sqlite, user, body), alarmWindows);
+export function trackRoutes(conn: Conn, alarmWindows: AlarmWindowSource = noAlarmWindows) {
+  const ctxOf = async (user: SessionUser, body: TrackRequest) => new TrackContext(conn, user, await resolveTarget(conn, user, body), alarmWindows);
   const pageWriter = new JsonBytes(4 << 20);
   const paging = (body: Paged, max: number) => ({ curPage: body.pageParamVO?.curPage ?? 1, pageSize: body.pageParamVO?.pageSize ?? max });
   const list = (path: string, answer: (ctx: TrackContext) => unknown) => route<Paged>({
     method: 'POST', path, access: { anyOf: TRACK_READ }, input: trackQueryInput(),
-    handler: ({ user, body }) => answer(ctxOf(user, body)),
+    handler: async ({ user, body }) => answer(await ctxOf(user, body)),
   });
   return [
     route<Paged>({
       method: 'POST', path: '/waybill/getTrackList', access: { anyOf: TRACK_READ }, input: trackQueryInput(TRACK_PAGE_SIZE),
-      handler: ({ user, body }) => {
+      handler: async ({ user, body }) => {
         const { curPage, pageSize } = paging(body, TRACK_PAGE_SIZE);
-        const ctx = ctxOf(user, body);
-        return jsonReply(cachedTrackPage(ctx, curPage, pageSize, () => {
-          const w = pageWriter.reset(); // handlers run one at a time; the cache keeps a copy of the result
+        const ctx = await ctxOf(user, body);
+        return jsonReply(await cachedTrackPage(ctx, curPage, pageSize, async () => {
+          const parts = await ctx.pageParts(curPage, pageSize);
+          // Other requests run only at an await: the shared writer is filled and copied out (exactly
+          // the answer: its buffer has slack) with none in between, and the cache keeps the copy.
+          const w = pageWriter.reset();
           w.bytes(OK_PREFIX);
-          ctx.writeTrackPage(w, curPage, pageSize);
+          writeTrackPage(w, parts);
           w.bytes(OK_SUFFIX);
-          return w.result();
+          return Buffer.from(w.result());
         }));
       },
     }),
@@ -93,9 +94,9 @@ export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWin
     list('/waybill/getOilList', (ctx) => ctx.series('oils')),
     list('/waybill/getRefrigeratorList', (ctx) => ctx.coldMachine()),
     // The allowed range the temperature alarms judge by: the waybill's own, else the corporation's (the chart's limit lines).
-    list('/waybill/getTemperatureRange', ({ target }) => {
-      const { tempMin, tempMax } = settingsOf(sqlite, target.vehicle.corpId, target.waybill?.id ?? null);
-      const own = target.waybill ? !!one(sqlite, 'SELECT 1 FROM waybill_temperature_ranges WHERE waybill_id = ?', target.waybill.id) : false;
+    list('/waybill/getTemperatureRange', async ({ target }) => {
+      const { tempMin, tempMax } = await settingsOf(conn, target.vehicle.corpId, target.waybill?.id ?? null);
+      const own = target.waybill ? !!(await one(conn, 'SELECT 1 FROM waybill_temperature_ranges WHERE waybill_id = ?', target.waybill.id)) : false;
       return { tempMin, tempMax, own };
     }),
     list('/waybill/getAreaList', (ctx) => ctx.areas()),
@@ -103,51 +104,53 @@ export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWin
     // every point of an 8000-point page would cost seconds): the offline geocoder's place, '' when unknown.
     route<{ points: [number, number][] }>({
       method: 'POST', path: '/waybill/getTrackPlaceNames', access: { anyOf: TRACK_READ }, input: placeNamesInput,
-      handler: ({ user, body }) => {
-        const geocoder = new OfflineGeocoder(sqlite, user.corpId);
-        return body.points.map(([lon, lat]) => geocoder.placeName(lon, lat));
+      handler: async ({ user, body }) => {
+        const geocoder = new OfflineGeocoder(conn, user.corpId);
+        const names: string[] = [];
+        for (const [lon, lat] of body.points) names.push(await geocoder.placeName(lon, lat));
+        return names;
       },
     }),
     route<{ vehicleId: number }>({
       method: 'POST', path: '/waybill/findLocationInfoByVehicleId', access: { anyOf: TRACK_READ },
       input: { type: 'object', additionalProperties: false, required: ['vehicleId'], properties: { vehicleId: idOf('车辆ID') } },
-      handler: ({ user, body }) => {
-        const v = findVehicle(sqlite, user, { id: body.vehicleId });
+      handler: async ({ user, body }) => {
+        const v = await findVehicle(conn, user, { id: body.vehicleId });
         if (!v) throw failure(NOT_FOUND);
-        return lastLocation(sqlite, new TrackContext(sqlite, user, { vehicle: v, waybill: null, from: 0, to: 0 }), v);
+        return lastLocation(conn, new TrackContext(conn, user, { vehicle: v, waybill: null, from: 0, to: 0 }), v);
       },
     }),
     route<Paged>({
       method: 'POST', path: '/orderDetails/findTrackByEquipId', access: { anyOf: TRACK_READ }, input: trackQueryInput(SHELL_PAGE_SIZE),
-      handler: ({ user, body }) => {
-        const ctx = ctxOf(user, body);
+      handler: async ({ user, body }) => {
+        const ctx = await ctxOf(user, body);
         const { curPage, pageSize } = paging(body, SHELL_PAGE_SIZE);
-        const page = ctx.trackPage(curPage, pageSize);
+        const page = await ctx.trackPage(curPage, pageSize);
         const { vehicle, from, to } = ctx.target;
         return {
           trackInfos: page.data, totalRecords: page.totalRecords, startPlaceName: page.startPlaceName, endPlaceName: page.endPlaceName,
-          alarmInfos: alarmWindows(sqlite, vehicle.id, from, to).map((w) => ({ startTime: w.begin, endTime: w.end, startTimeStr: formatTime(w.begin), endTimeStr: formatTime(w.end) })),
-          transportInfos: transportInfos(sqlite, user, vehicle, from, to),
+          alarmInfos: (await alarmWindows(conn, vehicle.id, from, to)).map((w) => ({ startTime: w.begin, endTime: w.end, startTimeStr: formatTime(w.begin), endTimeStr: formatTime(w.end) })),
+          transportInfos: await transportInfos(conn, user, vehicle, from, to),
         };
       },
     }),
     route<{ dataTerminalId: string }>({
       method: 'POST', path: '/orderDetails/findCarMesByEquipId', access: { anyOf: TRACK_READ },
       input: { type: 'object', additionalProperties: false, required: ['dataTerminalId'], properties: { dataTerminalId: terminalId } },
-      handler: ({ user, body }) => {
-        const v = findVehicle(sqlite, user, { dataTerminalId: body.dataTerminalId });
+      handler: async ({ user, body }) => {
+        const v = await findVehicle(conn, user, { dataTerminalId: body.dataTerminalId });
         if (!v) throw failure(NOT_FOUND);
-        return { ...vehicleAttributes(v), location: lastLocation(sqlite, new TrackContext(sqlite, user, { vehicle: v, waybill: null, from: 0, to: 0 }), v) };
+        return { ...vehicleAttributes(v), location: await lastLocation(conn, new TrackContext(conn, user, { vehicle: v, waybill: null, from: 0, to: 0 }), v) };
       },
     }),
     route<{ equipId: string }>({
       method: 'GET', path: '/orderDetails/findEquipById', access: { anyOf: TRACK_READ },
       input: { type: 'object', additionalProperties: false, required: ['equipId'], properties: { equipId: terminalId } },
-      handler: ({ user, body }) => {
-        const v = findVehicle(sqlite, user, { dataTerminalId: body.equipId });
+      handler: async ({ user, body }) => {
+        const v = await findVehicle(conn, user, { dataTerminalId: body.equipId });
         if (!v) throw failure(NOT_FOUND);
-        const extent = trackExtent(sqlite, v.id);
-        const sample = extent ? readTrackPage(sqlite, v.id, extent.last, extent.last, 0, 1).page : null;
+        const extent = await trackExtent(conn, v.id);
+        const sample = extent ? (await readTrackPage(conn, v.id, extent.last, extent.last, 0, 1)).page : null;
         const shown = sample ? shownChannels(v, sample) : null;
         const list = (mask: number) => Array.from({ length: 16 }, (_, c) => c + 1).filter((c) => mask & (1 << (c - 1)));
         return {
@@ -163,12 +166,12 @@ export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWin
     }),
     route({
       method: 'GET', path: '/orderDetails/getSettingIcon', access: { anyOf: TRACK_READ },
-      handler: ({ user }) => all(sqlite, 'SELECT set_key AS setKey, show FROM track_icon_settings WHERE user_id = ? ORDER BY set_key', user.userId),
+      handler: ({ user }) => all(conn, 'SELECT set_key AS setKey, show FROM track_icon_settings WHERE user_id = ? ORDER BY set_key', user.userId),
     }),
     route<{ setKey: string; show: 0 | 1 }>({
       method: 'POST', path: '/orderDetails/settingIcon', access: { anyOf: TRACK_READ }, input: iconSettingInput,
-      handler: ({ user, body }) => {
-        run(sqlite, `INSERT INTO track_icon_settings (corp_id, user_id, set_key, show) VALUES (?, ?, ?, ?)
+      handler: async ({ user, body }) => {
+        await run(conn, `INSERT INTO track_icon_settings (corp_id, user_id, set_key, show) VALUES (?, ?, ?, ?)
           ON CONFLICT (user_id, set_key) DO UPDATE SET show = excluded.show`, user.corpId, user.userId, body.setKey, body.show);
         return { setKey: body.setKey, show: body.show };
       },
@@ -176,19 +179,19 @@ export function trackRoutes(db: Db, alarmWindows: AlarmWindowSource = noAlarmWin
     route<{ transferOrderNo: string }>({
       method: 'GET', path: '/transferUploadTrack/findGpsListBytransferOrder', access: { anyOf: TRACK_READ },
       input: { type: 'object', additionalProperties: false, required: ['transferOrderNo'], properties: { transferOrderNo: { title: '转运单号', type: 'string', maxLength: 64 } } },
-      handler: ({ user, body }) => {
+      handler: async ({ user, body }) => {
         // A transfer order is the waybill that took the goods over; its number names it.
-        const row = one<{ id: number }>(sqlite, 'SELECT id FROM waybills WHERE corp_id = ? AND waybill_no = ? AND is_deleted = 0', user.corpId, body.transferOrderNo);
-        const w = row && findWaybill(sqlite, user, row.id);
+        const row = await one<{ id: number }>(conn, 'SELECT id FROM waybills WHERE corp_id = ? AND waybill_no = ? AND is_deleted = 0', user.corpId, body.transferOrderNo);
+        const w = row && (await findWaybill(conn, user, row.id));
         if (!w) throw failure(NOT_FOUND);
         if (w.vehicleId === null) return [];
-        const cols = new TrackContext(sqlite, user, resolveTarget(sqlite, user, { waybillId: w.id })).track();
+        const cols = await new TrackContext(conn, user, await resolveTarget(conn, user, { waybillId: w.id })).track();
         return Array.from({ length: cols.length }, (_, i) => ({
           longitude: cols.lon[i], latitude: cols.lat[i], gpsTime: formatTime(cols.gpsTime[i]), gpsTimeMillisecond: cols.gpsTime[i], speed: cols.speed[i], direction: cols.direction[i],
         }));
       },
     }),
-    ...trackIngestRoutes(db),
-    ...trackExportRoutes(db, alarmWindows),
+    ...trackIngestRoutes(conn),
+    ...trackExportRoutes(conn, alarmWindows),
   ];
 }

@@ -1,12 +1,12 @@
 // Pages for the renderer (GET /api/ui/pages/:id), personal column and search settings
 // (tms/field/*) and dictionaries (baseDictionary/findByDicTypeKey).
-import type { Db } from '../db/connection.ts';
 import type { SessionUser } from '../http/context.ts';
 import { failure, forbidden } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import type { PageFile, Registry } from '../registry/types.ts';
 import { readableFields } from '../registry/fields.ts';
 import { saveSchema } from '../resources/input-schemas.ts';
+import { one, type Conn } from '../resources/statements.ts';
 import { applySettings, applyVariant, removeForbidden, resolveExtends } from '../registry/compose.ts';
 import { routeFormShapes, withActionStates } from '../registry/route-shapes.ts';
 import type { RouteDef } from '../http/route.ts';
@@ -16,22 +16,22 @@ import { CORPORATION_LEVEL, checkSettings, readSettings, writeSettings, type Set
 export const CORP_FIELD_SETTING_OP = 'corpFieldSetting';
 
 /** The page as the user's corporation and operations make it (extends, variant, forbidden parts removed). */
-function composedPage(db: Db, reg: Registry, user: SessionUser, pageId: string): PageFile {
+async function composedPage(conn: Conn, reg: Registry, user: SessionUser, pageId: string): Promise<PageFile> {
   const base = resolveExtends(reg, pageId);
   if (!base) throw failure(`页面不存在: ${pageId}`);
-  const corp = db.$client.prepare('SELECT corp_code FROM corporations WHERE id = ?').get(user.corpId) as { corp_code: string };
+  const corp = (await one<{ corp_code: string }>(conn, 'SELECT corp_code FROM corporations WHERE id = ?', user.corpId))!;
   return removeForbidden(applyVariant(base, reg.variants.get(corp.corp_code)?.get(pageId), `variant:${corp.corp_code}`), user.operationIds);
 }
 
-export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string, withSettings = true, routes: () => readonly RouteDef[] = () => []) {
-  const page = composedPage(db, reg, user, pageId);
+export async function pageFor(conn: Conn, reg: Registry, user: SessionUser, pageId: string, withSettings = true, routes: () => readonly RouteDef[] = () => []) {
+  const page = await composedPage(conn, reg, user, pageId);
   if (!withSettings) return page;
   return {
     ...page,
     ...(page.resource ? resourceShapes(reg, page) : routeFormShapes(page, routes())),
-    actions: withActionStates(rowActionsFor(db, reg, user, page)),
-    columns: applySettings(page.columns, readSettings(db, user.corpId, user.userId, pageId, 'column')),
-    search: applySettings(page.search, readSettings(db, user.corpId, user.userId, pageId, 'search')),
+    actions: withActionStates(await rowActionsFor(conn, reg, user, page)),
+    columns: applySettings(page.columns, await readSettings(conn, user.corpId, user.userId, pageId, 'column')),
+    search: applySettings(page.search, await readSettings(conn, user.corpId, user.userId, pageId, 'search')),
   };
 }
 
@@ -40,10 +40,10 @@ export function pageFor(db: Db, reg: Registry, user: SessionUser, pageId: string
  * this user gets them there (operations, variants), so the buttons and their state gates are
  * declared once; the jumps to a detail page are left out (the user is on it).
  */
-function rowActionsFor(db: Db, reg: Registry, user: SessionUser, page: PageFile) {
+async function rowActionsFor(conn: Conn, reg: Registry, user: SessionUser, page: PageFile) {
   const from = page.actionsFrom as string | undefined;
   if (!from || page.actions?.length) return page.actions;
-  return composedPage(db, reg, user, from).actions?.filter((a) => a.placement === 'row' && !(a.page && resolveExtends(reg, a.page as string)?.kind === 'detail'));
+  return (await composedPage(conn, reg, user, from)).actions?.filter((a) => a.placement === 'row' && !(a.page && resolveExtends(reg, a.page as string)?.kind === 'detail'));
 }
 
 /**
@@ -95,9 +95,9 @@ const settingInput = (listName: string) => ({
 });
 
 /** `routes`: every declared route, so a page without a resource takes its form from its submit route. */
-export function uiRoutes(db: Db, registry: () => Registry, routes: () => readonly RouteDef[] = () => []) {
-  const settingsOf = (kind: SettingKind) => ({ user, params }: { user: SessionUser; params: Record<string, string> }) => {
-    const page = pageFor(db, registry(), user, params.id);
+export function uiRoutes(conn: Conn, registry: () => Registry, routes: () => readonly RouteDef[] = () => []) {
+  const settingsOf = (kind: SettingKind) => async ({ user, params }: { user: SessionUser; params: Record<string, string> }) => {
+    const page = await pageFor(conn, registry(), user, params.id);
     const items = (kind === 'column' ? page.columns : page.search) ?? [];
     return items.map((i) => ({
       fieldId: i.field,
@@ -107,17 +107,17 @@ export function uiRoutes(db: Db, registry: () => Registry, routes: () => readonl
       disabled: Boolean(i.disabled),
     }));
   };
-  const save = (kind: SettingKind, listName: string) => ({ user, body }: { user: SessionUser; body: any }) => {
+  const save = (kind: SettingKind, listName: string) => async ({ user, body }: { user: SessionUser; body: any }) => {
     if (body.level === 'corp' && !user.operationIds.has(CORP_FIELD_SETTING_OP)) throw forbidden();
-    const page = pageFor(db, registry(), user, body.id, false);
+    const page = await pageFor(conn, registry(), user, body.id, false);
     const items = (kind === 'column' ? page.columns : page.search) ?? [];
     const settings = checkSettings(items, body[listName], kind);
-    writeSettings(db, user.corpId, body.level === 'corp' ? CORPORATION_LEVEL : user.userId, body.id, kind, settings);
+    await writeSettings(conn, user.corpId, body.level === 'corp' ? CORPORATION_LEVEL : user.userId, body.id, kind, settings);
     return null;
   };
   return [
     route({ method: 'GET', path: '/ui/pages/:id{.+}', access: { session: true }, input: { type: 'object' },
-      handler: ({ user, params }) => pageFor(db, registry(), user, params.id, true, routes) }),
+      handler: ({ user, params }) => pageFor(conn, registry(), user, params.id, true, routes) }),
     route({ method: 'GET', path: '/tms/field/getColumn/:id{.+}', access: { session: true }, input: { type: 'object' }, handler: settingsOf('column') }),
     route({ method: 'GET', path: '/tms/field/getSearch/:id{.+}', access: { session: true }, input: { type: 'object' }, handler: settingsOf('search') }),
     route({ method: 'POST', path: '/tms/field/setColumn', access: { session: true }, input: settingInput('columns'), handler: save('column', 'columns') }),

@@ -1,7 +1,7 @@
 // Every person-driven action of the waybill machine as POST /waybillAction/<name> with
 // {id, version, ...dialog fields}, each guarded by its operation id, and the "before" calls that
 // fill the dialogs. The actions run in one transaction each (server/domain/waybills/transition.ts).
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import type { SessionUser } from '../http/context.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
@@ -44,13 +44,12 @@ const ACTIONS: { action: WaybillAction; op: string; input: object }[] = [
   { action: 'manualEnd', op: 'waybillManualEnd3', input: writeInput({ remark: text('备注') }) },
 ];
 
-export function waybillActionRoutes(db: Db, registry: () => Registry): RouteDef[] {
-  const sqlite = db.$client;
-  const before = (name: string, ops: string[], read: (s: typeof sqlite, r: Registry, u: SessionUser, id: number) => unknown) =>
-    route({ method: 'POST', path: `/waybillAction/${name}`, access: { anyOf: ops }, input: idInput, handler: ({ user, body }) => read(sqlite, registry(), user, body.id) });
+export function waybillActionRoutes(conn: Conn, registry: () => Registry): RouteDef[] {
+  const before = (name: string, ops: string[], read: (c: Conn, r: Registry, u: SessionUser, id: number) => Promise<unknown>) =>
+    route({ method: 'POST', path: `/waybillAction/${name}`, access: { anyOf: ops }, input: idInput, handler: ({ user, body }) => read(conn, registry(), user, body.id) });
   return [
     ...ACTIONS.map(({ action, op, input }) =>
-      route({ method: 'POST', path: `/waybillAction/${action}`, access: { anyOf: [op] }, input, handler: ({ user, body }) => performAction(sqlite, registry(), user, action, body) }),
+      route({ method: 'POST', path: `/waybillAction/${action}`, access: { anyOf: [op] }, input, handler: ({ user, body }) => performAction(conn, registry(), user, action, body) }),
     ),
     before('getWaybillNodeList', ['waybillArrive3', 'waybillLeave3'], actionableNodes),
     before('getGoodsInfoBeforeLoad', ['waybillConfirmLoad3'], goodsBefore),

@@ -1,6 +1,6 @@
 // Dispatching an existing waybill (service 'waybill'): assign and cancel the vehicle, assign the
 // driver, rename, batch delete. Each needs its operation id from schemas/menus/transport.json.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { route } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
 import { assignDriver, assignVehicle, cancelVehicle, editWaybillName } from '../domain/waybills/dispatch.ts';
@@ -12,13 +12,12 @@ import { ID, idOf, requiredText, writeInput } from './waybill-inputs.ts';
 
 const PAGING = pagingProperties([]);
 
-export function waybillDispatchRoutes(db: Db, registry: () => Registry) {
-  const sqlite = db.$client;
+export function waybillDispatchRoutes(conn: Conn, registry: () => Registry) {
   return [
     route({
       method: 'POST', path: '/waybill/assignVehicle', access: { anyOf: ['waybillAssignVehicle3'] },
       input: writeInput({ vehicleId: idOf('车辆'), driverId: idOf('司机') }, ['vehicleId']),
-      handler: ({ user, body }) => assignVehicle(sqlite, registry(), user, body),
+      handler: ({ user, body }) => assignVehicle(conn, registry(), user, body),
     }),
     // The 派车 dialogs' vehicle picker (orders and waybills): who may dispatch may look.
     route<VehiclePickInput>({
@@ -27,25 +26,25 @@ export function waybillDispatchRoutes(db: Db, registry: () => Registry) {
         type: 'object', additionalProperties: false,
         properties: { curPage: PAGING.curPage, pageSize: PAGING.pageSize, vehicleNo: searchText('车牌号', 20), id: idOf('车辆'), carrierId: idOf('承运商') },
       },
-      handler: ({ user, body }) => dispatchVehicles(sqlite, user, body),
+      handler: ({ user, body }) => dispatchVehicles(conn, user, body),
     }),
     route({
       method: 'POST', path: '/waybill/cancelVehicle', access: { anyOf: ['waybillCancelVehicle3'] }, input: writeInput(),
-      handler: ({ user, body }) => cancelVehicle(sqlite, registry(), user, body),
+      handler: ({ user, body }) => cancelVehicle(conn, registry(), user, body),
     }),
     route({
       method: 'POST', path: '/waybill/assignDriver', access: { anyOf: ['waybillAssignDriver3'] }, input: writeInput({ driverId: idOf('司机') }, ['driverId']),
-      handler: ({ user, body }) => assignDriver(sqlite, user, body),
+      handler: ({ user, body }) => assignDriver(conn, user, body),
     }),
     route({
       method: 'POST', path: '/waybill/editWaybillName', access: { anyOf: ['waybillEditName3'] },
       input: writeInput({ waybillName: requiredText('运单名称', 64) }, ['waybillName']),
-      handler: ({ user, body }) => editWaybillName(sqlite, user, body),
+      handler: ({ user, body }) => editWaybillName(conn, user, body),
     }),
     route({
       method: 'POST', path: '/waybill/batchDeleteWaybill', access: { anyOf: ['waybillDelete3'] },
       input: { type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { title: '运单ID列表', type: 'array', minItems: 1, maxItems: 1000, items: ID } } },
-      handler: ({ user, body }) => batchDeleteWaybills(sqlite, registry(), user, body.ids),
+      handler: ({ user, body }) => batchDeleteWaybills(conn, registry(), user, body.ids),
     }),
   ];
 }

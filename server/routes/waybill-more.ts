@@ -2,7 +2,7 @@
 // generate from orders, add or edit by hand, numbers, copy, the smaller reads, the version history,
 // and the waybillAction calls that are not machine transitions (department, delegation, gate checks)
 // with their dialogs' reads. Each needs its operation id from schemas/menus/transport.json.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { forbidden } from '../http/envelope.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
@@ -110,53 +110,52 @@ const noQuery = (name: string, title = '运单号') => ({
   type: 'object', additionalProperties: false, required: [name], properties: { [name]: { title, type: 'string', minLength: 1, maxLength: 32 } },
 });
 
-export function waybillMoreRoutes(db: Db, registry: () => Registry): RouteDef[] {
-  const sqlite = db.$client;
+export function waybillMoreRoutes(conn: Conn, registry: () => Registry): RouteDef[] {
   const byId = (path: string, access: string[], read: (id: number) => unknown) =>
     route({ method: 'GET', path, access: { anyOf: access }, input: idQuery, handler: ({ body }) => read(Number(body.id)) });
   return [
     route({
       method: 'POST', path: '/waybill/generateWaybillFromOrder', access: { anyOf: ['waybillAdd3'] }, input: generateInput,
-      handler: ({ user, body }) => generateFromOrders(sqlite, user, body),
+      handler: ({ user, body }) => generateFromOrders(conn, user, body),
     }),
     route({
       method: 'POST', path: '/waybill/saveOrEdit', access: { anyOf: EDIT }, input: saveInput,
       handler: ({ user, body }) => {
         // Adding needs waybillAdd3, editing waybillUpdate3: the route admits either, the body decides.
         if (!user.operationIds.has(body.id === undefined ? 'waybillAdd3' : 'waybillUpdate3')) throw forbidden();
-        return saveOrEdit(sqlite, user, body);
+        return saveOrEdit(conn, user, body);
       },
     }),
     route({
       method: 'GET', path: '/waybill/waybillNo/repeat', access: { anyOf: EDIT },
       input: { ...noQuery('waybillNo'), properties: { ...noQuery('waybillNo').properties, id: { title: '运单ID', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } },
-      handler: ({ user, body }) => waybillNoTaken(sqlite, user, body.waybillNo, body.id === undefined ? undefined : Number(body.id)),
+      handler: ({ user, body }) => waybillNoTaken(conn, user, body.waybillNo, body.id === undefined ? undefined : Number(body.id)),
     }),
-    route({ method: 'GET', path: '/waybill/getWaybillNo', access: { anyOf: EDIT }, input: { type: 'object', additionalProperties: false, properties: {} }, handler: ({ user }) => peekWaybillNo(sqlite, user) }),
+    route({ method: 'GET', path: '/waybill/getWaybillNo', access: { anyOf: EDIT }, input: { type: 'object', additionalProperties: false, properties: {} }, handler: ({ user }) => peekWaybillNo(conn, user) }),
     route({
       method: 'GET', path: '/waybill/getWaybillInfoForEdit', access: { anyOf: EDIT }, input: idQuery,
-      handler: ({ user, body }) => infoForEdit(sqlite, registry(), user, Number(body.id)),
+      handler: ({ user, body }) => infoForEdit(conn, registry(), user, Number(body.id)),
     }),
     route({
       // The spec lists it under GET; it creates a waybill, so it is POST (docs/api.md "No state change on GET").
       method: 'POST', path: '/waybill/copyWaybill', access: { anyOf: ['waybillCopy3'] }, input: idInput,
-      handler: ({ user, body }) => copyWaybill(sqlite, user, body.id),
+      handler: ({ user, body }) => copyWaybill(conn, user, body.id),
     }),
-    route({ method: 'GET', path: '/waybill/findGoodsListByWaybillId', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => goodsList(sqlite, user, Number(body.id)) }),
-    route({ method: 'GET', path: '/waybill/getOrderInfoListByWaybillId', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => orderList(sqlite, registry(), user, Number(body.id)) }),
+    route({ method: 'GET', path: '/waybill/findGoodsListByWaybillId', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => goodsList(conn, user, Number(body.id)) }),
+    route({ method: 'GET', path: '/waybill/getOrderInfoListByWaybillId', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => orderList(conn, registry(), user, Number(body.id)) }),
     route({
       method: 'GET', path: '/waybill/getWaybillInfoForAssignVehicle', access: { anyOf: ['waybillAssignVehicle3'] }, input: idQuery,
-      handler: ({ user, body }) => infoForAssignVehicle(sqlite, registry(), user, Number(body.id)),
+      handler: ({ user, body }) => infoForAssignVehicle(conn, registry(), user, Number(body.id)),
     }),
-    route({ method: 'GET', path: '/waybill/getWaybillBusinessType', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => businessTypeOf(sqlite, registry(), user, Number(body.id)) }),
-    route({ method: 'GET', path: '/waybill/findWaybillExpandById', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => expandOf(sqlite, registry(), user, Number(body.id)) }),
+    route({ method: 'GET', path: '/waybill/getWaybillBusinessType', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => businessTypeOf(conn, registry(), user, Number(body.id)) }),
+    route({ method: 'GET', path: '/waybill/findWaybillExpandById', access: { anyOf: READ }, input: idQuery, handler: ({ user, body }) => expandOf(conn, registry(), user, Number(body.id)) }),
     route({
       method: 'GET', path: '/waybill/getDetailByWaybillNo', access: { anyOf: READ }, input: noQuery('waybillNo'),
-      handler: ({ user, body }) => detailByNo(sqlite, registry(), user, body.waybillNo),
+      handler: ({ user, body }) => detailByNo(conn, registry(), user, body.waybillNo),
     }),
     route({
       method: 'POST', path: '/waybillHistory/findByPage', access: { anyOf: ['waybillRecord3'] }, input: historyInput,
-      handler: ({ user, body }) => historyPage(sqlite, registry(), user, body),
+      handler: ({ user, body }) => historyPage(conn, registry(), user, body),
     }),
     // ---------- waybillAction: not transitions of the machine ----------
     route({
@@ -167,29 +166,29 @@ export function waybillMoreRoutes(db: Db, registry: () => Registry): RouteDef[] 
       },
       handler: ({ user, body }) => {
         if (!user.operationIds.has(NODE_ACTIONS[body.action])) throw forbidden();
-        return nodesByAction(sqlite, registry(), user, Number(body.id), body.action);
+        return nodesByAction(conn, registry(), user, Number(body.id), body.action);
       },
     }),
-    route({ method: 'POST', path: '/waybillAction/getLeaveNodeInfoList', access: { anyOf: ['waybillLeave3'] }, input: idInput, handler: ({ user, body }) => leaveNodeInfo(sqlite, registry(), user, body.id) }),
+    route({ method: 'POST', path: '/waybillAction/getLeaveNodeInfoList', access: { anyOf: ['waybillLeave3'] }, input: idInput, handler: ({ user, body }) => leaveNodeInfo(conn, registry(), user, body.id) }),
     route({
       method: 'POST', path: '/waybillAction/assignDepartment', access: { anyOf: ['waybillAssignDepartment3'] }, input: writeInput({ orgId: idOf('部门') }, ['orgId']),
-      handler: ({ user, body }) => assignDepartment(sqlite, registry(), user, body),
+      handler: ({ user, body }) => assignDepartment(conn, registry(), user, body),
     }),
     route({
       method: 'POST', path: '/waybillAction/delegateWaybill', access: { anyOf: ['waybillDelegate3'] }, input: writeInput({ carrierId: idOf('承运商') }, ['carrierId']),
-      handler: ({ user, body }) => delegateWaybill(sqlite, registry(), user, body),
+      handler: ({ user, body }) => delegateWaybill(conn, registry(), user, body),
     }),
     route({
       method: 'POST', path: '/waybillAction/check', access: { anyOf: ['waybillCheck3'] },
       input: writeInput({
         checkType: { title: '检查类型', enum: Object.values(CHECK_TYPES) }, passed: { title: '是否通过', type: 'boolean' }, nodeId: idOf('节点'), remark: text('检查说明'),
       }, ['checkType', 'passed']),
-      handler: ({ user, body }) => checkWaybill(sqlite, registry(), user, body),
+      handler: ({ user, body }) => checkWaybill(conn, registry(), user, body),
     }),
     route({
       method: 'GET', path: '/waybillAction/getEvaluateSetting', access: { anyOf: ['waybillEvaluate3'] },
       input: { type: 'object', additionalProperties: false, properties: { id: idQuery.properties.id } },
-      handler: ({ user, body }) => evaluateSetting(sqlite, user, body.id === undefined ? undefined : Number(body.id)),
+      handler: ({ user, body }) => evaluateSetting(conn, user, body.id === undefined ? undefined : Number(body.id)),
     }),
   ];
 }

@@ -1,6 +1,6 @@
 // The waybill reads of spec section 7 (service 'waybill'): the list and its status-tab counts,
 // the detail, the timeline of nodes and of events, and the status catalogues by statusType.
-import type { Db } from '../db/connection.ts';
+import type { Conn } from '../resources/statements.ts';
 import { route } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
 import { pagingProperties } from '../resources/input-schemas.ts';
@@ -33,34 +33,33 @@ export const waybillQueryInput = {
   },
 };
 
-export function waybillRoutes(db: Db, registry: () => Registry) {
-  const sqlite = db.$client;
+export function waybillRoutes(conn: Conn, registry: () => Registry) {
   return [
     route<WaybillQuery>({
       method: 'POST', path: '/waybill/pageQueryByCondition', access: { anyOf: LIST }, input: waybillQueryInput,
-      handler: ({ user, body }) => pageQuery(sqlite, registry(), user, body),
+      handler: ({ user, body }) => pageQuery(conn, registry(), user, body),
     }),
     route<WaybillQuery>({
       method: 'POST', path: '/waybill/getWaybillNumberByCondition', access: { anyOf: LIST }, input: waybillQueryInput,
-      handler: ({ user, body }) => statusCounts(sqlite, registry(), user, body),
+      handler: ({ user, body }) => statusCounts(conn, registry(), user, body),
     }),
     route({
       method: 'GET', path: '/waybill/getWaybillDetailById', access: { anyOf: READ }, input: idQuery,
-      handler: ({ user, body }) => waybillDetail(sqlite, registry(), user, Number(body.id)),
+      handler: ({ user, body }) => waybillDetail(conn, registry(), user, Number(body.id)),
     }),
     route({
       method: 'GET', path: '/waybill/getNodeListByIdVO', access: { anyOf: READ }, input: idQuery,
-      handler: ({ user, body }) => nodeList(sqlite, registry(), user, Number(body.id)),
+      handler: ({ user, body }) => nodeList(conn, registry(), user, Number(body.id)),
     }),
     route({
       method: 'GET', path: '/waybill/getEventListVOById', access: { anyOf: READ }, input: idQuery,
-      handler: ({ user, body }) => eventList(sqlite, registry(), user, Number(body.id)),
+      handler: ({ user, body }) => eventList(conn, registry(), user, Number(body.id)),
     }),
     route({
       method: 'GET', path: '/waybill/getWaybillStatusList', access: { anyOf: READ },
       input: { type: 'object', additionalProperties: false, required: ['statusType'], properties: { statusType: { title: '状态类型', enum: Object.keys(STATUS_TYPES) } } },
       handler: ({ body }) => statusList(registry(), body.statusType),
     }),
-    ...waybillDispatchRoutes(db, registry),
+    ...waybillDispatchRoutes(conn, registry),
   ];
 }

@@ -1,7 +1,7 @@
 // The per vehicle-day track summary (table track_day_summaries): computed from the very columns
 // the store has just written for a day chunk, so it is exact whatever order points arrived in.
 // The mileage and temperature reports read these rows instead of decoding the tracks.
-import { run, type Sqlite } from '../resources/statements.ts';
+import { run, type Conn } from '../resources/statements.ts';
 import { settingsOf } from '../alarms/settings.ts';
 import { rangeAt, temperatureJudge, type TempRange, type TemperatureJudge } from '../alarms/temperature-range.ts';
 import { SENSOR_GAP_MS } from '../alarms/rules/rule.ts';
@@ -107,12 +107,12 @@ export function summariseDay(cols: TrackColumns, limits: SummaryLimits): DaySumm
 }
 
 /** Rewrites the summary of one stored day chunk (called by the store right after writing it). */
-export function writeDaySummary(sqlite: Sqlite, corpId: number, vehicleId: number, dayStartMs: number, day: TrackColumns) {
+export async function writeDaySummary(conn: Conn, corpId: number, vehicleId: number, dayStartMs: number, day: TrackColumns) {
   if (day.length === 0) return;
-  const { overspeedKmh } = settingsOf(sqlite, corpId, null);
-  const temperature = temperatureJudge(sqlite, corpId, vehicleId, day.gpsTime[0], day.gpsTime[day.length - 1]);
+  const { overspeedKmh } = await settingsOf(conn, corpId, null);
+  const temperature = await temperatureJudge(conn, corpId, vehicleId, day.gpsTime[0], day.gpsTime[day.length - 1]);
   const s = summariseDay(day, { overspeedKmh, temperature });
-  run(sqlite, `INSERT OR REPLACE INTO track_day_summaries (vehicle_id, corp_id, day_start_ms, points, first_time, last_time,
+  await run(conn, `INSERT OR REPLACE INTO track_day_summaries (vehicle_id, corp_id, day_start_ms, points, first_time, last_time,
       odometer_start, odometer_end, mileage_km, driving_ms, max_speed, overspeed_points, temp_min, temp_max, temp_avg, temp_sum,
       temp_readings, temp_range_min, temp_range_max, out_of_range_minutes, stops, stop_minutes)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -4,7 +4,7 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv, describeErrors } from '../http/validate.ts';
 import { invalid } from '../http/envelope.ts';
-import type { Sqlite } from '../resources/statements.ts';
+import { tx, type Conn } from '../resources/statements.ts';
 import { HUMIDITY_CHANNELS, HUMIDITY_NONE, OIL_CHANNELS, OIL_NONE, TEMP_CHANNELS, TEMP_NONE, type TrackPoint } from './columns.ts';
 import { pointsToColumns } from './store/merge.ts';
 import { writeTrack } from './store/store.ts';
@@ -55,13 +55,15 @@ export function checkPoints(points: readonly unknown[], now: number): TrackPoint
 }
 
 /** Stores a checked batch for the vehicle in one transaction. */
-export function ingest(sqlite: Sqlite, corpId: number, vehicleId: number, points: readonly TrackPoint[]) {
+export async function ingest(conn: Conn, corpId: number, vehicleId: number, points: readonly TrackPoint[]) {
   const cols = pointsToColumns(points);
-  const { added } = sqlite.transaction(() => {
-    const written = writeTrack(sqlite, corpId, vehicleId, cols);
+  const { added } = await tx(conn, async () => {
+    const written = await writeTrack(conn, corpId, vehicleId, cols);
     // The alarm rules see the batch in the same transaction: stored points and their alarms go together.
-    raiseAlarms(sqlite, vehicleId, cols);
+    await raiseAlarms(conn, vehicleId, cols);
     return written;
-  })();
+    // Exclusive per vehicle: the store merges into the chunk it read and the rules continue the open
+    // alarm they read, so two batches of one vehicle must not interleave.
+  }, { exclusive: { lock: `track-ingest-${vehicleId}` } });
   return { received: points.length, stored: added, duplicates: points.length - added };
 }

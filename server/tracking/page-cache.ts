@@ -5,7 +5,7 @@
 // range (trackVersion: any write moves it on), the vehicle's settings and plate, the fences in scope
 // (the prepared grid, itself keyed by the fences' signature), the alarm windows and the route's ends.
 // A different version is a miss and replaces the entry. Bounded by bytes, least recently used first out.
-import type { Sqlite } from '../resources/statements.ts';
+import type { Conn } from '../resources/statements.ts';
 import type { FenceGrid } from './analytics/fence.ts';
 import { trackVersion } from './store/store.ts';
 import type { TrackContext } from './views.ts';
@@ -53,12 +53,12 @@ export class TrackPageCache {
   }
 }
 
-const caches = new WeakMap<Sqlite, TrackPageCache>();
+const caches = new WeakMap<Conn, TrackPageCache>();
 
 /** The page cache of a database (tests open many databases whose vehicle ids repeat). */
-export function pageCacheOf(sqlite: Sqlite): TrackPageCache {
-  let c = caches.get(sqlite);
-  if (!c) caches.set(sqlite, (c = new TrackPageCache()));
+export function pageCacheOf(conn: Conn): TrackPageCache {
+  let c = caches.get(conn);
+  if (!c) caches.set(conn, (c = new TrackPageCache()));
   return c;
 }
 
@@ -72,21 +72,23 @@ function gridId(grid: FenceGrid): number {
 }
 
 /**
- * The answer bytes of page `curPage` from the cache, or made by `make` and kept. `make` writes the
- * whole answer (envelope and all) from the context.
+ * The answer bytes of page `curPage` from the cache, or made by `make` and kept. `make` answers the
+ * whole answer (envelope and all) from the context, in bytes of its own that the cache keeps. The
+ * version is read before the page is made: a write in between leaves an entry newer than its
+ * version, which the next request misses and replaces.
  */
-export function cachedTrackPage(ctx: TrackContext, curPage: number, pageSize: number, make: () => Buffer): Buffer {
+export async function cachedTrackPage(ctx: TrackContext, curPage: number, pageSize: number, make: () => Promise<Buffer>): Promise<Buffer> {
   const { vehicle, waybill, from, to } = ctx.target;
-  const cache = pageCacheOf(ctx.sqlite);
+  const cache = pageCacheOf(ctx.conn);
   const key = `${ctx.user.corpId}:${ctx.user.userType === 1 ? ctx.user.partnerId : '*'}:${vehicle.id}:${waybill?.id ?? ''}:${from}:${to}:${curPage}:${pageSize}`;
-  const windows = ctx.rangeAlarmWindows();
+  const windows = await ctx.rangeAlarmWindows();
   const version = [
-    trackVersion(ctx.sqlite, vehicle.id, from, to), JSON.stringify(vehicle), gridId(ctx.grid), waybill ? JSON.stringify(ctx.routeEnds()) : '',
+    await trackVersion(ctx.conn, vehicle.id, from, to), JSON.stringify(vehicle), gridId(await ctx.grid()), waybill ? JSON.stringify(await ctx.routeEnds()) : '',
     windows.map((w) => `${w.begin}-${w.end}`).join(','),
   ].join('|');
   const hit = cache.get(key, version);
   if (hit) return hit;
-  const bytes = Buffer.from(make()); // a copy of exactly the answer: the writer's buffer has slack
+  const bytes = await make();
   cache.set(key, version, bytes);
   return bytes;
 }

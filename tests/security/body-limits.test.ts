@@ -7,7 +7,7 @@ import { createTestApp } from '../support/test-app.ts';
 import { MAX_ARRAY_ITEMS, MAX_DEPTH, MAX_KEYS_PER_OBJECT, MAX_QUERY_PARAMS } from '../../server/http/json-limits.ts';
 import { issueTerminalSecret, terminalPost } from '../support/terminal.ts';
 
-const t = createTestApp();
+const t = await createTestApp();
 let token = '';
 beforeAll(async () => {
   token = await t.login('admin');

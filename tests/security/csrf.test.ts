@@ -9,7 +9,7 @@ import { fullPath } from '../../server/http/route.ts';
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   token = await t.login('admin');
 });
 

@@ -18,7 +18,7 @@ let t: TestApp;
 let admin: Caller;
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   admin = await t.as('admin');
 });
 

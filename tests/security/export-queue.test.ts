@@ -12,7 +12,7 @@ interface TaskRow { id: number; userId: number; status: number; createdAt: numbe
 
 // Enough rows that an export takes many turns of the event loop (2000 rows a read): a burst is really concurrent.
 const ROWS = 5_000;
-const t = createTestApp();
+const t = await createTestApp();
 const sqlite = t.db.$client;
 const insert = sqlite.prepare("INSERT INTO vehicles (corp_id, vehicle_no, load_weight, status, cold_machine, created_at, updated_at) VALUES (?, ?, 1, 0, 0, ?, ?)");
 sqlite.transaction(() => {
@@ -88,10 +88,10 @@ describe('export queue', () => {
 
   it('a restart fails the tasks that were running and starts the queued ones', async () => {
     const userId = (sqlite.prepare("SELECT id FROM users WHERE user_name = 'dispatcher'").get() as { id: number }).id;
-    const task = (startedAt?: number) => insertTask(sqlite, { corpId: 1, userId, pageId: 'base/vehicle-list', search: { vehicleNo: 'QUE1' }, fileName: 'q.xlsx', now: Date.now(), startedAt });
-    const cut = task(Date.now());
-    const waiting = [task(), task(), task()];
-    createApp({ db: t.db, registry: t.registry, filesDir: t.filesDir });
+    const task = (startedAt?: number) => insertTask(t.db, { corpId: 1, userId, pageId: 'base/vehicle-list', search: { vehicleNo: 'QUE1' }, fileName: 'q.xlsx', now: Date.now(), startedAt });
+    const cut = await task(Date.now());
+    const waiting = [await task(), await task(), await task()];
+    await createApp({ db: t.db, registry: t.registry, filesDir: t.filesDir });
     expect(rowsOf([cut])[0]).toMatchObject({ status: 2 });
     expect((sqlite.prepare('SELECT fail_reason AS r FROM export_tasks WHERE id = ?').get(cut) as { r: string }).r).toBe(RESTART_REASON);
     await untilEnded(waiting);

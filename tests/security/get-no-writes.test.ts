@@ -12,7 +12,7 @@ const pool: Record<string, string[]> = {};
 const totalChanges = () => (t.db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
 
 beforeAll(async () => {
-  t = createTestApp({ transportDemo: true });
+  t = await createTestApp({ transportDemo: true });
   token = await t.login('admin');
   const ids = (sql: string) => (t.db.$client.prepare(sql).all() as { id: number | string }[]).map((r) => String(r.id));
   // A cancellable order and a copyable waybill: the calls that used to write on GET find work to do.

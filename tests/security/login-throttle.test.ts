@@ -8,8 +8,8 @@ import { ADDRESS_FREE, ACCOUNT_FREE, PAIR_FREE, WINDOW_MS } from '../../server/d
 import { hashesRunning, HASHES_AT_ONCE, verifyPasswordAsync, hashPassword } from '../../server/domain/auth/password-hash.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 afterEach(() => {
   vi.useRealTimers();

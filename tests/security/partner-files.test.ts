@@ -37,8 +37,8 @@ const readable = async (who: Caller, fileId: string) => (await download(who, fil
 
 /** A waybill at 待回单 (500/13) carried by `carrierId` for `customerId`, with a receipt photo uploaded and sent by `by`. */
 async function waybillWithReceipt(customerId: number, carrierId: number, by: Caller): Promise<{ f: WaybillFixture; fileId: string }> {
-  const f = insertWaybill(t.db.$client, { customerId, carrierId });
-  placeAt(t.db.$client, f, { status: 500, step: 13 }, carrierId);
+  const f = await insertWaybill(t.db, { customerId, carrierId });
+  await placeAt(t.db, f, { status: 500, step: 13 }, carrierId);
   const fileId = await upload(by, '回单.png');
   const r = await by.post('/waybillAction/receipt', { id: f.waybillId, version: 1, fileIds: [fileId] });
   expect(r.code, r.message).toBe(1);
@@ -50,7 +50,7 @@ let notTheCustomers: { f: WaybillFixture; fileId: string }; // another customer'
 let notTheCarriers: { f: WaybillFixture; fileId: string }; // the customer's order, another carrier's waybill
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   [customer, carrier, dispatcher, admin2] = await Promise.all(['customer', 'carrier', 'dispatcher', 'admin2'].map((u) => t.as(u)));
   const customerId = row("SELECT partner_id AS p FROM users WHERE user_name = 'customer'").p as number;
   const carrierId = row("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
@@ -100,8 +100,8 @@ describe('the carrier user', () => {
     expect(await readable(carrier, own)).toBe(true);
     // Attaching the customer's file to its own waybill would open it: refused like a missing file.
     const theirs = await upload(customer, '客户文件.png');
-    const f = insertWaybill(t.db.$client, { customerId: row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'customer').p, carrierId: row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'carrier').p });
-    placeAt(t.db.$client, f, { status: 500, step: 13 }, row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'carrier').p);
+    const f = await insertWaybill(t.db, { customerId: row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'customer').p, carrierId: row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'carrier').p });
+    await placeAt(t.db, f, { status: 500, step: 13 }, row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'carrier').p);
     const r = await t.refused(() => carrier.post('/waybillAction/receipt', { id: f.waybillId, version: 1, fileIds: [theirs] }));
     expect(r.message).toBe('回单文件不存在或无权访问，请重新上传');
     expect(await download(carrier, theirs)).toEqual({ ok: false, code: 0, message: MISSING });
@@ -112,7 +112,7 @@ describe('the carrier user', () => {
     const photo = await upload(dispatcher, '抽烟.png');
     // An active-safety event of a vehicle of the carrier's, ten days before any waybill of the customer's.
     const vehicle = vehicleOf(t.db.$client, carrierId);
-    recordDriverEvent(t.db.$client, { id: vehicle.id, corpId: 1, carrierId }, { eventType: 303, eventLevel: 1, gpsTime: Date.now() - 10 * 86400_000, lon: 120.1, lat: 30.2, fileIds: [photo] });
+    await recordDriverEvent(t.db, { id: vehicle.id, corpId: 1, carrierId }, { eventType: 303, eventLevel: 1, gpsTime: Date.now() - 10 * 86400_000, lon: 120.1, lat: 30.2, fileIds: [photo] });
     expect(await readable(carrier, photo)).toBe(true);
     expect(await readable(customer, photo)).toBe(false);
   });
@@ -124,7 +124,7 @@ describe('track playback photos', () => {
     const vehicleId = row('SELECT vehicle_id AS v FROM waybills WHERE id = ?', ours.f.waybillId).v as number;
     const snap = async (picTime: number) => {
       const fileId = await upload(dispatcher, '抓拍.png');
-      recordSnapshot(t.db.$client, { id: vehicleId, corpId: 1 }, { vehicleId, channel: 1, eventType: 0, picTime, lon: 120.1, lat: 30.2, fileId });
+      await recordSnapshot(t.db, { id: vehicleId, corpId: 1 }, { vehicleId, channel: 1, eventType: 0, picTime, lon: 120.1, lat: 30.2, fileId });
       return fileId;
     };
     // The fixture's waybill began an hour ago (its loading place reached then) and ended with the receipt.

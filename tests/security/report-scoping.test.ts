@@ -132,8 +132,8 @@ const baseline = new Map<string, Answer>();
 const key = (v: Viewer, r: ReportFile) => `${v.userName} ${r.id}`;
 
 beforeAll(async () => {
-  t = createTestApp({ transportDemo: true });
-  seedReportData(t.db.$client);
+  t = await createTestApp({ transportDemo: true });
+  await seedReportData(t.db);
   // A second customer that shares waybills with the demo customer, and a second carrier with waybills.
   const own = (userName: string) => one('SELECT partner_id AS id FROM users WHERE user_name = ?', userName).id as number;
   const customer2 = one(`SELECT o2.customer_id AS id FROM waybill_orders a JOIN orders o1 ON o1.id = a.order_id

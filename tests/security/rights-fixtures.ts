@@ -34,7 +34,7 @@ export function makeUser(t: TestApp, roleIds: readonly number[], corpId = 1): { 
   return { id, userName };
 }
 
-export const opsOf = (t: TestApp, userId: number) => new Set(operationIdsOf(t.db, userId));
+export const opsOf = async (t: TestApp, userId: number) => new Set(await operationIdsOf(t.db, userId));
 
 export const versionOf = (t: TestApp, table: 'users' | 'roles', id: number) =>
   (t.db.$client.prepare(`SELECT version FROM ${table} WHERE id = ?`).get(id) as { version: number }).version;

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { makeRole, makeUser, opsOf, PASSWORD, versionOf } from './rights-fixtures.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 /** Operations that move rights, plus a few ordinary ones to be granted or not. */
@@ -68,14 +68,15 @@ describe('rights never flow beyond the actor', () => {
         // The actor is user 0; it logs in before anything changes.
         const actorName = (t.db.$client.prepare('SELECT user_name AS n FROM users WHERE id = ?').get(users[0]) as { n: string }).n;
         const token = await t.login(actorName, PASSWORD);
-        const actorOps = opsOf(t, users[0]);
-        const before = new Map(allUsers().map((id) => [id, opsOf(t, id)]));
+        const actorOps = await opsOf(t, users[0]);
+        const before = new Map<number, Set<string>>();
+        for (const id of allUsers()) before.set(id, await opsOf(t, id));
         for (const s of steps) {
           const r = await run(token, users, roles, s);
           expect(r.status).toBeLessThan(500);
         }
         for (const id of allUsers()) {
-          const gained = [...opsOf(t, id)].filter((op) => !before.get(id)?.has(op) && !actorOps.has(op));
+          const gained = [...(await opsOf(t, id))].filter((op) => !before.get(id)?.has(op) && !actorOps.has(op));
           expect(gained, `user ${id} gained ${gained} from an actor holding ${[...actorOps]}`).toEqual([]);
         }
       }),

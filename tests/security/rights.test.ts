@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { adminRoleId, makeRole, makeUser, opsOf, PASSWORD, userIdOf, versionOf } from './rights-fixtures.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 const EDITOR_OPS = ['user3', 'userUpdate3'];
@@ -25,7 +25,7 @@ describe('a user editor cannot raise its own rights', () => {
     const r = await t.refused(() => update(me.token, { id: me.id, version: versionOf(t, 'users', me.id), roleIds: [adminRoleId(t)] }));
     expect(r.code).toBe(100);
     expect(r.message).toMatch(/^角色：/);
-    expect([...opsOf(t, me.id)].sort()).toEqual([...EDITOR_OPS].sort());
+    expect([...(await opsOf(t, me.id))].sort()).toEqual([...EDITOR_OPS].sort());
   });
 
   it('cannot set the administrator\'s password, nor change the administrator at all', async () => {

@@ -32,8 +32,8 @@ let t: TestApp;
 let admin: Caller;
 
 beforeAll(async () => {
-  t = createTestApp();
-  for (let i = 0; i < 3; i++) insertWaybill(t.db.$client);
+  t = await createTestApp();
+  for (let i = 0; i < 3; i++) await insertWaybill(t.db);
   admin = await t.as('admin');
 });
 

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 const cookieOf = (headers: Headers) => headers.get('set-cookie') ?? '';

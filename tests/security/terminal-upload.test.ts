@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/test-app.ts';
 import { bearer, issueTerminalSecret, terminalPost } from '../support/terminal.ts';
 
-const t = createTestApp();
+const t = await createTestApp();
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const fileCount = () => (t.db.$client.prepare('SELECT count(*) AS n FROM files').get() as { n: number }).n;
 

@@ -13,7 +13,7 @@ type Row = Record<string, any>;
 const MIN = 60_000;
 const NOW = Date.now();
 
-const t = createTestApp();
+const t = await createTestApp();
 const sql = (q: string, ...p: unknown[]) => t.db.$client.prepare(q).get(...p) as Row;
 let admin: Caller, carrier: Caller, dispatcher: Caller, customer: Caller, admin2: Caller;
 /** A vehicle of the carrier user's own carrier (it may edit it), one of another corporation. */

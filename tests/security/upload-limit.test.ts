@@ -11,8 +11,8 @@ const BOUNDARY = 'huoyun-limit-test';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
+beforeAll(async () => {
+  t = await createTestApp();
 });
 
 /** A multipart body of `total` bytes made on demand, counting what the server pulled and whether it hung up. */

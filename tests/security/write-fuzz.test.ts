@@ -11,8 +11,8 @@ import { waybillFixtures } from '../support/waybill-fixture.ts';
 import { terminalFixtures } from '../support/terminal-fixtures.ts';
 
 type Row = Record<string, unknown>;
-const t = createTestApp();
-const fixtures: { bodies: Record<string, unknown>; headers?: Record<string, Record<string, string>> }[] = [await orderFixtures(t), waybillFixtures(t), terminalFixtures(t)];
+const t = await createTestApp();
+const fixtures: { bodies: Record<string, unknown>; headers?: Record<string, Record<string, string>> }[] = [await orderFixtures(t), await waybillFixtures(t), terminalFixtures(t)];
 const baseline = (path: string): Row => (fixtures.find((f) => path in f.bodies)?.bodies[path] as Row) ?? {};
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...fixtures.map((f) => f.headers?.[path]));
 /** Signing out would end the fuzzing session itself; its refusals are covered by the bad-input suite. */

@@ -1,9 +1,10 @@
 // Terminals are not users (docs/security.md): the ingestion routes take a terminal credential in
-// `Authorization: Bearer`, never a session. Tests issue one through the domain (no login needed,
-// so fixtures built at module load can use it) and call those routes with it.
+// `Authorization: Bearer`, never a session. Tests issue one straight into the database, at once
+// (no login, no await, so fixtures built at module load or in synchronous set-up can use it), with
+// the domain's secret (newSecret), and call those routes with it.
 import type Database from 'better-sqlite3';
 import type { Hono } from 'hono';
-import { issueCredential } from '../../server/domain/terminals/credentials.ts';
+import { newSecret } from '../../server/domain/terminals/credentials.ts';
 import type { Reply } from './test-app.ts';
 
 type Platform = { db: { $client: Database.Database }; app: Pick<Hono<any>, 'request'> };
@@ -11,7 +12,11 @@ type Platform = { db: { $client: Database.Database }; app: Pick<Hono<any>, 'requ
 /** A fresh credential of the corporation, issued in the name of its first staff user; the secret. */
 export function issueTerminalSecret(t: Platform, corpId = 1, name = '测试网关'): string {
   const by = t.db.$client.prepare('SELECT id FROM users WHERE corp_id = ? AND user_type = 0 ORDER BY id LIMIT 1').get(corpId) as { id: number };
-  return issueCredential(t.db.$client, { corpId, userId: by.id }, name).secret;
+  const { secret, hash, prefix } = newSecret();
+  t.db.$client
+    .prepare('INSERT INTO terminal_credentials (corp_id, name, secret_hash, prefix, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(corpId, name, hash, prefix, by.id, Date.now());
+  return secret;
 }
 
 export const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });

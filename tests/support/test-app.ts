@@ -22,16 +22,16 @@ export interface Reply<T = any> {
  * transportDemo adds the demo orders and waybills (fixtures/transport.ts); by default a test starts
  * with none, so that it counts only the orders and waybills it makes itself.
  */
-export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean; file?: string; mapSettings?: MapSettings } = {}) {
+export async function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean; file?: string; mapSettings?: MapSettings } = {}) {
   // `file`: a database file instead of memory, for what needs a second connection (an export's snapshot).
   const db = openDatabase(opts.file ?? ':memory:');
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
-  const platform = createApp({ db, registry, filesDir, ...(opts.mapSettings ? { mapSettings: opts.mapSettings } : {}) });
+  const platform = await createApp({ db, registry, filesDir, ...(opts.mapSettings ? { mapSettings: opts.mapSettings } : {}) });
   // Tests stand in for the reverse proxy: X-Forwarded-For gives a request the client address they choose.
   setTrustProxy(true);
   // tracksDemo (with transportDemo) adds the demo tracks of fixtures/tracks.ts: off by default, it costs seconds.
-  seedDemo(db.$client, Date.now(), { transport: opts.transportDemo === true, tracks: opts.tracksDemo === true });
+  await seedDemo(db, Date.now(), { transport: opts.transportDemo === true, tracks: opts.tracksDemo === true, filesDir: opts.file ? filesDir : null });
 
   type CallOptions = { token?: string; body?: unknown; raw?: string; contentType?: string; cookie?: string; headers?: Record<string, string> };
   async function call(method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
@@ -85,4 +85,4 @@ export function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: bool
   return { db, registry, filesDir, ...platform, call, login, as, snapshot, refused };
 }
 
-export type TestApp = ReturnType<typeof createTestApp>;
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -5,7 +5,7 @@
 // Two waybills with their own temperature range cover part of the days (set before the points are
 // written, as in real life), so the temperature report judges readings by the range that applies.
 // Deterministic (index-driven); the tests rebuild the same points with `fixtureTrack`.
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../../server/db/sqlite.ts';
 import type { TrackPoint } from '../../server/tracking/columns.ts';
 import { pointsToColumns } from '../../server/tracking/store/merge.ts';
 import { writeTrack } from '../../server/tracking/store/store.ts';
@@ -85,7 +85,8 @@ export interface TrackingReportData {
   vehicles: FixtureVehicle[];
 }
 
-export function seedTrackingReportData(sqlite: Database.Database): TrackingReportData {
+export async function seedTrackingReportData(db: SqliteDatabase): Promise<TrackingReportData> {
+  const sqlite = db.$client;
   const vehicle = (where: string) => sqlite.prepare(`SELECT id, corp_id AS corpId, carrier_id AS carrierId FROM vehicles WHERE is_deleted = 0 AND ${where} ORDER BY id LIMIT 2`).all() as Omit<FixtureVehicle, 'k'>[];
   const carrierUser = sqlite.prepare("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").get() as { p: number };
   const picked = [
@@ -96,8 +97,8 @@ export function seedTrackingReportData(sqlite: Database.Database): TrackingRepor
   const vehicles = picked.map((v, k) => ({ ...v, k }));
   const sensors = sqlite.prepare('UPDATE vehicles SET gather_temperature = ?, temperaturectrl = ? WHERE id = ?');
   for (const v of vehicles) sensors.run(collectedChannels(v.k) ? 1 : 0, collectedChannels(v.k), v.id);
-  for (const trip of RANGED_TRIPS) rangedWaybill(sqlite, vehicles[trip.k], trip);
-  for (const v of vehicles) for (let d = 0; d < TRACK_DAYS; d++) writeTrack(sqlite, v.corpId, v.id, pointsToColumns(fixtureTrack(v.k, d)));
+  for (const trip of RANGED_TRIPS) await rangedWaybill(db, vehicles[trip.k], trip);
+  for (const v of vehicles) for (let d = 0; d < TRACK_DAYS; d++) await writeTrack(db, v.corpId, v.id, pointsToColumns(fixtureTrack(v.k, d)));
 
   // Alarms: the corporation's first waybills for some (the business jump), none for others.
   const waybills = (sqlite.prepare('SELECT id FROM waybills WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 6').all() as { id: number }[]).map((r) => r.id);
@@ -122,8 +123,9 @@ export function seedTrackingReportData(sqlite: Database.Database): TrackingRepor
 }
 
 /** A waybill of the vehicle's carrier on the trip: loading place reached at `from`, unloading place left at `to` (or not yet). */
-function rangedWaybill(sqlite: Database.Database, v: FixtureVehicle, trip: RangedTrip) {
-  const w = insertWaybill(sqlite, { corpId: v.corpId, carrierId: v.carrierId, now: trip.from });
+async function rangedWaybill(db: SqliteDatabase, v: FixtureVehicle, trip: RangedTrip) {
+  const sqlite = db.$client;
+  const w = await insertWaybill(db, { corpId: v.corpId, carrierId: v.carrierId, now: trip.from });
   const node = sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = 1, actual_leave_time = ? WHERE id = ?');
   node.run(trip.from, trip.from + 5 * MIN, w.nodes.start);
   if (trip.to !== null) node.run(trip.to - 5 * MIN, trip.to, w.nodes.end);

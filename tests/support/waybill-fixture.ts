@@ -1,9 +1,12 @@
 // Waybills for the waybill tests, written straight into the database: an order with goods, a
 // waybill at 100/2 (INITIAL_WAYBILL_STATE) carrying it, its start / via / end nodes and the
 // waybill_orders link, with the order brought in step by order-sync. `placeAt` moves a fixture
-// to any state with consistent node times, for tests that start mid-way.
+// to any state with consistent node times, for tests that start mid-way. Those that number or bring
+// orders in step go through the server's own (awaited) functions, so they take the port itself
+// (`t.db`); the rest read and write through its raw connection.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../../server/db/sqlite.ts';
 import { nextNumber } from '../../server/domain/workflow/numbering.ts';
 import { refreshOrdersOfWaybill } from '../../server/domain/workflow/order-sync.ts';
 import { INITIAL_WAYBILL_STATE, type WaybillState } from '../../server/domain/workflow/waybill-machine.ts';
@@ -35,14 +38,15 @@ const firstId = (sqlite: Database.Database, table: string, corpId: number, offse
   (sqlite.prepare(`SELECT id FROM ${table} WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 1 OFFSET ?`).get(corpId, offset) as { id: number }).id;
 
 /** An order of the fixture's shape (no waybill yet): 待调度, or 待派车 when delegated to `carrierId`. */
-export function insertOrder(sqlite: Database.Database, opts: FixtureOptions = {}) {
+export async function insertOrder(db: SqliteDatabase, opts: FixtureOptions = {}) {
+  const sqlite = db.$client;
   const corpId = opts.corpId ?? 1;
   const now = opts.now ?? Date.now();
   const customerId = opts.customerId ?? firstId(sqlite, 'customers', corpId);
   const carrierId = opts.carrierId ?? null;
   const areas = [0, 1, 2].map((i) => firstId(sqlite, 'areas', corpId, i));
   const goods = opts.goods ?? [{ goodsName: '饲料', quantity: 30, unit: '吨' }, { goodsName: '玉米', quantity: 12.5, unit: '吨' }];
-  const orderNo = nextNumber(sqlite, 'orders', corpId, now);
+  const orderNo = await nextNumber(db, 'orders', corpId, now);
   const orderId = Number(sqlite.prepare(
     `INSERT INTO orders (corp_id, order_no, customer_id, business_type, status, task_status, carrier_id, shipper_area_id, receiver_area_id,
        required_load_time, required_arrive_time, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 10, ?, ?, ?, ?, ?, ?, ?)`,
@@ -53,10 +57,11 @@ export function insertOrder(sqlite: Database.Database, opts: FixtureOptions = {}
   return { orderId, orderNo, goodsIds, areas, corpId, now, carrierId };
 }
 
-export function insertWaybill(sqlite: Database.Database, opts: FixtureOptions = {}): WaybillFixture {
-  return sqlite.transaction(() => {
-    const { orderId, orderNo, goodsIds, areas, corpId, now, carrierId } = insertOrder(sqlite, opts);
-    const waybillNo = nextNumber(sqlite, 'waybills', corpId, now);
+export function insertWaybill(db: SqliteDatabase, opts: FixtureOptions = {}): Promise<WaybillFixture> {
+  const sqlite = db.$client;
+  return db.transaction(async () => {
+    const { orderId, orderNo, goodsIds, areas, corpId, now, carrierId } = await insertOrder(db, opts);
+    const waybillNo = await nextNumber(db, 'waybills', corpId, now);
     const s = INITIAL_WAYBILL_STATE;
     const waybillId = Number(sqlite.prepare(
       `INSERT INTO waybills (corp_id, waybill_no, business_type, status, step, sign_status, carrier_id, created_at, updated_at)
@@ -71,9 +76,9 @@ export function insertWaybill(sqlite: Database.Database, opts: FixtureOptions = 
       ...(opts.via ? { via: node(2, 'via', areas[1], 2, 3) } : {}),
       end: node(3, 'end', areas[2], 5, 6),
     };
-    refreshOrdersOfWaybill(sqlite, waybillId, now);
+    await refreshOrdersOfWaybill(db, waybillId, now);
     return { waybillId, waybillNo, orderId, orderNo, goodsIds, nodes };
-  })();
+  });
 }
 
 /** A vehicle of the carrier in service, with its driver in service, for assigning. */
@@ -88,7 +93,8 @@ export function vehicleOf(sqlite: Database.Database, carrierId: number, corpId =
  * Moves a fixture to `state` with a vehicle of `carrierId` and node times that fit the step (the
  * loading place reached from step 6 and left from 9, the unloading place reached from 10 and left from 12).
  */
-export function placeAt(sqlite: Database.Database, f: WaybillFixture, state: Partial<WaybillState> & { status: number; step: number }, carrierId: number) {
+export async function placeAt(db: SqliteDatabase, f: WaybillFixture, state: Partial<WaybillState> & { status: number; step: number }, carrierId: number) {
+  const sqlite = db.$client;
   const v = vehicleOf(sqlite, carrierId);
   const t = Date.now() - HOUR;
   sqlite.prepare('UPDATE waybills SET status = ?, step = ?, sign_status = ?, carrier_id = ?, vehicle_id = ?, driver_id = ? WHERE id = ?')
@@ -99,7 +105,7 @@ export function placeAt(sqlite: Database.Database, f: WaybillFixture, state: Par
   const step = state.step === 90 ? 0 : state.step;
   times(f.nodes.start, step >= 6, step >= 9);
   times(f.nodes.end, step >= 10, step >= 12);
-  refreshOrdersOfWaybill(sqlite, f.waybillId);
+  await refreshOrdersOfWaybill(db, f.waybillId);
 }
 
 /** A row in the corporation's files table, as the upload endpoint leaves it (no bytes needed here). */
@@ -117,10 +123,11 @@ export const rowOf = (sqlite: Database.Database, sql: string, ...params: unknown
  * A waybill on the road (400, step 10) given to the demo carrier, created 50 minutes before `now`:
  * the track tests' subject, with its vehicle (terminal id) and its loading place.
  */
-export function waybillOnTheRoad(sqlite: Database.Database, now: number) {
+export async function waybillOnTheRoad(db: SqliteDatabase, now: number) {
+  const sqlite = db.$client;
   const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
-  const f = insertWaybill(sqlite, { carrierId });
-  placeAt(sqlite, f, { status: 400, step: 10 }, carrierId);
+  const f = await insertWaybill(db, { carrierId });
+  await placeAt(db, f, { status: 400, step: 10 }, carrierId);
   sqlite.prepare('UPDATE waybills SET created_at = ? WHERE id = ?').run(now - 50 * 60_000, f.waybillId);
   const vehicle = rowOf(sqlite, 'SELECT v.id, v.vehicle_no AS vehicleNo, v.dataterminal_id AS terminal FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id WHERE w.id = ?', f.waybillId) as { id: number; vehicleNo: string; terminal: string };
   const start = rowOf(sqlite, "SELECT a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId) as { name: string; lon: number; lat: number };
@@ -136,18 +143,19 @@ const idOfUser = (sqlite: Database.Database, userName: string) => rowOf(sqlite, 
  * where the action is allowed (bad-input runs every case in a transaction it rolls back, so one
  * waybill serves all cases of a route), and the fields that take free text.
  */
-export function waybillFixtures(t: { db: { $client: Database.Database } }) {
+export async function waybillFixtures(t: { db: SqliteDatabase }) {
   const sqlite = t.db.$client;
   const carrierId = idOfUser(sqlite, 'carrier').partnerId as number;
-  const at = (status: number, step: number) => {
-    const f = insertWaybill(sqlite);
-    if (status !== 100) placeAt(sqlite, f, { status, step }, carrierId);
+  const at = async (status: number, step: number) => {
+    const f = await insertWaybill(t.db);
+    if (status !== 100) await placeAt(t.db, f, { status, step }, carrierId);
     return f;
   };
   const body = (f: WaybillFixture, extra: Row = {}) => ({ id: f.waybillId, version: 1, ...extra });
-  const [fresh, awaiting, ready, loadStart, loading, leaving, delivering, signing, receipt, review, reReview, evaluate] = [
-    at(100, 2), at(200, 3), at(300, 4), at(400, 6), at(400, 7), at(400, 8), at(400, 10), at(400, 12), at(500, 13), at(500, 14), at(500, 15), at(500, 16),
-  ];
+  const places: [number, number][] = [[100, 2], [200, 3], [300, 4], [400, 6], [400, 7], [400, 8], [400, 10], [400, 12], [500, 13], [500, 14], [500, 15], [500, 16]];
+  const placed: WaybillFixture[] = [];
+  for (const [status, step] of places) placed.push(await at(status, step));
+  const [fresh, awaiting, ready, loadStart, loading, leaving, delivering, signing, receipt, review, reReview, evaluate] = placed;
   const vehicle = vehicleOf(sqlite, carrierId);
   const fileId = insertFile(sqlite, idOfUser(sqlite, 'admin').id);
   const goods = (f: WaybillFixture) => [{ goodsId: f.goodsIds[0], quantity: 30 }, { goodsId: f.goodsIds[1], quantity: 12.5 }];
@@ -184,7 +192,7 @@ export function waybillFixtures(t: { db: { $client: Database.Database } }) {
     '/waybillAction/getOrderBeforeReceiptReview': before(review),
     '/waybillAction/getOrderBeforeReceiptReReview': before(reReview),
     '/waybillAction/getOrderBeforeEvaluate': before(evaluate),
-    ...moreBodies(sqlite, { fresh, loadStart, leaving, carrierId, vehicleId: vehicle.id }),
+    ...(await moreBodies(t.db, { fresh, loadStart, leaving, carrierId, vehicleId: vehicle.id })),
   };
   const verbatim = 'free text kept verbatim in the event payload; tests/waybills-actions.test.ts reads such a value back';
   /** Free-text fields: SQL- or script-looking text is a value (code 1). */
@@ -215,13 +223,14 @@ export function waybillFixtures(t: { db: { $client: Database.Database } }) {
  * Baselines of the routes in server/routes/waybill-more.ts and transfer.ts: an order to generate
  * from, a hand-made waybill, a waybill at the transfer point and a transfer waiting for a vehicle.
  */
-function moreBodies(sqlite: Database.Database, f: { fresh: WaybillFixture; loadStart: WaybillFixture; leaving: WaybillFixture; carrierId: number; vehicleId: number }) {
-  const order = insertOrder(sqlite);
+async function moreBodies(db: SqliteDatabase, f: { fresh: WaybillFixture; loadStart: WaybillFixture; leaving: WaybillFixture; carrierId: number; vehicleId: number }) {
+  const sqlite = db.$client;
+  const order = await insertOrder(db);
   const [a, , c] = order.areas;
-  const road = insertWaybill(sqlite);
-  placeAt(sqlite, road, { status: 400, step: 9 }, f.carrierId);
-  const waiting = insertWaybill(sqlite);
-  placeAt(sqlite, waiting, { status: 400, step: 9 }, f.carrierId);
+  const road = await insertWaybill(db);
+  await placeAt(db, road, { status: 400, step: 9 }, f.carrierId);
+  const waiting = await insertWaybill(db);
+  await placeAt(db, waiting, { status: 400, step: 9 }, f.carrierId);
   const now = Date.now();
   const transferId = Number(sqlite.prepare(
     `INSERT INTO transfers (corp_id, from_waybill_id, from_vehicle_id, area_id, unloaded_at, status, created_at, updated_at)

@@ -2,18 +2,17 @@
 // stored, so a copy of the database (a backup, a leaked file) opens no session. Resolved sessions
 // are cached in memory; any write to users, roles or grants empties the cache.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/connection.ts';
+import type { Conn } from '../../db/connection.ts';
 import type { SessionUser } from '../../http/context.ts';
+import { all, one, run } from '../../resources/statements.ts';
 
 export const SESSION_TTL_MS = 12 * 3600_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Ends every live session of a user in the database; the caller empties the cache (SessionStore.invalidate). */
-export function revokeSessionsOf(db: Db, userId: number, now: number, exceptToken?: string) {
-  db.$client
-    .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND token_hash <> ?')
-    .run(now, userId, exceptToken ? hashToken(exceptToken) : '');
+export async function revokeSessionsOf(conn: Conn, userId: number, now: number, exceptToken?: string): Promise<void> {
+  await run(conn, 'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND token_hash <> ?', now, userId, exceptToken ? hashToken(exceptToken) : '');
 }
 
 interface Cached {
@@ -23,43 +22,44 @@ interface Cached {
 
 export class SessionStore {
   private cache = new Map<string, Cached>();
+  /**
+   * Counts invalidations and revocations. A resolve reads the database across awaits; if the count
+   * moved meanwhile, what it read may predate the change, and it answers without caching.
+   */
+  private generation = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly conn: Conn) {}
 
   /** Call after any change to users, roles, grants or sessions made outside this store. */
   invalidate() {
+    this.generation += 1;
     this.cache.clear();
   }
 
-  create(userId: number, now: number): string {
+  async create(userId: number, now: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    this.db.$client
-      .prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .run(hashToken(token), userId, now, now + SESSION_TTL_MS);
+    await run(this.conn, 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', hashToken(token), userId, now, now + SESSION_TTL_MS);
     return token;
   }
 
-  revoke(token: string, now: number) {
-    this.db.$client.prepare('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL').run(now, hashToken(token));
+  async revoke(token: string, now: number): Promise<void> {
+    await run(this.conn, 'UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL', now, hashToken(token));
+    this.generation += 1;
     this.cache.delete(token);
   }
 
-  revokeAllOf(userId: number, now: number, except?: string) {
-    revokeSessionsOf(this.db, userId, now, except);
-    this.invalidate();
-  }
-
-  resolve(token: string | undefined, now: number): SessionUser | null {
+  async resolve(token: string | undefined, now: number): Promise<SessionUser | null> {
     if (!token) return null;
     const hit = this.cache.get(token);
     if (hit && hit.expiresAt > now) return hit.user;
-    const row = this.db.$client
-      .prepare(
-        `SELECT s.expires_at, u.id, u.user_name, u.real_name, u.corp_id, u.org_id, u.user_type, u.parent_id, u.partner_id
-           FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.enabled = 1 AND u.is_deleted = 0`,
-      )
-      .get(hashToken(token), now) as Record<string, any> | undefined;
+    const generation = this.generation;
+    const row = await one<Record<string, any>>(
+      this.conn,
+      `SELECT s.expires_at, u.id, u.user_name, u.real_name, u.corp_id, u.org_id, u.user_type, u.parent_id, u.partner_id
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.enabled = 1 AND u.is_deleted = 0`,
+      hashToken(token), now,
+    );
     if (!row) {
       this.cache.delete(token);
       return null;
@@ -68,7 +68,7 @@ export class SessionStore {
     let expiresAt = row.expires_at as number;
     if (expiresAt - now < SESSION_TTL_MS / 2) {
       expiresAt = now + SESSION_TTL_MS;
-      this.db.$client.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, hashToken(token));
+      await run(this.conn, 'UPDATE sessions SET expires_at = ? WHERE token_hash = ?', expiresAt, hashToken(token));
     }
     const user: SessionUser = {
       userId: row.id,
@@ -80,21 +80,21 @@ export class SessionStore {
       parentId: row.parent_id,
       partnerId: row.partner_id,
       token,
-      operationIds: new Set(operationIdsOf(this.db, row.id)),
+      operationIds: new Set(await operationIdsOf(this.conn, row.id)),
     };
-    this.cache.set(token, { user, expiresAt });
+    if (generation === this.generation) this.cache.set(token, { user, expiresAt });
     return user;
   }
 }
 
-export function operationIdsOf(db: Db, userId: number): string[] {
-  const rows = db.$client
-    .prepare(
-      `SELECT DISTINCT ro.operation_id AS id FROM user_roles ur
-         JOIN roles r ON r.id = ur.role_id AND r.is_deleted = 0
-         JOIN role_operations ro ON ro.role_id = ur.role_id AND ro.corp_id = ur.corp_id
-        WHERE ur.user_id = ?`,
-    )
-    .all(userId) as { id: string }[];
+export async function operationIdsOf(conn: Conn, userId: number): Promise<string[]> {
+  const rows = await all<{ id: string }>(
+    conn,
+    `SELECT DISTINCT ro.operation_id AS id FROM user_roles ur
+       JOIN roles r ON r.id = ur.role_id AND r.is_deleted = 0
+       JOIN role_operations ro ON ro.role_id = ur.role_id AND ro.corp_id = ur.corp_id
+      WHERE ur.user_id = ?`,
+    userId,
+  );
   return rows.map((r) => r.id);
 }

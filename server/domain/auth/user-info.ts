@@ -1,5 +1,6 @@
 // The userInfo object of spec section 3, and the corporation settings read at login.
-import type { Db } from '../../db/connection.ts';
+import type { Conn } from '../../db/connection.ts';
+import { one } from '../../resources/statements.ts';
 import { isPasswordExpired } from './login.ts';
 
 export const DEFAULT_SETTINGS = {
@@ -17,10 +18,10 @@ export const DEFAULT_SETTINGS = {
   passwordStatus: 2,
 };
 
-export function userInfo(db: Db, userId: number, now: number) {
-  const u = db.$client
-    .prepare(
-      `SELECT u.id, u.user_name, u.real_name, u.corp_id, u.org_id, u.user_type, u.parent_id, u.partner_id,
+export async function userInfo(conn: Conn, userId: number, now: number) {
+  const u = (await one<Record<string, any>>(
+    conn,
+    `SELECT u.id, u.user_name, u.real_name, u.corp_id, u.org_id, u.user_type, u.parent_id, u.partner_id,
               u.last_password_modified_time, u.have_browsed, co.corp_name,
               CASE u.user_type WHEN 1 THEN cu.customer_name WHEN 2 THEN ca.carrier_name END AS partner_name
          FROM users u
@@ -28,8 +29,8 @@ export function userInfo(db: Db, userId: number, now: number) {
          LEFT JOIN customers cu ON u.user_type = 1 AND cu.id = u.partner_id
          LEFT JOIN carriers ca ON u.user_type = 2 AND ca.id = u.partner_id
         WHERE u.id = ?`,
-    )
-    .get(userId) as Record<string, any>;
+    userId,
+  ))!;
   const partner = u.user_type === 1 ? { customerId: u.partner_id, customerName: u.partner_name }
     : u.user_type === 2 ? { carrierId: u.partner_id, carrierName: u.partner_name } : {};
   return {
@@ -52,8 +53,8 @@ export function userInfo(db: Db, userId: number, now: number) {
   };
 }
 
-export function corpSettings(db: Db, corpId: number, userId: number) {
-  const row = db.$client.prepare('SELECT settings FROM corporations WHERE id = ?').get(corpId) as { settings: string };
-  const user = db.$client.prepare('SELECT password_status FROM users WHERE id = ?').get(userId) as { password_status: number };
+export async function corpSettings(conn: Conn, corpId: number, userId: number) {
+  const row = (await one<{ settings: string }>(conn, 'SELECT settings FROM corporations WHERE id = ?', corpId))!;
+  const user = (await one<{ password_status: number }>(conn, 'SELECT password_status FROM users WHERE id = ?', userId))!;
   return { ...DEFAULT_SETTINGS, ...JSON.parse(row.settings), passwordStatus: user.password_status };
 }

@@ -4,7 +4,7 @@
 // shows (its carrier's vehicle, or the vehicle of one of its waybills within that waybill's period).
 // Each check reuses the record's own scope, so a file is never wider open than the record naming it.
 import type { SessionUser } from '../../http/context.ts';
-import { all, one, type Sqlite } from '../../resources/statements.ts';
+import { all, one, type Conn } from '../../resources/statements.ts';
 import { alarmScope } from '../../alarms/scope.ts';
 import { waybillScope, findWaybill } from '../waybills/scope.ts';
 import { findVehicle, waybillPeriod } from '../../tracking/target.ts';
@@ -15,50 +15,53 @@ export interface FileRow {
 }
 
 /** Whether a partner's track playback shows vehicle `vehicleId` at time `at` (tracking/target.ts resolveTarget). */
-function seesVehicleAt(sqlite: Sqlite, user: SessionUser, vehicleId: number, at: number, now: number): boolean {
-  if (user.userType === 2 && findVehicle(sqlite, user, { id: vehicleId })) return true;
+async function seesVehicleAt(conn: Conn, user: SessionUser, vehicleId: number, at: number, now: number): Promise<boolean> {
+  if (user.userType === 2 && (await findVehicle(conn, user, { id: vehicleId }))) return true;
   // A waybill's period starts at its creation or an earlier recorded node time: both bound it here,
   // and waybillPeriod itself decides (its end is the last node or event once ended, else now).
   const where = waybillScope(user);
-  const candidates = all<{ id: number }>(sqlite, `SELECT w.id FROM waybills w WHERE ${where.sql.join(' AND ')} AND w.vehicle_id = ?
+  const candidates = await all<{ id: number }>(conn, `SELECT w.id FROM waybills w WHERE ${where.sql.join(' AND ')} AND w.vehicle_id = ?
       AND (w.created_at <= ? OR EXISTS (SELECT 1 FROM waybill_nodes n WHERE n.waybill_id = w.id AND (n.actual_arrive_time <= ? OR n.actual_leave_time <= ?)))`,
   ...where.params, vehicleId, at, at, at);
-  return candidates.some(({ id }) => {
-    const w = findWaybill(sqlite, user, id);
-    if (!w) return false;
-    const { from, to } = waybillPeriod(sqlite, w, now);
-    return at >= from && at <= to;
-  });
+  for (const { id } of candidates) {
+    const w = await findWaybill(conn, user, id);
+    if (!w) continue;
+    const { from, to } = await waybillPeriod(conn, w, now);
+    if (at >= from && at <= to) return true;
+  }
+  return false;
 }
 
-function onOwnWaybill(sqlite: Sqlite, user: SessionUser, fileId: string): boolean {
+async function onOwnWaybill(conn: Conn, user: SessionUser, fileId: string): Promise<boolean> {
   const where = waybillScope(user);
-  return !!one(sqlite, `SELECT 1 FROM waybill_receipts r JOIN waybills w ON w.id = r.waybill_id WHERE r.file_id = ? AND ${where.sql.join(' AND ')} LIMIT 1`,
-    fileId, ...where.params);
+  return !!(await one(conn, `SELECT 1 FROM waybill_receipts r JOIN waybills w ON w.id = r.waybill_id WHERE r.file_id = ? AND ${where.sql.join(' AND ')} LIMIT 1`,
+    fileId, ...where.params));
 }
 
-function onVisibleAlarm(sqlite: Sqlite, user: SessionUser, fileId: string, now: number): boolean {
+async function onVisibleAlarm(conn: Conn, user: SessionUser, fileId: string, now: number): Promise<boolean> {
   const scope = alarmScope(user);
-  if (one(sqlite, `SELECT 1 FROM alarm_media m JOIN alarms a ON a.id = m.alarm_id WHERE m.file_id = ? AND ${scope.sql} LIMIT 1`, fileId, ...scope.params)) return true;
+  if (await one(conn, `SELECT 1 FROM alarm_media m JOIN alarms a ON a.id = m.alarm_id WHERE m.file_id = ? AND ${scope.sql} LIMIT 1`, fileId, ...scope.params)) return true;
   // The playback's active-safety tab lists the vehicle's confirmed events of the period, whoever's alarm they are.
-  const events = all<{ vehicleId: number; at: number }>(sqlite, `SELECT a.vehicle_id AS vehicleId, a.begin_time AS at FROM alarm_media m JOIN alarms a ON a.id = m.alarm_id
+  const events = await all<{ vehicleId: number; at: number }>(conn, `SELECT a.vehicle_id AS vehicleId, a.begin_time AS at FROM alarm_media m JOIN alarms a ON a.id = m.alarm_id
     WHERE m.file_id = ? AND a.corp_id = ? AND a.confirmed = 1`, fileId, user.corpId);
-  return events.some((e) => seesVehicleAt(sqlite, user, e.vehicleId, e.at, now));
+  for (const e of events) if (await seesVehicleAt(conn, user, e.vehicleId, e.at, now)) return true;
+  return false;
 }
 
-function onVisibleFlash(sqlite: Sqlite, user: SessionUser, fileId: string, now: number): boolean {
-  const photos = all<{ vehicleId: number; at: number }>(sqlite, 'SELECT vehicle_id AS vehicleId, pic_time AS at FROM flash_photos WHERE file_id = ? AND corp_id = ?',
+async function onVisibleFlash(conn: Conn, user: SessionUser, fileId: string, now: number): Promise<boolean> {
+  const photos = await all<{ vehicleId: number; at: number }>(conn, 'SELECT vehicle_id AS vehicleId, pic_time AS at FROM flash_photos WHERE file_id = ? AND corp_id = ?',
     fileId, user.corpId);
-  return photos.some((p) => seesVehicleAt(sqlite, user, p.vehicleId, p.at, now));
+  for (const p of photos) if (await seesVehicleAt(conn, user, p.vehicleId, p.at, now)) return true;
+  return false;
 }
 
 /** `file` is already known to be of the user's corporation. */
-export function mayReadFile(sqlite: Sqlite, user: SessionUser, file: FileRow, now = Date.now()): boolean {
+export async function mayReadFile(conn: Conn, user: SessionUser, file: FileRow, now = Date.now()): Promise<boolean> {
   if (user.userType === 0) return true;
   if (file.uploadedBy === user.userId) return true;
   // Another account of the same partner (a carrier's driver accounts, say) uploaded it.
-  if (one(sqlite, 'SELECT 1 FROM users WHERE id = ? AND corp_id = ? AND user_type = ? AND partner_id = ?', file.uploadedBy, user.corpId, user.userType, user.partnerId ?? -1)) return true;
-  return onOwnWaybill(sqlite, user, file.id) || onVisibleAlarm(sqlite, user, file.id, now) || onVisibleFlash(sqlite, user, file.id, now);
+  if (await one(conn, 'SELECT 1 FROM users WHERE id = ? AND corp_id = ? AND user_type = ? AND partner_id = ?', file.uploadedBy, user.corpId, user.userType, user.partnerId ?? -1)) return true;
+  return (await onOwnWaybill(conn, user, file.id)) || (await onVisibleAlarm(conn, user, file.id, now)) || (await onVisibleFlash(conn, user, file.id, now));
 }
 
 /**
@@ -66,10 +69,11 @@ export function mayReadFile(sqlite: Sqlite, user: SessionUser, file: FileRow, no
  * read, or naming a file would open it to the partner. Answers the first file it may not name; the
  * caller refuses with the same message as for a missing file.
  */
-export function unreadableFile(sqlite: Sqlite, user: SessionUser, fileIds: readonly string[]): string | undefined {
+export async function unreadableFile(conn: Conn, user: SessionUser, fileIds: readonly string[]): Promise<string | undefined> {
   if (user.userType === 0) return undefined;
-  return [...new Set(fileIds)].find((id) => {
-    const file = one<FileRow>(sqlite, 'SELECT id, uploaded_by AS uploadedBy FROM files WHERE id = ? AND corp_id = ?', id, user.corpId);
-    return !file || !mayReadFile(sqlite, user, file);
-  });
+  for (const id of new Set(fileIds)) {
+    const file = await one<FileRow>(conn, 'SELECT id, uploaded_by AS uploadedBy FROM files WHERE id = ? AND corp_id = ?', id, user.corpId);
+    if (!file || !(await mayReadFile(conn, user, file))) return id;
+  }
+  return undefined;
 }

@@ -4,9 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from '../../db/connection.ts';
+import type { Conn } from '../../db/connection.ts';
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
+import { one, run } from '../../resources/statements.ts';
 import { extensionOf, uploadRule } from '../../../schemas/keywords/index.ts';
 import { fileUrl } from './image-files.ts';
 import { mayReadFile } from './access.ts';
@@ -36,10 +37,10 @@ export interface StoredFile {
 }
 
 export class FileStore {
-  constructor(private readonly db: Db, private readonly dir: string) {}
+  constructor(private readonly conn: Conn, private readonly dir: string) {}
 
   /** `owner.userId` 0 is a terminal (terminal upload): no user, so no partner reads it by uploader. */
-  save(user: Pick<SessionUser, 'corpId' | 'userId'>, uploads: Upload[], meta: { businessTypeKey?: string; customerId?: number }): StoredFile[] {
+  async save(user: Pick<SessionUser, 'corpId' | 'userId'>, uploads: Upload[], meta: { businessTypeKey?: string; customerId?: number }): Promise<StoredFile[]> {
     if (uploads.length === 0) throw invalid('files：请选择要上传的文件', { field: 'files' });
     const rule = uploadRule(uploads.map((u) => ({ name: u.name, size: u.bytes.byteLength })));
     if (rule) throw invalid(rule, { field: 'files' });
@@ -47,25 +48,30 @@ export class FileStore {
     if (bad) throw invalid(`文件内容与格式不符：${bad.name}`, { field: 'files' });
     const folder = join(this.dir, String(user.corpId));
     mkdirSync(folder, { recursive: true });
-    const insert = this.db.$client.prepare(
-      `INSERT INTO files (id, corp_id, file_name, extension, size, business_type_key, customer_id, uploaded_by, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    return uploads.map((u) => {
+    const stored: StoredFile[] = [];
+    for (const u of uploads) {
       const id = randomUUID();
       const ext = extensionOf(u.name);
       writeFileSync(join(folder, id + ext), u.bytes);
-      insert.run(id, user.corpId, u.name, ext, u.bytes.byteLength, meta.businessTypeKey ?? null, meta.customerId ?? null, user.userId, Date.now());
-      return { fileUrl: fileUrl(id), fileName: u.name, fileId: id };
-    });
+      await run(
+        this.conn,
+        `INSERT INTO files (id, corp_id, file_name, extension, size, business_type_key, customer_id, uploaded_by, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        id, user.corpId, u.name, ext, u.bytes.byteLength, meta.businessTypeKey ?? null, meta.customerId ?? null, user.userId, Date.now(),
+      );
+      stored.push({ fileUrl: fileUrl(id), fileName: u.name, fileId: id });
+    }
+    return stored;
   }
 
   /** A file the user may read (domain/files/access.ts); any other reads exactly like a missing one. */
-  open(user: SessionUser, id: string) {
-    const row = this.db.$client
-      .prepare('SELECT id, file_name AS fileName, extension, size, uploaded_by AS uploadedBy FROM files WHERE id = ? AND corp_id = ?')
-      .get(id, user.corpId) as { id: string; fileName: string; extension: string; size: number; uploadedBy: number } | undefined;
-    const readable = row && mayReadFile(this.db.$client, user, row);
+  async open(user: SessionUser, id: string) {
+    const row = await one<{ id: string; fileName: string; extension: string; size: number; uploadedBy: number }>(
+      this.conn,
+      'SELECT id, file_name AS fileName, extension, size, uploaded_by AS uploadedBy FROM files WHERE id = ? AND corp_id = ?',
+      id, user.corpId,
+    );
+    const readable = row && (await mayReadFile(this.conn, user, row));
     const path = readable && join(this.dir, String(user.corpId), row.id + row.extension);
     if (!row || !path || !existsSync(path)) throw failure('文件不存在或无权访问');
     return { id: row.id, fileName: row.fileName, extension: row.extension, size: row.size, contentType: CONTENT_TYPES[row.extension], stream: () => createReadStream(path) };

@@ -2,7 +2,7 @@
 // operations by id. Operations that disappeared from the files lose their grants. A new operation
 // (a new report file's, say) goes to each corporation's administrator roles: nobody else could grant
 // it, since a user grants only what they hold (rights-guard.ts).
-import type Database from 'better-sqlite3';
+import { all, run, tx, type Conn } from '../../resources/statements.ts';
 import type { MenuDef } from '../../registry/types.ts';
 
 /** The operation that lets a role set other roles' permissions (角色权限设置). */
@@ -13,11 +13,11 @@ export const ROLE_PERMISSION_OP = 'rolePermission3';
  * does not cut an administrator off from every later operation, the roles that may set permissions
  * and hold the most operations of the corporation.
  */
-function administratorRoles(sqlite: Database.Database, known: number): { roleId: number; corpId: number }[] {
+async function administratorRoles(conn: Conn, known: number): Promise<{ roleId: number; corpId: number }[]> {
   if (known === 0) return [];
-  return sqlite
-    .prepare(
-      `WITH held AS (
+  return all<{ roleId: number; corpId: number }>(
+    conn,
+    `WITH held AS (
          SELECT ro.role_id AS roleId, ro.corp_id AS corpId, count(DISTINCT ro.operation_id) AS n,
                 max(ro.operation_id = ?) AS managesRoles
            FROM role_operations ro JOIN roles r ON r.id = ro.role_id AND r.is_deleted = 0
@@ -25,11 +25,11 @@ function administratorRoles(sqlite: Database.Database, known: number): { roleId:
        SELECT roleId, corpId FROM held h
         WHERE n >= ?
            OR (managesRoles = 1 AND n = (SELECT max(n) FROM held o WHERE o.corpId = h.corpId AND o.managesRoles = 1))`,
-    )
-    .all(ROLE_PERMISSION_OP, known) as { roleId: number; corpId: number }[];
+    ROLE_PERMISSION_OP, known,
+  );
 }
 
-export function syncMenus(sqlite: Database.Database, menus: MenuDef[]) {
+export async function syncMenus(conn: Conn, menus: MenuDef[]): Promise<void> {
   const menuRows: unknown[][] = [];
   const opRows: unknown[][] = [];
   const walk = (items: MenuDef[], parent: string | null, level: number) =>
@@ -41,26 +41,29 @@ export function syncMenus(sqlite: Database.Database, menus: MenuDef[]) {
       walk(m.children ?? [], m.menuKey, level + 1);
     });
   walk(menus, null, 1);
-  sqlite.transaction(() => {
+  await tx(conn, async () => {
     const ids = opRows.map((r) => r[0] as string);
-    const before = new Set((sqlite.prepare('SELECT operation_id AS id FROM operations').all() as { id: string }[]).map((r) => r.id));
-    const admins = administratorRoles(sqlite, before.size);
+    const before = new Set((await all<{ id: string }>(conn, 'SELECT operation_id AS id FROM operations')).map((r) => r.id));
+    const admins = await administratorRoles(conn, before.size);
     const keep = `(${ids.map(() => '?').join(',')})`;
-    sqlite.prepare(`DELETE FROM role_operations WHERE operation_id NOT IN ${keep}`).run(...ids);
-    sqlite.prepare(`DELETE FROM operations WHERE operation_id NOT IN ${keep}`).run(...ids);
-    sqlite.prepare('DELETE FROM menus').run();
-    const insMenu = sqlite.prepare(
-      'INSERT INTO menus (menu_key, parent_key, title, url, icon, target, menu_type, module_id, level, sort) VALUES (?,?,?,?,?,?,?,?,?,?)',
-    );
-    for (const r of menuRows) insMenu.run(...r);
-    const upsertOp = sqlite.prepare(
-      `INSERT INTO operations (operation_id, menu_key, operation_name, route, js_path, module_name, side_menu, sort) VALUES (?,?,?,?,?,?,?,?)
+    await run(conn, `DELETE FROM role_operations WHERE operation_id NOT IN ${keep}`, ...ids);
+    await run(conn, `DELETE FROM operations WHERE operation_id NOT IN ${keep}`, ...ids);
+    await run(conn, 'DELETE FROM menus');
+    for (const r of menuRows) {
+      await run(conn, 'INSERT INTO menus (menu_key, parent_key, title, url, icon, target, menu_type, module_id, level, sort) VALUES (?,?,?,?,?,?,?,?,?,?)', ...r);
+    }
+    for (const r of opRows) {
+      await run(
+        conn,
+        `INSERT INTO operations (operation_id, menu_key, operation_name, route, js_path, module_name, side_menu, sort) VALUES (?,?,?,?,?,?,?,?)
        ON CONFLICT(operation_id) DO UPDATE SET menu_key = excluded.menu_key, operation_name = excluded.operation_name,
          route = excluded.route, js_path = excluded.js_path, module_name = excluded.module_name,
          side_menu = excluded.side_menu, sort = excluded.sort`,
-    );
-    for (const r of opRows) upsertOp.run(...r);
-    const grant = sqlite.prepare('INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)');
-    for (const id of ids.filter((op) => !before.has(op))) for (const r of admins) grant.run(r.corpId, r.roleId, id);
-  })();
+        ...r,
+      );
+    }
+    for (const id of ids.filter((op) => !before.has(op))) {
+      for (const r of admins) await run(conn, 'INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)', r.corpId, r.roleId, id);
+    }
+  });
 }

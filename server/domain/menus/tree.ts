@@ -1,6 +1,7 @@
 // The menu tree a user sees: menus with at least one operation their roles grant (or a child that
 // has one), each with only its granted operations.
-import type { Db } from '../../db/connection.ts';
+import type { Conn } from '../../db/connection.ts';
+import { all } from '../../resources/statements.ts';
 
 export interface MenuOperation {
   operationId: string;
@@ -24,9 +25,9 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-export function menuTree(db: Db, granted: ReadonlySet<string>): MenuItem[] {
-  const menus = db.$client.prepare('SELECT * FROM menus ORDER BY level, sort').all() as Record<string, any>[];
-  const ops = db.$client.prepare('SELECT * FROM operations ORDER BY sort').all() as Record<string, any>[];
+export async function menuTree(conn: Conn, granted: ReadonlySet<string>): Promise<MenuItem[]> {
+  const menus = await all<Record<string, any>>(conn, 'SELECT * FROM menus ORDER BY level, sort');
+  const ops = await all<Record<string, any>>(conn, 'SELECT * FROM operations ORDER BY sort');
   const byKey = new Map<string, MenuItem>();
   for (const m of menus) {
     byKey.set(m.menu_key, {

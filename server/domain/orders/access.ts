@@ -5,7 +5,7 @@
 import type { SessionUser } from '../../http/context.ts';
 import { failure } from '../../http/envelope.ts';
 import { NOT_FOUND } from '../../resources/engine.ts';
-import { one, run, type Sqlite } from './sql.ts';
+import { one, run, type Conn } from './sql.ts';
 
 export { NOT_FOUND };
 export const STALE = '数据已被他人修改，请刷新后重试';
@@ -61,14 +61,14 @@ export interface OrderRow {
   updatedAt: number;
 }
 
-export function findOrder(sqlite: Sqlite, user: SessionUser, id: number, includeDeleted = false): OrderRow | undefined {
+export function findOrder(conn: Conn, user: SessionUser, id: number, includeDeleted = false): Promise<OrderRow | undefined> {
   const where = orderScope(user, 'o', includeDeleted);
-  return one<OrderRow>(sqlite, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${where.sql.join(' AND ')} AND o.id = ?`, ...where.params, id);
+  return one<OrderRow>(conn, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${where.sql.join(' AND ')} AND o.id = ?`, ...where.params, id);
 }
 
 /** The order the user may write at the version they read; run inside the write's transaction. */
-export function lockOrder(sqlite: Sqlite, user: SessionUser, id: number, version: number): OrderRow {
-  const order = findOrder(sqlite, user, id);
+export async function lockOrder(conn: Conn, user: SessionUser, id: number, version: number): Promise<OrderRow> {
+  const order = await findOrder(conn, user, id);
   if (!order) throw failure(NOT_FOUND);
   if (order.version !== version) throw failure(STALE);
   return order;
@@ -78,33 +78,33 @@ export function lockOrder(sqlite: Sqlite, user: SessionUser, id: number, version
  * Moves the order to version + 1 with the given column changes. The version in the WHERE clause
  * is the guard: if anything wrote the order since it was read, nothing changes and the write fails.
  */
-export function bumpOrder(sqlite: Sqlite, user: SessionUser, order: Pick<OrderRow, 'id' | 'version'>, now: number, set: Record<string, unknown> = {}) {
+export async function bumpOrder(conn: Conn, user: SessionUser, order: Pick<OrderRow, 'id' | 'version'>, now: number, set: Record<string, unknown> = {}) {
   const cols = Object.keys(set);
   const sql = `UPDATE orders SET ${cols.map((c) => `${c} = ?, `).join('')}version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?`;
-  if (run(sqlite, sql, ...cols.map((c) => set[c]), now, user.userId, order.id, order.version).changes !== 1) throw failure(STALE);
+  if ((await run(conn, sql, ...cols.map((c) => set[c]), now, user.userId, order.id, order.version)).changes !== 1) throw failure(STALE);
   return order.version + 1;
 }
 
-export const currentVersion = (sqlite: Sqlite, id: number) => one<{ version: number }>(sqlite, 'SELECT version FROM orders WHERE id = ?', id)!.version;
+export const currentVersion = async (conn: Conn, id: number) => (await one<{ version: number }>(conn, 'SELECT version FROM orders WHERE id = ?', id))!.version;
 
 /** Whether a live waybill carries any of the order's goods (whole or a part). */
-export function hasWaybills(sqlite: Sqlite, orderId: number): boolean {
-  return !!one(sqlite, 'SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.is_deleted = 0 LIMIT 1', orderId);
+export async function hasWaybills(conn: Conn, orderId: number): Promise<boolean> {
+  return !!(await one(conn, 'SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.is_deleted = 0 LIMIT 1', orderId));
 }
 
 /** Whether a live waybill carries the whole order (no split part): its quantities are then that waybill's. */
-export function carriedWhole(sqlite: Sqlite, orderId: number): boolean {
-  return !!one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
-    WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0 LIMIT 1`, orderId);
+export async function carriedWhole(conn: Conn, orderId: number): Promise<boolean> {
+  return !!(await one(conn, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+    WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0 LIMIT 1`, orderId));
 }
 
 /**
  * Order actions that are not saves (delegate, distribution, void, delete...) leave a row in the
  * shared record history, so who did what to an order stays visible beside its saved versions.
  */
-export function logOrderAction(sqlite: Sqlite, user: SessionUser, orderId: number, action: string, changes: unknown[], version: number, now: number) {
-  run(
-    sqlite,
+export async function logOrderAction(conn: Conn, user: SessionUser, orderId: number, action: string, changes: unknown[], version: number, now: number) {
+  await run(
+    conn,
     `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
      VALUES (?, 'order', ?, ?, ?, ?, ?, ?, ?)`,
     user.corpId, orderId, action, user.userId, user.realName, now, JSON.stringify(changes), version,

@@ -10,7 +10,7 @@ import type { Registry } from '../../registry/types.ts';
 import { bumpOrder, currentVersion, findOrder, hasWaybills, lockOrder, NOT_FOUND, type OrderRow } from './access.ts';
 import { goodsOf, partsOf, totalsOf } from './details.ts';
 import { decorateOrder } from './labels.ts';
-import { one, type Sqlite } from './sql.ts';
+import { one, tx, type Conn } from './sql.ts';
 import { assertNotInOpenTask } from './stowage/rules.ts';
 import { createWaybill, crewOf, routeOfOrder } from './waybill-creation.ts';
 
@@ -26,14 +26,14 @@ export interface AssignInput {
 const FINISHED = [OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY] as number[];
 
 /** What the waybill will carry: a free part of the order, or the whole order when it was never split. */
-function cargoOf(sqlite: Sqlite, order: OrderRow, partId: number | undefined) {
+async function cargoOf(conn: Conn, order: OrderRow, partId: number | undefined) {
   if (FINISHED.includes(order.status)) throw failure('订单已作废或已结束，不能派车');
-  assertNotInOpenTask(sqlite, order, '派车');
+  await assertNotInOpenTask(conn, order, '派车');
   if (partId === undefined) {
-    if (one(sqlite, 'SELECT 1 FROM order_parts WHERE order_id = ? AND cancelled = 0 LIMIT 1', order.id)) throw failure('订单已拆分，请选择要派车的拆分单');
-    if (hasWaybills(sqlite, order.id)) throw failure('订单已派车，不能重复派车');
+    if (await one(conn, 'SELECT 1 FROM order_parts WHERE order_id = ? AND cancelled = 0 LIMIT 1', order.id)) throw failure('订单已拆分，请选择要派车的拆分单');
+    if (await hasWaybills(conn, order.id)) throw failure('订单已派车，不能重复派车');
   } else {
-    const part = one<{ waybillId: number | null }>(sqlite, `SELECT w.id AS waybillId FROM order_parts p LEFT JOIN waybills w ON w.id = p.waybill_id AND w.is_deleted = 0
+    const part = await one<{ waybillId: number | null }>(conn, `SELECT w.id AS waybillId FROM order_parts p LEFT JOIN waybills w ON w.id = p.waybill_id AND w.is_deleted = 0
     WHERE p.id = ? AND p.order_id = ? AND p.cancelled = 0`, partId, order.id);
     if (!part) throw failure('拆分单不存在或已取消');
     if (part.waybillId !== null) throw failure('拆分单已派车，不能重复派车');
@@ -43,29 +43,29 @@ function cargoOf(sqlite: Sqlite, order: OrderRow, partId: number | undefined) {
   if (refusal) throw failure(refusal);
 }
 
-export function assignVehicle(sqlite: Sqlite, user: SessionUser, input: AssignInput) {
+export async function assignVehicle(conn: Conn, user: SessionUser, input: AssignInput) {
   const now = Date.now();
-  return sqlite.transaction(() => {
-    const order = lockOrder(sqlite, user, input.orderId, input.version);
-    cargoOf(sqlite, order, input.partId);
-    const crew = crewOf(sqlite, user, input, order.carrierId);
+  return tx(conn, async () => {
+    const order = await lockOrder(conn, user, input.orderId, input.version);
+    await cargoOf(conn, order, input.partId);
+    const crew = await crewOf(conn, user, input, order.carrierId);
     // The order moves first, so the waybill's status refresh writes on top of this version.
-    bumpOrder(sqlite, user, order, now);
-    const { waybillId, waybillNo } = createWaybill(sqlite, user, crew, [{ order, partId: input.partId ?? null }], routeOfOrder(order), now,
+    await bumpOrder(conn, user, order, now);
+    const { waybillId, waybillNo } = await createWaybill(conn, user, crew, [{ order, partId: input.partId ?? null }], routeOfOrder(order), now,
       { orderId: order.id, partId: input.partId ?? null });
-    return { waybillId, waybillNo, orderId: order.id, version: currentVersion(sqlite, order.id) };
-  })();
+    return { waybillId, waybillNo, orderId: order.id, version: await currentVersion(conn, order.id) };
+  });
 }
 
 /** Fills the assign-vehicle dialog: the order, its goods, the parts still without a waybill. */
-export function infoForAssignVehicle(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const order = findOrder(sqlite, user, id);
+export async function infoForAssignVehicle(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const order = await findOrder(conn, user, id);
   if (!order) throw failure(NOT_FOUND);
-  const goods = goodsOf(sqlite, id);
-  const parts = partsOf(sqlite, id);
+  const goods = await goodsOf(conn, id);
+  const parts = await partsOf(conn, id);
   return {
     ...decorateOrder(reg, order), ...totalsOf(goods), goods,
     parts: parts.filter((p) => p.waybillId === null),
-    wholeAssignable: parts.length === 0 && !hasWaybills(sqlite, id) && !FINISHED.includes(order.status),
+    wholeAssignable: parts.length === 0 && !(await hasWaybills(conn, id)) && !FINISHED.includes(order.status),
   };
 }

@@ -18,13 +18,13 @@ export function batchSummary(message: string, lines: BatchLine[]) {
  * Runs `act` for each distinct id (each in its own transaction, inside `act`) and sorts the
  * refusals by the type `classify` gives them; any other error is a fault and is rethrown.
  */
-export function judgeEach(ids: readonly number[], act: (id: number) => void, classify: (e: ApiError) => string) {
+export async function judgeEach(ids: readonly number[], act: (id: number) => Promise<unknown>, classify: (e: ApiError) => string) {
   const refused = new Map<string, { id: number; reason: string }[]>();
   let ok = 0;
   const distinct = [...new Set(ids)];
   for (const id of distinct) {
     try {
-      act(id);
+      await act(id);
       ok++;
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

@@ -1,7 +1,7 @@
 // Business types (dictionary businessType) and the business lines of spec section 3 that group
 // them; the group picks the order and waybill pages of a line (spec section 2 detail routes).
 import type { Registry } from '../../registry/types.ts';
-import { all, type Sqlite } from './sql.ts';
+import { all, type Conn } from './sql.ts';
 
 export const BUSINESS_GROUPS: Record<string, readonly number[]> = {
   finishProduct: [1], rawMaterial: [0, 5, 6, 7, 8], DHN: [9, 11, 12], JR: [13, 14], yqmj: [15], yqChicks: [16, 17, 18], ZM: [19],
@@ -21,8 +21,8 @@ export const allBusinessTypes = (reg: Registry) => describe(reg, (reg.dictionari
  * flowBusinessType/getUsedBusinessTypeList: the types the corporation's orders use. With `type`
  * (a business type), only the used types of that type's business line.
  */
-export function usedBusinessTypes(sqlite: Sqlite, reg: Registry, corpId: number, type?: number) {
-  const used = all<{ t: number }>(sqlite, 'SELECT DISTINCT business_type AS t FROM orders WHERE corp_id = ? AND is_deleted = 0', corpId).map((r) => r.t);
+export async function usedBusinessTypes(conn: Conn, reg: Registry, corpId: number, type?: number) {
+  const used = (await all<{ t: number }>(conn, 'SELECT DISTINCT business_type AS t FROM orders WHERE corp_id = ? AND is_deleted = 0', corpId)).map((r) => r.t);
   const line = type === undefined ? null : groupOf(type);
   const wanted = type === undefined ? used : used.filter((t) => (line ? BUSINESS_GROUPS[line].includes(t) : t === type));
   return describe(reg, wanted);

@@ -11,7 +11,7 @@ import { hasRemainder, milli, remainingOf } from '../workflow/splits.ts';
 import { bumpOrder, carriedWhole, lockOrder, logOrderAction } from './access.ts';
 import { goodsOf, splitState, type GoodsRow } from './details.ts';
 import { recordVersion } from './save.ts';
-import { run, type Sqlite } from './sql.ts';
+import { run, tx, type Conn } from './sql.ts';
 
 export interface ChangedLine {
   id?: number;
@@ -27,8 +27,8 @@ export interface ChangedLine {
 const ENDED = [OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY] as number[];
 
 /** Quantity of each line already split off into live parts (whether or not a waybill carries them yet). */
-function committedOf(sqlite: Sqlite, orderId: number): Map<number, number> {
-  const { goods, parts } = splitState(sqlite, orderId);
+async function committedOf(conn: Conn, orderId: number): Promise<Map<number, number>> {
+  const { goods, parts } = await splitState(conn, orderId);
   const left = remainingOf(goods, parts);
   return new Map(goods.map((g) => [g.id, milli(g.quantity) - milli(left.get(g.id) ?? 0)]));
 }
@@ -55,35 +55,35 @@ function check(existing: GoodsRow[], lines: ChangedLine[], committed: Map<number
   }
 }
 
-export function changeGoodsDetail(sqlite: Sqlite, user: SessionUser, input: { id: number; version: number; goods: ChangedLine[] }) {
+export async function changeGoodsDetail(conn: Conn, user: SessionUser, input: { id: number; version: number; goods: ChangedLine[] }) {
   const now = Date.now();
-  return sqlite.transaction(() => {
-    const order = lockOrder(sqlite, user, input.id, input.version);
+  return tx(conn, async () => {
+    const order = await lockOrder(conn, user, input.id, input.version);
     if (ENDED.includes(order.status)) throw failure('订单已作废或已结束，不能变更货物明细');
-    const existing = goodsOf(sqlite, order.id);
-    check(existing, input.goods, committedOf(sqlite, order.id), carriedWhole(sqlite, order.id));
+    const existing = await goodsOf(conn, order.id);
+    check(existing, input.goods, await committedOf(conn, order.id), await carriedWhole(conn, order.id));
 
     const kept = new Set(input.goods.flatMap((l) => (l.id === undefined ? [] : [l.id])));
     for (const g of existing) {
       if (kept.has(g.id)) continue;
       // Only cancelled parts can still name a removed line (a live one was refused above).
-      run(sqlite, 'DELETE FROM order_part_goods WHERE order_goods_id = ?', g.id);
-      run(sqlite, 'DELETE FROM order_goods WHERE id = ?', g.id);
+      await run(conn, 'DELETE FROM order_part_goods WHERE order_goods_id = ?', g.id);
+      await run(conn, 'DELETE FROM order_goods WHERE id = ?', g.id);
     }
     for (const l of input.goods) {
       const code = l.goodsCode ?? existing.find((g) => g.id === l.id)?.goodsCode ?? null;
       const values = [l.goodsName, code, l.quantity, l.weight ?? null, l.volume ?? null, l.unit];
-      if (l.id !== undefined) run(sqlite, 'UPDATE order_goods SET goods_name = ?, goods_code = ?, quantity = ?, weight = ?, volume = ?, unit = ? WHERE id = ?', ...values, l.id);
-      else run(sqlite, 'INSERT INTO order_goods (corp_id, order_id, goods_name, goods_code, quantity, weight, volume, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', user.corpId, order.id, ...values);
+      if (l.id !== undefined) await run(conn, 'UPDATE order_goods SET goods_name = ?, goods_code = ?, quantity = ?, weight = ?, volume = ?, unit = ? WHERE id = ?', ...values, l.id);
+      else await run(conn, 'INSERT INTO order_goods (corp_id, order_id, goods_name, goods_code, quantity, weight, volume, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', user.corpId, order.id, ...values);
     }
     // More goods after "finish split" would be stranded: splitting opens again for the remainder.
-    const { goods, parts } = splitState(sqlite, order.id);
+    const { goods, parts } = await splitState(conn, order.id);
     const reopen = parts.some((p) => !p.cancelled) && hasRemainder(goods, parts);
-    const next = bumpOrder(sqlite, user, order, now, reopen ? { splittable: 1 } : {});
-    const after = goodsOf(sqlite, order.id);
-    logOrderAction(sqlite, user, order.id, 'changeGoodsDetail', [{ field: 'goods', title: '货物明细', before: existing, after }], next, now);
-    refreshOrderStatus(sqlite, order.id, now);
-    const saved = recordVersion(sqlite, user, order.id, now);
+    const next = await bumpOrder(conn, user, order, now, reopen ? { splittable: 1 } : {});
+    const after = await goodsOf(conn, order.id);
+    await logOrderAction(conn, user, order.id, 'changeGoodsDetail', [{ field: 'goods', title: '货物明细', before: existing, after }], next, now);
+    await refreshOrderStatus(conn, order.id, now);
+    const saved = await recordVersion(conn, user, order.id, now);
     return { id: order.id, version: saved.version, goods: after };
-  })();
+  });
 }

@@ -7,34 +7,34 @@ import { failure, forbidden } from '../../http/envelope.ts';
 import { findOrder, NOT_FOUND, STALE } from './access.ts';
 import { goodsOf } from './details.ts';
 import { checkReferences, create, recordVersion, type SaveInput } from './save.ts';
-import type { Sqlite } from './sql.ts';
+import { tx, type Conn } from './sql.ts';
 
 export const MAX_COPIES = 50;
 
 /** `version`, when the dialog sends it, must still be the source's: the copy is of what the user saw. */
-export function copyOrder(sqlite: Sqlite, user: SessionUser, input: { id: number; version?: number; count?: number }) {
+export async function copyOrder(conn: Conn, user: SessionUser, input: { id: number; version?: number; count?: number }) {
   // Carriers receive orders, they never place them (as in orderInfo/save).
   if (user.userType === 2) throw forbidden();
   const now = Date.now();
-  return sqlite.transaction(() => {
-    const source = findOrder(sqlite, user, input.id);
+  return tx(conn, async () => {
+    const source = await findOrder(conn, user, input.id);
     if (!source) throw failure(NOT_FOUND);
     if (input.version !== undefined && input.version !== source.version) throw failure(STALE);
     const copy: SaveInput = {
       customerId: source.customerId, businessType: source.businessType, shipperAreaId: source.shipperAreaId, receiverAreaId: source.receiverAreaId,
       requiredLoadTime: source.requiredLoadTime ?? undefined, requiredArriveTime: source.requiredArriveTime ?? undefined, remark: source.remark ?? undefined,
-      goods: goodsOf(sqlite, source.id).map((g) => ({
+      goods: (await goodsOf(conn, source.id)).map((g) => ({
         goodsName: g.goodsName, goodsCode: g.goodsCode ?? undefined, quantity: g.quantity, weight: g.weight ?? undefined, volume: g.volume ?? undefined, unit: g.unit,
       })),
     };
     // A place or customer deleted since the source was saved cannot be copied onto a new order.
-    checkReferences(sqlite, user, copy, source.customerId);
+    await checkReferences(conn, user, copy, source.customerId);
     const orders = [];
     for (let i = 0; i < (input.count ?? 1); i++) {
-      const id = create(sqlite, user, copy, source.customerId, now);
-      const order = recordVersion(sqlite, user, id, now);
+      const id = await create(conn, user, copy, source.customerId, now);
+      const order = await recordVersion(conn, user, id, now);
       orders.push({ id, orderNo: order.orderNo, version: order.version });
     }
     return { sourceId: source.id, orders };
-  })();
+  });
 }

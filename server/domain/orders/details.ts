@@ -9,7 +9,7 @@ import { carriedWhole, findOrder, NOT_FOUND, type OrderRow } from './access.ts';
 import { withProgress } from './progress.ts';
 import { remainingOf } from '../workflow/splits.ts';
 import { decorateOrder, labelOf } from './labels.ts';
-import { all, one, round3, type Sqlite } from './sql.ts';
+import { all, one, round3, type Conn } from './sql.ts';
 
 export interface GoodsRow {
   id: number;
@@ -21,8 +21,8 @@ export interface GoodsRow {
   unit: string;
 }
 
-export const goodsOf = (sqlite: Sqlite, orderId: number) =>
-  all<GoodsRow>(sqlite, `SELECT id, goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
+export const goodsOf = (conn: Conn, orderId: number) =>
+  all<GoodsRow>(conn, `SELECT id, goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
     FROM order_goods WHERE order_id = ? ORDER BY id`, orderId);
 
 interface PartRow {
@@ -35,11 +35,11 @@ interface PartRow {
 }
 
 /** The order's parts (live ones unless asked), each with its lines; a deleted waybill frees its part. */
-export function partsOf(sqlite: Sqlite, orderId: number, includeCancelled = false) {
-  const parts = all<PartRow>(sqlite, `SELECT p.id AS partId, p.part_no AS partNo, p.cancelled, w.id AS waybillId, w.waybill_no AS waybillNo, p.created_at AS createdAt
+export async function partsOf(conn: Conn, orderId: number, includeCancelled = false) {
+  const parts = await all<PartRow>(conn, `SELECT p.id AS partId, p.part_no AS partNo, p.cancelled, w.id AS waybillId, w.waybill_no AS waybillNo, p.created_at AS createdAt
     FROM order_parts p LEFT JOIN waybills w ON w.id = p.waybill_id AND w.is_deleted = 0
     WHERE p.order_id = ? ${includeCancelled ? '' : 'AND p.cancelled = 0'} ORDER BY p.part_no`, orderId);
-  const lines = all<{ partId: number; goodsId: number; goodsName: string; unit: string; quantity: number }>(sqlite,
+  const lines = await all<{ partId: number; goodsId: number; goodsName: string; unit: string; quantity: number }>(conn,
     `SELECT pg.part_id AS partId, pg.order_goods_id AS goodsId, g.goods_name AS goodsName, g.unit, pg.quantity
        FROM order_part_goods pg JOIN order_parts p ON p.id = pg.part_id JOIN order_goods g ON g.id = pg.order_goods_id
       WHERE p.order_id = ? ORDER BY g.id`, orderId);
@@ -58,16 +58,16 @@ export function partsOf(sqlite: Sqlite, orderId: number, includeCancelled = fals
 }
 
 /** Goods and parts as the pure splits module sees them, each part with the live waybill carrying it (if any). */
-export function splitState(sqlite: Sqlite, orderId: number): { goods: GoodsLine[]; parts: (Part & { waybillId: number | null })[] } {
-  const goods = goodsOf(sqlite, orderId).map((g) => ({ id: g.id, goodsName: g.goodsName, quantity: g.quantity }));
-  const parts = partsOf(sqlite, orderId, true).map((p) => ({
+export async function splitState(conn: Conn, orderId: number): Promise<{ goods: GoodsLine[]; parts: (Part & { waybillId: number | null })[] }> {
+  const goods = (await goodsOf(conn, orderId)).map((g) => ({ id: g.id, goodsName: g.goodsName, quantity: g.quantity }));
+  const parts = (await partsOf(conn, orderId, true)).map((p) => ({
     id: p.partId, cancelled: p.cancelled, waybillId: p.waybillId, lines: p.lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity })),
   }));
   return { goods, parts };
 }
 
-export function waybillsOf(sqlite: Sqlite, reg: Registry, orderId: number) {
-  const rows = all<Record<string, unknown>>(sqlite, `SELECT w.id AS waybillId, w.waybill_no AS waybillNo, wo.part_id AS partId,
+export async function waybillsOf(conn: Conn, reg: Registry, orderId: number) {
+  const rows = await all<Record<string, unknown>>(conn, `SELECT w.id AS waybillId, w.waybill_no AS waybillNo, wo.part_id AS partId,
       CASE WHEN wo.part_id IS NULL THEN '整单' ELSE '第' || (SELECT part_no FROM order_parts WHERE id = wo.part_id) || '单' END AS partName, w.status, w.step,
       w.sign_status AS signStatus, v.vehicle_no AS vehicleNo, d.driver_name AS driverName, cr.carrier_name AS carrierName, w.created_at AS createdAt
     FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id LEFT JOIN vehicles v ON v.id = w.vehicle_id
@@ -83,8 +83,8 @@ export function waybillsOf(sqlite: Sqlite, reg: Registry, orderId: number) {
 }
 
 /** The department and dispatcher the order was last distributed to (orderInfo/distribution). */
-export function distributionOf(sqlite: Sqlite, corpId: number, orderId: number) {
-  const row = one<{ changes: string; userName: string; changedAt: number }>(sqlite, `SELECT changes, user_name AS userName, changed_at AS changedAt FROM record_history
+export async function distributionOf(conn: Conn, corpId: number, orderId: number) {
+  const row = await one<{ changes: string; userName: string; changedAt: number }>(conn, `SELECT changes, user_name AS userName, changed_at AS changedAt FROM record_history
     WHERE corp_id = ? AND resource = 'order' AND record_id = ? AND action = 'distribution' ORDER BY id DESC LIMIT 1`, corpId, orderId);
   if (!row) return null;
   const after = Object.fromEntries((JSON.parse(row.changes) as { field: string; after: unknown; afterText?: string }[]).flatMap((c) => [[c.field, c.after], [`${c.field}Name`, c.afterText ?? null]]));
@@ -100,25 +100,25 @@ export function totalsOf(goods: readonly GoodsRow[]) {
 }
 
 /** The whole order as the snapshot of a saved version keeps it (orderInfoHistory/*). */
-export function snapshotOf(sqlite: Sqlite, order: OrderRow) {
-  const goods = goodsOf(sqlite, order.id);
+export async function snapshotOf(conn: Conn, order: OrderRow) {
+  const goods = await goodsOf(conn, order.id);
   return { ...order, ...totalsOf(goods), goods };
 }
 
-export function orderDetails(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const order = findOrder(sqlite, user, id);
+export async function orderDetails(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const order = await findOrder(conn, user, id);
   if (!order) throw failure(NOT_FOUND);
-  const [shown] = withProgress(sqlite, [order]);
-  const state = splitState(sqlite, id);
+  const [shown] = await withProgress(conn, [order]);
+  const state = await splitState(conn, id);
   const left = remainingOf(state.goods, state.parts);
-  const whole = carriedWhole(sqlite, id);
-  const goods = goodsOf(sqlite, id).map((g) => ({ ...g, unsplitQuantity: whole ? 0 : (left.get(g.id) ?? 0) }));
+  const whole = await carriedWhole(conn, id);
+  const goods = (await goodsOf(conn, id)).map((g) => ({ ...g, unsplitQuantity: whole ? 0 : (left.get(g.id) ?? 0) }));
   return {
     ...decorateOrder(reg, shown),
     ...totalsOf(goods),
     goods,
-    parts: partsOf(sqlite, id),
-    waybills: waybillsOf(sqlite, reg, id),
-    distribution: user.userType === 0 ? distributionOf(sqlite, user.corpId, id) : null,
+    parts: await partsOf(conn, id),
+    waybills: await waybillsOf(conn, reg, id),
+    distribution: user.userType === 0 ? await distributionOf(conn, user.corpId, id) : null,
   };
 }

@@ -6,7 +6,7 @@ import type { Registry } from '../../registry/types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../resources/input-schemas.ts';
 import { ORDER_COLUMNS, ORDER_JOINS, orderScope, type OrderRow, type Where } from './access.ts';
 import { decorateOrder, labelOf } from './labels.ts';
-import { all, one, round3, type Sqlite } from './sql.ts';
+import { all, one, round3, type Conn } from './sql.ts';
 import { likePattern } from '../../resources/like.ts';
 import { withProgress } from './progress.ts';
 
@@ -52,21 +52,21 @@ function orderBy(input: ListInput): string {
   return parts.join(', ');
 }
 
-export function listOrders(sqlite: Sqlite, reg: Registry, user: SessionUser, input: ListInput) {
+export async function listOrders(conn: Conn, reg: Registry, user: SessionUser, input: ListInput) {
   const curPage = input.curPage ?? 1;
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = filterWhere(user, input);
   const cond = where.sql.join(' AND ');
-  const rows = all<OrderRow>(sqlite, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${cond} ORDER BY ${orderBy(input)} LIMIT ? OFFSET ?`,
+  const rows = await all<OrderRow>(conn, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${cond} ORDER BY ${orderBy(input)} LIMIT ? OFFSET ?`,
     ...where.params, pageSize, (curPage - 1) * pageSize);
-  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM orders o WHERE ${cond}`, ...where.params)!;
+  const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM orders o WHERE ${cond}`, ...where.params))!;
   // Totals only for the rows of this page.
   const ids = rows.map((r) => r.id);
-  const totals = ids.length === 0 ? [] : all<{ orderId: number; q: number; w: number; v: number; lines: number }>(sqlite,
+  const totals = ids.length === 0 ? [] : await all<{ orderId: number; q: number; w: number; v: number; lines: number }>(conn,
     `SELECT order_id AS orderId, sum(quantity) AS q, sum(weight) AS w, sum(volume) AS v, count(*) AS lines FROM order_goods
       WHERE order_id IN (${ids.map(() => '?').join(', ')}) GROUP BY order_id`, ...ids);
   const byOrder = new Map(totals.map((t) => [t.orderId, t]));
-  const data = withProgress(sqlite, rows).map((r) => {
+  const data = (await withProgress(conn, rows)).map((r) => {
     const t = byOrder.get(r.id);
     return { ...decorateOrder(reg, r), goodsLineCount: t?.lines ?? 0, totalQuantity: round3(t?.q), totalWeight: round3(t?.w), totalVolume: round3(t?.v) };
   });
@@ -77,10 +77,10 @@ export function listOrders(sqlite: Sqlite, reg: Registry, user: SessionUser, inp
  * The number of orders matching the filters; with groupByStatus, one count per status for the tabs
  * (the status filter itself is left out then: each tab counts its own status).
  */
-export function countOrders(sqlite: Sqlite, reg: Registry, user: SessionUser, input: ListInput) {
+export async function countOrders(conn: Conn, reg: Registry, user: SessionUser, input: ListInput) {
   const where = filterWhere(user, input, !input.groupByStatus);
   const cond = where.sql.join(' AND ');
-  if (!input.groupByStatus) return one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM orders o WHERE ${cond}`, ...where.params)!.n;
-  const rows = all<{ status: number; count: number }>(sqlite, `SELECT o.status, count(*) AS count FROM orders o WHERE ${cond} GROUP BY o.status ORDER BY o.status`, ...where.params);
+  if (!input.groupByStatus) return (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM orders o WHERE ${cond}`, ...where.params))!.n;
+  const rows = await all<{ status: number; count: number }>(conn, `SELECT o.status, count(*) AS count FROM orders o WHERE ${cond} GROUP BY o.status ORDER BY o.status`, ...where.params);
   return rows.map((r) => ({ ...r, statusStr: labelOf(reg, 'orderStatus', r.status) }));
 }

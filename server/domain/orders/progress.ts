@@ -2,13 +2,13 @@
 // whether goods still wait for a vehicle. The order's own carrier column is its delegation (the
 // carrier it was handed to); once waybills carry it, their carriers are the ones doing the work.
 import { hasUnassignedGoods } from './monitor.ts';
-import { all, type Sqlite } from './sql.ts';
+import { all, type Conn } from './sql.ts';
 
 /** Carrier names of the live waybills of each order (transferred ones handed their goods on). */
-export function waybillCarriersOf(sqlite: Sqlite, orderIds: readonly number[]): Map<number, string[]> {
+export async function waybillCarriersOf(conn: Conn, orderIds: readonly number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (orderIds.length === 0) return out;
-  const rows = all<{ orderId: number; name: string }>(sqlite, `SELECT DISTINCT wo.order_id AS orderId, cr.carrier_name AS name
+  const rows = await all<{ orderId: number; name: string }>(conn, `SELECT DISTINCT wo.order_id AS orderId, cr.carrier_name AS name
     FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id JOIN carriers cr ON cr.id = w.carrier_id
     WHERE wo.order_id IN (${orderIds.map(() => '?').join(', ')}) AND w.is_deleted = 0 AND w.status <> 700 ORDER BY w.id`, ...orderIds);
   for (const r of rows) {
@@ -24,11 +24,15 @@ export function waybillCarriersOf(sqlite: Sqlite, orderIds: readonly number[]): 
  * (several when its parts went with different carriers); `goodsWaiting` 1 while some of its goods
  * are on no waybill (the list offers 拆分 / 派车 on those rows only).
  */
-export function withProgress<T extends { id: number; carrierName: string | null }>(sqlite: Sqlite, rows: readonly T[]) {
-  const carriers = waybillCarriersOf(sqlite, rows.filter((r) => !r.carrierName).map((r) => r.id));
-  return rows.map((r) => ({
-    ...r,
-    carrierName: r.carrierName ?? (carriers.get(r.id)?.join('、') || null),
-    goodsWaiting: hasUnassignedGoods(sqlite, r.id) ? 1 : 0,
-  }));
+export async function withProgress<T extends { id: number; carrierName: string | null }>(conn: Conn, rows: readonly T[]) {
+  const carriers = await waybillCarriersOf(conn, rows.filter((r) => !r.carrierName).map((r) => r.id));
+  const shown = [];
+  for (const r of rows) {
+    shown.push({
+      ...r,
+      carrierName: r.carrierName ?? (carriers.get(r.id)?.join('、') || null),
+      goodsWaiting: (await hasUnassignedGoods(conn, r.id)) ? 1 : 0,
+    });
+  }
+  return shown;
 }

@@ -15,27 +15,29 @@ import { carriedWhole, findOrder, NOT_FOUND, type OrderRow } from './access.ts';
 import { confirmationsOf } from './customer-confirm.ts';
 import { distributionOf, goodsOf, orderDetails, partsOf, splitState, waybillsOf } from './details.ts';
 import { hasUnassignedGoods } from './monitor.ts';
-import { all, one, round3, type Sqlite } from './sql.ts';
+import { all, one, round3, type Conn } from './sql.ts';
 import { stowageOfOrder } from './stowage/list.ts';
 
-function visible(sqlite: Sqlite, user: SessionUser, id: number): OrderRow {
-  const order = findOrder(sqlite, user, id);
+async function visible(conn: Conn, user: SessionUser, id: number): Promise<OrderRow> {
+  const order = await findOrder(conn, user, id);
   if (!order) throw failure(NOT_FOUND);
   return order;
 }
 
 /** orderDetails/findOrderById: the order as orderInfo/details shows it, with the customer's confirmations. */
-export function findOrderById(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  return { ...orderDetails(sqlite, reg, user, id), ...confirmationsOf(sqlite, user.corpId, id) };
+export async function findOrderById(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  return { ...(await orderDetails(conn, reg, user, id)), ...(await confirmationsOf(conn, user.corpId, id)) };
 }
 
 /** orderDetails/findWaybillByOrderId: the waybills carrying the order, each with its route timeline. */
-export function waybillsOfOrder(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  visible(sqlite, user, id);
-  return waybillsOf(sqlite, reg, id).map((w) => {
+export async function waybillsOfOrder(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  await visible(conn, user, id);
+  const waybills = [];
+  for (const w of await waybillsOf(conn, reg, id)) {
     const row = w as typeof w & { waybillId: number; status: number; step: number; vehicleNo: string | null };
-    return { ...w, nodes: nodesOf(sqlite, row.waybillId).map((n) => nodeView(reg, row, n, row.vehicleNo)) };
-  });
+    waybills.push({ ...w, nodes: (await nodesOf(conn, row.waybillId)).map((n) => nodeView(reg, row, n, row.vehicleNo)) });
+  }
+  return waybills;
 }
 
 const ORDER_EVENT_NAMES: Record<string, string> = {
@@ -62,49 +64,50 @@ function orderActionSummary(action: string, changes: Change[]): string {
 }
 
 /** Names of the vehicle, driver and carrier a waybill event names by id (older events kept only ids). */
-function crewNames(sqlite: Sqlite, payload: Record<string, unknown> | null) {
-  const name = (sql: string, id: unknown) => (typeof id === 'number' ? one<{ n: string }>(sqlite, sql, id)?.n : undefined);
+async function crewNames(conn: Conn, payload: Record<string, unknown> | null) {
+  const name = async (sql: string, id: unknown) => (typeof id === 'number' ? (await one<{ n: string }>(conn, sql, id))?.n : undefined);
   return {
-    vehicleNo: (payload?.vehicleNo as string | undefined) ?? name('SELECT vehicle_no AS n FROM vehicles WHERE id = ?', payload?.vehicleId),
-    driverName: (payload?.driverName as string | undefined) ?? name('SELECT driver_name AS n FROM drivers WHERE id = ?', payload?.driverId),
-    carrierName: name('SELECT carrier_name AS n FROM carriers WHERE id = ?', payload?.carrierId),
+    vehicleNo: (payload?.vehicleNo as string | undefined) ?? (await name('SELECT vehicle_no AS n FROM vehicles WHERE id = ?', payload?.vehicleId)),
+    driverName: (payload?.driverName as string | undefined) ?? (await name('SELECT driver_name AS n FROM drivers WHERE id = ?', payload?.driverId)),
+    carrierName: await name('SELECT carrier_name AS n FROM carriers WHERE id = ?', payload?.carrierId),
   };
 }
 
 /** orderDetails/findOrderEventById: saved versions, order actions and its waybills' events, in time order, each with who, when and what. */
-export function orderEvents(sqlite: Sqlite, user: SessionUser, id: number) {
-  const order = visible(sqlite, user, id);
-  const saves = all<{ version: number; userName: string | null; at: number }>(sqlite, `SELECT h.version, u.real_name AS userName, h.changed_at AS at
-    FROM order_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.corp_id = ? AND h.order_id = ? ORDER BY h.version`, user.corpId, id)
+export async function orderEvents(conn: Conn, user: SessionUser, id: number) {
+  const order = await visible(conn, user, id);
+  const saves = (await all<{ version: number; userName: string | null; at: number }>(conn, `SELECT h.version, u.real_name AS userName, h.changed_at AS at
+    FROM order_history h LEFT JOIN users u ON u.id = h.user_id WHERE h.corp_id = ? AND h.order_id = ? ORDER BY h.version`, user.corpId, id))
     .map((h, i) => ({ source: 'order', action: i === 0 ? 'add' : 'save', actionName: i === 0 ? '新增' : '保存版本', version: h.version, userName: h.userName, at: h.at, waybillNo: null, waybillId: null, detail: null, summary: i === 0 ? '创建订单' : `保存为第${h.version}版` }));
-  const actions = all<{ action: string; userName: string; at: number; changes: string; version: number | null }>(sqlite, `SELECT action, user_name AS userName, changed_at AS at, changes,
-    record_version AS version FROM record_history WHERE resource = 'order' AND record_id = ? AND corp_id = ?`, id, user.corpId)
+  const actions = (await all<{ action: string; userName: string; at: number; changes: string; version: number | null }>(conn, `SELECT action, user_name AS userName, changed_at AS at, changes,
+    record_version AS version FROM record_history WHERE resource = 'order' AND record_id = ? AND corp_id = ?`, id, user.corpId))
     .map((r) => {
       const detail = JSON.parse(r.changes) as Change[];
       return { source: 'order', action: r.action, actionName: ORDER_EVENT_NAMES[r.action] ?? r.action, version: r.version, userName: r.userName, at: r.at, waybillNo: null, waybillId: null, detail, summary: orderActionSummary(r.action, detail) };
     });
-  const partNames = new Map(partsOf(sqlite, id, true).map((p) => [p.partId, p.partName]));
-  const waybill = all<{ action: string; userName: string; at: number; waybillId: number; waybillNo: string; payload: string | null }>(sqlite, `SELECT e.action, e.user_name AS userName, e.at,
+  const partNames = new Map((await partsOf(conn, id, true)).map((p) => [p.partId, p.partName]));
+  const events = await all<{ action: string; userName: string; at: number; waybillId: number; waybillNo: string; payload: string | null }>(conn, `SELECT e.action, e.user_name AS userName, e.at,
     w.id AS waybillId, w.waybill_no AS waybillNo, e.payload FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id JOIN waybill_events e ON e.waybill_id = w.id
-    WHERE wo.order_id = ? AND w.is_deleted = 0`, order.id)
-    .map((e) => {
-      const detail = e.payload ? (JSON.parse(e.payload) as Record<string, unknown>) : null;
-      let summary = `运单 ${e.waybillNo}`;
-      if (e.action === 'assignVehicle') {
-        const crew = crewNames(sqlite, detail);
-        const part = typeof detail?.partId === 'number' ? partNames.get(detail.partId) : undefined;
-        summary = `${part ? `${part} ` : ''}派车 ${[crew.vehicleNo, crew.driverName].filter(Boolean).join(' / ')}${crew.carrierName ? `（${crew.carrierName}）` : ''}`;
-      }
-      return { source: 'waybill', action: e.action, actionName: ORDER_EVENT_NAMES[e.action] ?? actionName(e.action), version: null, userName: e.userName, at: e.at, waybillNo: e.waybillNo, waybillId: e.waybillId, detail, summary };
-    });
+    WHERE wo.order_id = ? AND w.is_deleted = 0`, order.id);
+  const waybill = [];
+  for (const e of events) {
+    const detail = e.payload ? (JSON.parse(e.payload) as Record<string, unknown>) : null;
+    let summary = `运单 ${e.waybillNo}`;
+    if (e.action === 'assignVehicle') {
+      const crew = await crewNames(conn, detail);
+      const part = typeof detail?.partId === 'number' ? partNames.get(detail.partId) : undefined;
+      summary = `${part ? `${part} ` : ''}派车 ${[crew.vehicleNo, crew.driverName].filter(Boolean).join(' / ')}${crew.carrierName ? `（${crew.carrierName}）` : ''}`;
+    }
+    waybill.push({ source: 'waybill', action: e.action, actionName: ORDER_EVENT_NAMES[e.action] ?? actionName(e.action), version: null, userName: e.userName, at: e.at, waybillNo: e.waybillNo, waybillId: e.waybillId, detail, summary });
+  }
   return [...saves, ...actions, ...waybill].sort((a, b) => a.at - b.at).map((e) => ({ ...e, atStr: formatTime(e.at) }));
 }
 
 /** The hover flags of the order list (dictionary orderStatusFlag): 委 delegated, 转 goods handed on by a transfer. */
-export function assistanceStatus(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const order = visible(sqlite, user, id);
-  const transferred = !!one(sqlite, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
-    WHERE wo.order_id = ? AND w.is_deleted = 0 AND w.status = ? LIMIT 1`, id, WaybillStatus.TRANSFERRED);
+export async function assistanceStatus(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const order = await visible(conn, user, id);
+  const transferred = !!(await one(conn, `SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+    WHERE wo.order_id = ? AND w.is_deleted = 0 AND w.status = ? LIMIT 1`, id, WaybillStatus.TRANSFERRED));
   const on = { delegated: order.carrierId !== null, awaitingTransfer: transferred };
   const flags = (reg.dictionaries.get('orderStatusFlag')?.items ?? []).filter((f) => on[f.id as keyof typeof on])
     .map((f) => ({ id: f.id, label: f.label, text: f.letter ?? '', className: f.className ?? '' }));
@@ -112,13 +115,13 @@ export function assistanceStatus(sqlite: Sqlite, reg: Registry, user: SessionUse
 }
 
 /** orderInfo/getGoodsInfoByOrderId: each goods line with what is split off, on waybills and still free. */
-export function goodsInfo(sqlite: Sqlite, user: SessionUser, orderId: number) {
-  visible(sqlite, user, orderId);
-  const { goods, parts } = splitState(sqlite, orderId);
+export async function goodsInfo(conn: Conn, user: SessionUser, orderId: number) {
+  await visible(conn, user, orderId);
+  const { goods, parts } = await splitState(conn, orderId);
   const left = remainingOf(goods, parts);
-  const whole = carriedWhole(sqlite, orderId);
-  const onWaybills = partsOf(sqlite, orderId).filter((p) => p.waybillId !== null).flatMap((p) => p.lines);
-  return goodsOf(sqlite, orderId).map((g) => {
+  const whole = await carriedWhole(conn, orderId);
+  const onWaybills = (await partsOf(conn, orderId)).filter((p) => p.waybillId !== null).flatMap((p) => p.lines);
+  return (await goodsOf(conn, orderId)).map((g) => {
     const remaining = whole ? 0 : (left.get(g.id) ?? 0);
     return {
       ...g, goodsId: g.id,
@@ -130,16 +133,16 @@ export function goodsInfo(sqlite: Sqlite, user: SessionUser, orderId: number) {
 }
 
 /** orderDetails/findOrderExpandById: what the detail page shows beside the form. */
-export function orderExpand(sqlite: Sqlite, user: SessionUser, id: number) {
-  const order = visible(sqlite, user, id);
-  const parts = partsOf(sqlite, id);
+export async function orderExpand(conn: Conn, user: SessionUser, id: number) {
+  const order = await visible(conn, user, id);
+  const parts = await partsOf(conn, id);
   return {
     id, orderNo: order.orderNo, version: order.version, splittable: order.splittable,
     partCount: parts.length, partsWithoutWaybill: parts.filter((p) => p.waybillId === null).length,
-    unassigned: hasUnassignedGoods(sqlite, id),
-    ...confirmationsOf(sqlite, user.corpId, id),
-    distribution: user.userType === 0 ? distributionOf(sqlite, user.corpId, id) : null,
-    stowage: stowageOfOrder(sqlite, user, id),
+    unassigned: await hasUnassignedGoods(conn, id),
+    ...(await confirmationsOf(conn, user.corpId, id)),
+    distribution: user.userType === 0 ? await distributionOf(conn, user.corpId, id) : null,
+    stowage: await stowageOfOrder(conn, user, id),
   };
 }
 

@@ -8,7 +8,7 @@ import { applyWaybillAction, INITIAL_WAYBILL_STATE } from '../workflow/waybill-m
 import { insertWaybill } from '../waybills/create.ts';
 import { assertDriverFitsVehicle } from '../waybills/dispatch.ts';
 import type { OrderRow } from './access.ts';
-import { one, type Sqlite } from './sql.ts';
+import { one, type Conn } from './sql.ts';
 
 export interface Crew {
   vehicleId: number;
@@ -17,24 +17,24 @@ export interface Crew {
 }
 
 /** Vehicle, driver and carrier of the corporation; a carrier user only dispatches its own vehicles. */
-export function crewOf(sqlite: Sqlite, user: SessionUser, input: Crew, orderCarrierId: number | null) {
-  const vehicle = one<{ carrierId: number | null; driverId: number | null; status: number }>(sqlite,
+export async function crewOf(conn: Conn, user: SessionUser, input: Crew, orderCarrierId: number | null) {
+  const vehicle = await one<{ carrierId: number | null; driverId: number | null; status: number }>(conn,
     'SELECT carrier_id AS carrierId, driver_id AS driverId, status FROM vehicles WHERE id = ? AND corp_id = ? AND is_deleted = 0', input.vehicleId, user.corpId);
   if (!vehicle || (user.userType === 2 && vehicle.carrierId !== user.partnerId)) throw invalid('车辆：车辆不存在或无权访问', { field: 'vehicleId' });
   if (vehicle.status !== 0) throw invalid('车辆：车辆已停用', { field: 'vehicleId' });
   const driverId = input.driverId ?? vehicle.driverId;
   if (driverId !== null) {
-    const driver = one<{ status: number }>(sqlite, 'SELECT status FROM drivers WHERE id = ? AND corp_id = ? AND is_deleted = 0', driverId, user.corpId);
+    const driver = await one<{ status: number }>(conn, 'SELECT status FROM drivers WHERE id = ? AND corp_id = ? AND is_deleted = 0', driverId, user.corpId);
     if (!driver) throw invalid('司机：司机不存在或无权访问', { field: 'driverId' });
     if (driver.status !== 0) throw invalid('司机：司机已停用', { field: 'driverId' });
-    assertDriverFitsVehicle(sqlite, vehicle, driverId);
+    await assertDriverFitsVehicle(conn, vehicle, driverId);
   }
   // The vehicle's carrier does the carriage: naming another one for it would split the waybill's truth.
   if (input.carrierId !== undefined && vehicle.carrierId !== null && input.carrierId !== vehicle.carrierId) {
     throw invalid('承运商：与车辆所属承运商不一致', { field: 'carrierId' });
   }
   const carrierId = user.userType === 2 ? user.partnerId : (input.carrierId ?? vehicle.carrierId ?? orderCarrierId);
-  if (carrierId !== null && !one(sqlite, 'SELECT 1 FROM carriers WHERE id = ? AND corp_id = ? AND is_deleted = 0', carrierId, user.corpId)) {
+  if (carrierId !== null && !(await one(conn, 'SELECT 1 FROM carriers WHERE id = ? AND corp_id = ? AND is_deleted = 0', carrierId, user.corpId))) {
     throw invalid('承运商：承运商不存在或无权访问', { field: 'carrierId' });
   }
   return { vehicleId: input.vehicleId, driverId, carrierId };
@@ -63,10 +63,10 @@ export const routeOfOrder = (order: OrderRow): RouteNode[] => [
  * one waybill writer (waybills/create.ts: numbering, nodes, links, first event, history version 1,
  * the carried orders' status); the caller holds the transaction.
  */
-export function createWaybill(sqlite: Sqlite, user: SessionUser, crew: ReturnType<typeof crewOf>, cargo: Cargo[], nodes: RouteNode[], now: number, payload: Record<string, unknown>) {
+export async function createWaybill(conn: Conn, user: SessionUser, crew: Awaited<ReturnType<typeof crewOf>>, cargo: Cargo[], nodes: RouteNode[], now: number, payload: Record<string, unknown>) {
   const moved = applyWaybillAction(INITIAL_WAYBILL_STATE, 'assignVehicle');
   if (!moved.ok) throw failure(moved.message);
-  const { id, waybillNo } = insertWaybill(sqlite, user, {
+  const { id, waybillNo } = await insertWaybill(conn, user, {
     state: moved.state, businessType: cargo[0].order.businessType, ...crew,
     links: cargo.map((c) => ({ orderId: c.order.id, partId: c.partId })), nodes, goods: [],
     event: { action: 'assignVehicle', from: INITIAL_WAYBILL_STATE, payload: { ...payload, ...crew } },

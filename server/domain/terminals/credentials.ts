@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { failure } from '../../http/envelope.ts';
 import { NOT_FOUND } from '../../resources/engine.ts';
-import { all, one, run, type Sqlite } from '../../resources/statements.ts';
+import { all, insert, one, run, type Conn } from '../../resources/statements.ts';
 import { formatTime } from '../../resources/time.ts';
 
 /** 'hyt_' and 32 random bytes in base64url: recognisable in logs and config files, unguessable. */
@@ -29,11 +29,16 @@ export interface IssuedCredential {
   createdAt: number;
 }
 
-export function issueCredential(sqlite: Sqlite, issuer: { corpId: number; userId: number }, name: string, now = Date.now()): IssuedCredential {
+/** A new secret, and what is kept of it: its hash and its first characters. */
+export function newSecret(): { secret: string; hash: string; prefix: string } {
   const secret = `hyt_${randomBytes(32).toString('base64url')}`;
-  const prefix = secret.slice(0, PREFIX_LENGTH);
-  const id = Number(run(sqlite, 'INSERT INTO terminal_credentials (corp_id, name, secret_hash, prefix, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    issuer.corpId, name, hashSecret(secret), prefix, issuer.userId, now).lastInsertRowid);
+  return { secret, hash: hashSecret(secret), prefix: secret.slice(0, PREFIX_LENGTH) };
+}
+
+export async function issueCredential(conn: Conn, issuer: { corpId: number; userId: number }, name: string, now = Date.now()): Promise<IssuedCredential> {
+  const { secret, hash, prefix } = newSecret();
+  const id = await insert(conn, 'INSERT INTO terminal_credentials (corp_id, name, secret_hash, prefix, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    issuer.corpId, name, hash, prefix, issuer.userId, now);
   return { id, name, prefix, secret, createdAt: now };
 }
 
@@ -51,10 +56,10 @@ interface Row {
 }
 
 /** The corporation's credentials, newest first. No column holding the secret or its hash is read. */
-export function listCredentials(sqlite: Sqlite, corpId: number, page: { curPage: number; pageSize: number; status?: number[] }) {
+export async function listCredentials(conn: Conn, corpId: number, page: { curPage: number; pageSize: number; status?: number[] }) {
   const byStatus = page.status?.length === 1 ? (page.status[0] === CredentialStatus.VALID ? 'AND c.revoked_at IS NULL' : 'AND c.revoked_at IS NOT NULL') : '';
-  const total = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM terminal_credentials c WHERE c.corp_id = ? ${byStatus}`, corpId)!.n;
-  const rows = all<Row>(sqlite,
+  const total = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM terminal_credentials c WHERE c.corp_id = ? ${byStatus}`, corpId))!.n;
+  const rows = await all<Row>(conn,
     `SELECT c.id, c.name, c.prefix, u.real_name AS createdByName, c.created_at AS createdAt, c.last_used_at AS lastUsedAt, c.revoked_at AS revokedAt
        FROM terminal_credentials c LEFT JOIN users u ON u.id = c.created_by
       WHERE c.corp_id = ? ${byStatus} ORDER BY c.id DESC LIMIT ? OFFSET ?`,
@@ -75,11 +80,13 @@ export function listCredentials(sqlite: Sqlite, corpId: number, page: { curPage:
 }
 
 /** Revokes a credential of the corporation; another corporation's id reads as unknown. */
-export function revokeCredential(sqlite: Sqlite, corpId: number, id: number, now = Date.now()) {
-  const row = one<{ revokedAt: number | null }>(sqlite, 'SELECT revoked_at AS revokedAt FROM terminal_credentials WHERE id = ? AND corp_id = ?', id, corpId);
+export async function revokeCredential(conn: Conn, corpId: number, id: number, now = Date.now()) {
+  const row = await one<{ revokedAt: number | null }>(conn, 'SELECT revoked_at AS revokedAt FROM terminal_credentials WHERE id = ? AND corp_id = ?', id, corpId);
   if (!row) throw failure(NOT_FOUND);
   if (row.revokedAt !== null) throw failure(ALREADY_REVOKED);
-  run(sqlite, 'UPDATE terminal_credentials SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, id);
+  // A revocation that landed since the read above leaves nothing to change: it was already revoked.
+  const { changes } = await run(conn, 'UPDATE terminal_credentials SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, id);
+  if (changes === 0) throw failure(ALREADY_REVOKED);
   return { id, revokedAt: now, revokedAtStr: formatTime(now) };
 }
 
@@ -89,14 +96,14 @@ export interface TerminalIdentity {
 }
 
 /** The live credential a secret names, or undefined (unknown, malformed or revoked alike). */
-export function resolveCredential(sqlite: Sqlite, secret: string | undefined): TerminalIdentity | undefined {
+export async function resolveCredential(conn: Conn, secret: string | undefined): Promise<TerminalIdentity | undefined> {
   if (!secret || !SECRET_PATTERN.test(secret)) return undefined;
-  return one<TerminalIdentity>(sqlite,
+  return one<TerminalIdentity>(conn,
     `SELECT c.id AS credentialId, c.corp_id AS corpId FROM terminal_credentials c
       WHERE c.secret_hash = ? AND c.revoked_at IS NULL`, hashSecret(secret));
 }
 
 /** Notes that the credential was used for an accepted write (at most once a minute). */
-export function markCredentialUsed(sqlite: Sqlite, credentialId: number, now = Date.now()) {
-  run(sqlite, 'UPDATE terminal_credentials SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)', now, credentialId, now - USED_RESOLUTION_MS);
+export async function markCredentialUsed(conn: Conn, credentialId: number, now = Date.now()): Promise<void> {
+  await run(conn, 'UPDATE terminal_credentials SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)', now, credentialId, now - USED_RESOLUTION_MS);
 }

@@ -2,9 +2,10 @@
 // changed at first login, the partner must be a customer or carrier matching the user type, role ids
 // become user_roles rows of the same corporation, and the rights guard (rights-guard.ts) decides who
 // may change whom. A change to what a user may do or who they are ends all of their sessions.
-import type { Db } from '../../db/connection.ts';
+import type { Conn } from '../../db/connection.ts';
 import { invalid } from '../../http/envelope.ts';
 import type { ResourceHooks } from '../../resources/hooks.ts';
+import { all, one, run } from '../../resources/statements.ts';
 import { hashPasswordAsync } from '../auth/password-hash.ts';
 import { revokeSessionsOf } from '../auth/sessions.ts';
 import { limitedAccounts } from '../auth/throttle.ts';
@@ -12,28 +13,29 @@ import { checkChangeableRole, checkChangeableUser, checkGrantableRoles, checkPas
 
 const PARTNER_TABLE: Record<number, string> = { 1: 'customers', 2: 'carriers' };
 
-function checkPartner(db: Db, corpId: number, userType: number, partnerId: unknown) {
+async function checkPartner(conn: Conn, corpId: number, userType: number, partnerId: unknown): Promise<void> {
   const table = PARTNER_TABLE[userType];
   if (!table) {
     if (partnerId !== null && partnerId !== undefined) throw invalid('所属客户/承运商：企业用户不能关联客户或承运商', { field: 'partnerId' });
     return;
   }
   if (partnerId === null || partnerId === undefined) throw invalid('所属客户/承运商：内容不能为空', { field: 'partnerId' });
-  const found = db.$client.prepare(`SELECT 1 FROM ${table} WHERE id = ? AND corp_id = ? AND is_deleted = 0`).get(partnerId, corpId);
+  const found = await one(conn, `SELECT 1 FROM ${table} WHERE id = ? AND corp_id = ? AND is_deleted = 0`, partnerId, corpId);
   if (!found) throw invalid(`所属客户/承运商：所选${userType === 1 ? '客户' : '承运商'}不存在`, { field: 'partnerId' });
 }
 
-function checkRolesExist(db: Db, corpId: number, roleIds: number[]) {
-  const known = db.$client
-    .prepare(`SELECT id FROM roles WHERE corp_id = ? AND is_deleted = 0 AND id IN (${roleIds.map(() => '?').join(',') || 'NULL'})`)
-    .all(corpId, ...roleIds) as { id: number }[];
+async function checkRolesExist(conn: Conn, corpId: number, roleIds: number[]): Promise<void> {
+  const known = await all<{ id: number }>(
+    conn,
+    `SELECT id FROM roles WHERE corp_id = ? AND is_deleted = 0 AND id IN (${roleIds.map(() => '?').join(',') || 'NULL'})`,
+    corpId, ...roleIds,
+  );
   if (known.length !== new Set(roleIds).size) throw invalid('角色：所选角色不存在', { field: 'roleIds' });
 }
 
-function setRoles(db: Db, corpId: number, userId: number, roleIds: number[]) {
-  db.$client.prepare('DELETE FROM user_roles WHERE user_id = ?').run(userId);
-  const add = db.$client.prepare('INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (?, ?, ?)');
-  for (const id of new Set(roleIds)) add.run(corpId, userId, id);
+async function setRoles(conn: Conn, corpId: number, userId: number, roleIds: number[]): Promise<void> {
+  await run(conn, 'DELETE FROM user_roles WHERE user_id = ?', userId);
+  for (const id of new Set(roleIds)) await run(conn, 'INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (?, ?, ?)', corpId, userId, id);
 }
 
 const sameSet = (a: unknown, b: unknown) =>
@@ -47,32 +49,32 @@ function endsSessions(changes: Record<string, unknown>, existing: Record<string,
   return (['userType', 'partnerId'] as const).some((f) => f in changes && (changes[f] ?? null) !== (existing[f] ?? null));
 }
 
-export function userHooks(db: Db): ResourceHooks {
+export function userHooks(conn: Conn): ResourceHooks {
   return {
     async prepare(_ctx, fields) {
       if (!fields.password) return;
       const { hash, salt } = await hashPasswordAsync(fields.password as string);
       Object.assign(fields, { passwordHash: hash, passwordSalt: salt });
     },
-    beforeInsert({ user, now }, record) {
+    async beforeInsert({ user, now }, record) {
       if (!record.password) throw invalid('初始密码：内容不能为空', { field: 'password' });
-      checkPartner(db, user.corpId, record.userType as number, record.partnerId);
+      await checkPartner(conn, user.corpId, record.userType as number, record.partnerId);
       if (Array.isArray(record.roleIds)) {
-        checkRolesExist(db, user.corpId, record.roleIds as number[]);
-        checkGrantableRoles(db, user, record.roleIds as number[]);
+        await checkRolesExist(conn, user.corpId, record.roleIds as number[]);
+        await checkGrantableRoles(conn, user, record.roleIds as number[]);
       }
       // Hashed in prepare; the user must choose a new password at the first login.
       Object.assign(record, { lastPasswordModifiedTime: now, passwordStatus: 1 });
       if (record.enabled === undefined) record.enabled = 1;
     },
-    beforeUpdate({ user, now }, changes, existing) {
-      checkChangeableUser(db, user, existing.id as number);
+    async beforeUpdate({ user, now }, changes, existing) {
+      await checkChangeableUser(conn, user, existing.id as number);
       const userType = (changes.userType ?? existing.userType) as number;
       const partnerId = 'partnerId' in changes ? changes.partnerId : existing.partnerId;
-      checkPartner(db, user.corpId, userType, partnerId);
+      await checkPartner(conn, user.corpId, userType, partnerId);
       if (Array.isArray(changes.roleIds)) {
-        checkRolesExist(db, user.corpId, changes.roleIds as number[]);
-        checkGrantableRoles(db, user, changes.roleIds as number[]);
+        await checkRolesExist(conn, user.corpId, changes.roleIds as number[]);
+        await checkGrantableRoles(conn, user, changes.roleIds as number[]);
       }
       if (changes.password) {
         checkPasswordReset(user);
@@ -80,40 +82,40 @@ export function userHooks(db: Db): ResourceHooks {
         Object.assign(changes, { lastPasswordModifiedTime: now, passwordStatus: 1 });
       }
       // Inside the write's transaction: a refused write leaves the sessions as they were.
-      if (endsSessions(changes, existing)) revokeSessionsOf(db, existing.id as number, now);
+      if (endsSessions(changes, existing)) await revokeSessionsOf(conn, existing.id as number, now);
     },
-    afterWrite({ user }, id, extras) {
-      if (Array.isArray(extras.roleIds)) setRoles(db, user.corpId, id, extras.roleIds as number[]);
+    async afterWrite({ user }, id, extras) {
+      if (Array.isArray(extras.roleIds)) await setRoles(conn, user.corpId, id, extras.roleIds as number[]);
     },
-    beforeDelete({ user, now }, existing) {
+    async beforeDelete({ user, now }, existing) {
       try {
-        checkChangeableUser(db, user, existing.id as number);
+        await checkChangeableUser(conn, user, existing.id as number);
       } catch (err) {
         return (err as Error).message;
       }
-      revokeSessionsOf(db, existing.id as number, now);
+      await revokeSessionsOf(conn, existing.id as number, now);
       return undefined;
     },
-    afterList(rows, now) {
-      const limited = limitedAccounts(db, rows.map((r) => r.userName as string), now);
+    async afterList(rows, now) {
+      const limited = await limitedAccounts(conn, rows.map((r) => r.userName as string), now);
       for (const r of rows) r.loginLimited = limited.has(r.userName as string) ? 1 : 0;
     },
-    afterRead(row) {
-      const roles = db.$client.prepare('SELECT role_id AS id FROM user_roles WHERE user_id = ?').all(row.id) as { id: number }[];
+    async afterRead(row) {
+      const roles = await all<{ id: number }>(conn, 'SELECT role_id AS id FROM user_roles WHERE user_id = ?', row.id);
       row.roleIds = roles.map((r) => r.id);
     },
   };
 }
 
 /** A role that grants what the actor lacks is neither renamed nor deleted by it (its holders would lose rights). */
-export function roleHooks(db: Db): ResourceHooks {
+export function roleHooks(conn: Conn): ResourceHooks {
   return {
-    beforeUpdate({ user }, _changes, existing) {
-      checkChangeableRole(db, user, existing.id as number);
+    async beforeUpdate({ user }, _changes, existing) {
+      await checkChangeableRole(conn, user, existing.id as number);
     },
-    beforeDelete({ user }, existing) {
+    async beforeDelete({ user }, existing) {
       try {
-        checkChangeableRole(db, user, existing.id as number);
+        await checkChangeableRole(conn, user, existing.id as number);
       } catch (err) {
         return (err as Error).message;
       }

@@ -7,7 +7,7 @@ import type { Registry } from '../../registry/types.ts';
 import type { WaybillAction } from '../workflow/waybill-machine.ts';
 import { checkQuantities, goodsOfWaybill, type GoodsQuantity } from './goods.ts';
 import { nodeTransition, type NodeActionBody } from './nodes.ts';
-import { all, milli, run, type Sqlite } from './sql.ts';
+import { all, milli, run, type Conn } from './sql.ts';
 import { runTransition, type Transition } from './transition.ts';
 import { unreadableFile } from '../files/access.ts';
 
@@ -18,19 +18,19 @@ export interface ActionBody {
 }
 
 type Spec = Omit<Transition, 'action' | 'id' | 'version'>;
-type Builder = (sqlite: Sqlite, user: SessionUser, body: any) => Spec;
+type Builder = (conn: Conn, user: SessionUser, body: any) => Spec;
 
 /** The dialog's fields, kept on the event as they were sent (without the id and version). */
 const dialogOf = ({ id: _id, version: _v, ...rest }: ActionBody) => rest;
-const keep: Builder = (_s, _u, body: ActionBody) => ({ prepare: () => ({ payload: Object.keys(dialogOf(body)).length ? dialogOf(body) : undefined }) });
+const keep: Builder = (_s, _u, body: ActionBody) => ({ prepare: async () => ({ payload: Object.keys(dialogOf(body)).length ? dialogOf(body) : undefined }) });
 
-const goodsAction = (kind: 'load' | 'delivery'): Builder => (sqlite, _u, body: { goods: GoodsQuantity[] }) => ({
-  prepare: (w) => ({ payload: { goods: checkQuantities(goodsOfWaybill(sqlite, w.id), body.goods, kind) } }),
+const goodsAction = (kind: 'load' | 'delivery'): Builder => (conn, _u, body: { goods: GoodsQuantity[] }) => ({
+  prepare: async (w) => ({ payload: { goods: checkQuantities(await goodsOfWaybill(conn, w.id), body.goods, kind) } }),
 });
 
 const review: Builder = (_s, _u, body: ActionBody & { passed: boolean; opinion?: string }) => ({
-  input: () => ({ passed: body.passed }),
-  prepare: () => {
+  input: async () => ({ passed: body.passed }),
+  prepare: async () => {
     if (!body.passed && !body.opinion?.trim()) throw invalid('审核意见：不通过时审核意见不能为空', { field: 'opinion' });
     return { payload: dialogOf(body) };
   },
@@ -42,49 +42,51 @@ const BUILDERS: Record<string, Builder> = {
   startLoad: keep,
   abnormalEnd: keep,
   manualEnd: keep,
-  arriveWaybillNode: (sqlite, _u, body: NodeActionBody) => nodeTransition(sqlite, 'arrive', body),
-  leaveWaybillNode: (sqlite, _u, body: NodeActionBody) => nodeTransition(sqlite, 'leave', body),
+  arriveWaybillNode: (conn, _u, body: NodeActionBody) => nodeTransition(conn, 'arrive', body),
+  leaveWaybillNode: (conn, _u, body: NodeActionBody) => nodeTransition(conn, 'leave', body),
   confirmLoad: goodsAction('load'),
   confirmDelivery: goodsAction('delivery'),
   signOrder: (_s, _u, body: ActionBody & { signedQuantity: number; deliveredQuantity: number; abnormal?: boolean }) => ({
-    input: () => ({ signedQuantity: body.signedQuantity, deliveredQuantity: body.deliveredQuantity, abnormal: body.abnormal === true }),
-    prepare: () => {
+    input: async () => ({ signedQuantity: body.signedQuantity, deliveredQuantity: body.deliveredQuantity, abnormal: body.abnormal === true }),
+    prepare: async () => {
       if (milli(body.signedQuantity) > milli(body.deliveredQuantity)) throw invalid('签收数量：不能超过交货数量', { field: 'signedQuantity' });
       return { payload: dialogOf(body) };
     },
   }),
-  receipt: (sqlite, user, body: ActionBody & { fileIds: string[] }) => ({
-    prepare: (w) => {
+  receipt: (conn, user, body: ActionBody & { fileIds: string[] }) => ({
+    prepare: async (w) => {
       const ids = [...new Set(body.fileIds)];
-      const found = all<{ id: string }>(sqlite, `SELECT id FROM files WHERE corp_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, user.corpId, ...ids);
+      const found = await all<{ id: string }>(conn, `SELECT id FROM files WHERE corp_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, user.corpId, ...ids);
       // A partner names only files it may read (files/access.ts): naming one would open it to the partner.
-      if (found.length !== ids.length || unreadableFile(sqlite, user, ids)) throw failure('回单文件不存在或无权访问，请重新上传');
+      if (found.length !== ids.length || (await unreadableFile(conn, user, ids))) throw failure('回单文件不存在或无权访问，请重新上传');
       return {
         payload: { fileIds: ids },
         // A receipt sent back by review is replaced by the new upload: the current set is what gets reviewed.
-        effects: () => {
-          run(sqlite, 'DELETE FROM waybill_receipts WHERE waybill_id = ?', w.id);
-          for (const fileId of ids) run(sqlite, 'INSERT INTO waybill_receipts (waybill_id, file_id, corp_id) VALUES (?, ?, ?)', w.id, fileId, user.corpId);
+        effects: async () => {
+          await run(conn, 'DELETE FROM waybill_receipts WHERE waybill_id = ?', w.id);
+          for (const fileId of ids) await run(conn, 'INSERT INTO waybill_receipts (waybill_id, file_id, corp_id) VALUES (?, ?, ?)', w.id, fileId, user.corpId);
         },
       };
     },
   }),
   receiptReview: review,
   receiptReReview: review,
-  evaluate: (sqlite, user, body: ActionBody & { score: number; content?: string }) => ({
-    prepare: (w) => ({
+  evaluate: (conn, user, body: ActionBody & { score: number; content?: string }) => ({
+    prepare: async (w) => ({
       payload: dialogOf(body),
-      effects: (now) => run(
-        sqlite, 'INSERT INTO waybill_evaluations (corp_id, waybill_id, score, content, user_id, at) VALUES (?, ?, ?, ?, ?, ?)',
-        user.corpId, w.id, body.score, body.content ?? null, user.userId, now,
-      ),
+      effects: async (now) => {
+        await run(
+          conn, 'INSERT INTO waybill_evaluations (corp_id, waybill_id, score, content, user_id, at) VALUES (?, ?, ?, ?, ?, ?)',
+          user.corpId, w.id, body.score, body.content ?? null, user.userId, now,
+        );
+      },
     }),
   }),
 };
 
 export const PERSON_ACTIONS = Object.keys(BUILDERS) as WaybillAction[];
 
-export function performAction(sqlite: Sqlite, reg: Registry, user: SessionUser, action: WaybillAction, body: ActionBody) {
-  const spec = BUILDERS[action](sqlite, user, body);
-  return runTransition(sqlite, reg, user, { action, id: body.id, version: body.version, ...spec });
+export function performAction(conn: Conn, reg: Registry, user: SessionUser, action: WaybillAction, body: ActionBody) {
+  const spec = BUILDERS[action](conn, user, body);
+  return runTransition(conn, reg, user, { action, id: body.id, version: body.version, ...spec });
 }

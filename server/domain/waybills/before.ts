@@ -10,20 +10,20 @@ import { nodeList, ordersOf } from './detail.ts';
 import { goodsOfWaybill, totalOf } from './goods.ts';
 import { stateLabels } from './labels.ts';
 import { loadWaybill } from './scope.ts';
-import { all, type Sqlite } from './sql.ts';
+import { all, type Conn } from './sql.ts';
 import { fileUrl } from '../files/image-files.ts';
 import { nodeTypeOf } from './timeline.ts';
 
-function head(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const w = loadWaybill(sqlite, user, id);
+async function head(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const w = await loadWaybill(conn, user, id);
   return { w, head: { id: w.id, version: w.version, waybillNo: w.waybillNo, status: w.status, step: w.step, signStatus: w.signStatus, ...stateLabels(reg, w) } };
 }
 
 /** Nodes the machine lets the user arrive at or leave now, and that were not yet arrived at / left. */
-export function actionableNodes(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const { w, head: h } = head(sqlite, reg, user, id);
+export async function actionableNodes(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const { w, head: h } = await head(conn, reg, user, id);
   const can = (action: 'arriveWaybillNode' | 'leaveWaybillNode', nodeType: string) => applyWaybillAction(w, action, { nodeType: nodeTypeOf(nodeType) }).ok;
-  const nodes = nodeList(sqlite, reg, user, id)
+  const nodes = (await nodeList(conn, reg, user, id))
     .map((n) => ({
       ...n,
       canArrive: n.actualArriveTime === null && can('arriveWaybillNode', n.nodeType),
@@ -34,9 +34,9 @@ export function actionableNodes(sqlite: Sqlite, reg: Registry, user: SessionUser
 }
 
 /** Goods for the loading, delivery and sign-off dialogs, with the totals the sign-off compares. */
-export function goodsBefore(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const { head: h } = head(sqlite, reg, user, id);
-  const goods = goodsOfWaybill(sqlite, id);
+export async function goodsBefore(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const { head: h } = await head(conn, reg, user, id);
+  const goods = await goodsOfWaybill(conn, id);
   return {
     ...h,
     goods,
@@ -48,26 +48,26 @@ export function goodsBefore(sqlite: Sqlite, reg: Registry, user: SessionUser, id
 }
 
 /** Receipts, review opinions and evaluations: the paperwork dialogs after sign-off. */
-export function paperworkBefore(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const { head: h } = head(sqlite, reg, user, id);
-  const receipts = all<{ fileId: string; fileName: string }>(
-    sqlite,
+export async function paperworkBefore(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const { head: h } = await head(conn, reg, user, id);
+  const receipts = (await all<{ fileId: string; fileName: string }>(
+    conn,
     'SELECT r.file_id AS fileId, f.file_name AS fileName FROM waybill_receipts r JOIN files f ON f.id = r.file_id AND f.corp_id = r.corp_id WHERE r.waybill_id = ? ORDER BY f.created_at, f.id',
     id,
-  ).map((r) => ({ ...r, fileUrl: fileUrl(r.fileId) }));
-  const opinions = all<{ action: string; payload: string; userName: string; at: number }>(
-    sqlite,
+  )).map((r) => ({ ...r, fileUrl: fileUrl(r.fileId) }));
+  const opinions = (await all<{ action: string; payload: string; userName: string; at: number }>(
+    conn,
     `SELECT action, payload, user_name AS userName, at FROM waybill_events
       WHERE waybill_id = ? AND action IN ('receiptReview', 'receiptReReview') ORDER BY at, id`,
     id,
-  ).map((e) => {
+  )).map((e) => {
     const p = JSON.parse(e.payload) as { passed: boolean; opinion?: string };
     return { action: e.action, passed: p.passed, opinion: p.opinion ?? '', userName: e.userName, at: e.at, atStr: formatTime(e.at) };
   });
-  const evaluations = all<{ score: number; content: string | null; userName: string; at: number }>(
-    sqlite,
+  const evaluations = (await all<{ score: number; content: string | null; userName: string; at: number }>(
+    conn,
     'SELECT e.score, e.content, u.real_name AS userName, e.at FROM waybill_evaluations e JOIN users u ON u.id = e.user_id WHERE e.waybill_id = ? ORDER BY e.at, e.id',
     id,
-  ).map((e) => ({ ...e, atStr: formatTime(e.at) }));
-  return { ...h, orders: ordersOf(sqlite, reg, id), receipts, opinions, evaluations };
+  )).map((e) => ({ ...e, atStr: formatTime(e.at) }));
+  return { ...h, orders: await ordersOf(conn, reg, id), receipts, opinions, evaluations };
 }

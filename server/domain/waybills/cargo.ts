@@ -12,7 +12,7 @@ import { splitState } from '../orders/details.ts';
 import { insertPart } from '../orders/split.ts';
 import { assertNotInOpenTask } from '../orders/stowage/rules.ts';
 import type { Link, NewNode } from './create.ts';
-import { one, type Sqlite } from './sql.ts';
+import { one, type Conn } from './sql.ts';
 
 export interface OrderPick {
   orderId: number;
@@ -23,14 +23,14 @@ export interface OrderPick {
 
 const ENDED = [OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY] as number[];
 
-const onLiveWaybill = (sqlite: Sqlite, orderId: number) =>
-  !!one(sqlite, 'SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.is_deleted = 0 LIMIT 1', orderId);
+const onLiveWaybill = async (conn: Conn, orderId: number) =>
+  !!(await one(conn, 'SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id WHERE wo.order_id = ? AND w.is_deleted = 0 LIMIT 1', orderId));
 
 /** The link for one order, creating the remainder part when needed. */
-function linkFor(sqlite: Sqlite, user: SessionUser, order: OrderRow, partId: number | undefined, now: number): Link {
+async function linkFor(conn: Conn, user: SessionUser, order: OrderRow, partId: number | undefined, now: number): Promise<Link> {
   if (ENDED.includes(order.status)) throw failure(`${order.orderNo}：订单已作废或已结束，不能生成运单`);
-  assertNotInOpenTask(sqlite, order, '生成运单');
-  const { goods, parts } = splitState(sqlite, order.id);
+  await assertNotInOpenTask(conn, order, '生成运单');
+  const { goods, parts } = await splitState(conn, order.id);
   const live = parts.filter((p) => !p.cancelled);
   if (partId !== undefined) {
     const part = live.find((p) => p.id === partId);
@@ -39,7 +39,7 @@ function linkFor(sqlite: Sqlite, user: SessionUser, order: OrderRow, partId: num
     return { orderId: order.id, partId };
   }
   if (live.length === 0) {
-    if (onLiveWaybill(sqlite, order.id)) throw failure(`${order.orderNo}：订单已派车，不能重复生成运单`);
+    if (await onLiveWaybill(conn, order.id)) throw failure(`${order.orderNo}：订单已派车，不能重复生成运单`);
     return { orderId: order.id, partId: null };
   }
   const left = remainingOf(goods, parts);
@@ -47,7 +47,7 @@ function linkFor(sqlite: Sqlite, user: SessionUser, order: OrderRow, partId: num
   if (rest.length === 0) throw failure(`${order.orderNo}：订单已全部拆分，请选择拆分单`);
   const outcome = splitPart(goods, parts, rest, 0);
   if (!outcome.ok) throw failure(outcome.message);
-  return { orderId: order.id, partId: insertPart(sqlite, user, order.id, outcome.part.lines, now).partId };
+  return { orderId: order.id, partId: (await insertPart(conn, user, order.id, outcome.part.lines, now)).partId };
 }
 
 export interface Claimed {
@@ -59,17 +59,17 @@ export interface Claimed {
  * Locks every picked order at its version, checks the user may dispatch it (a carrier user: only
  * orders delegated to its carrier), and claims its goods. One business line per waybill.
  */
-export function claimOrders(sqlite: Sqlite, user: SessionUser, picks: OrderPick[], now: number): Claimed {
+export async function claimOrders(conn: Conn, user: SessionUser, picks: OrderPick[], now: number): Promise<Claimed> {
   const ids = picks.map((p) => p.orderId);
   if (new Set(ids).size !== ids.length) throw invalid('关联订单：同一订单只能选择一次', { field: 'orders' });
   const orders: OrderRow[] = [];
   const links: Link[] = [];
   for (const pick of picks) {
-    const order = lockOrder(sqlite, user, pick.orderId, pick.version);
+    const order = await lockOrder(conn, user, pick.orderId, pick.version);
     if (user.userType === 2 && order.carrierId !== user.partnerId) throw failure(`${order.orderNo}：订单未委托给本承运商，不能生成运单`);
     if (orders.length > 0 && order.businessType !== orders[0].businessType) throw failure('所选订单的业务类型不一致，不能生成同一运单');
-    links.push(linkFor(sqlite, user, order, pick.partId, now));
-    bumpOrder(sqlite, user, order, now);
+    links.push(await linkFor(conn, user, order, pick.partId, now));
+    await bumpOrder(conn, user, order, now);
     orders.push(order);
   }
   return { orders, links };

@@ -10,7 +10,7 @@ import { nextNumber } from '../workflow/numbering.ts';
 import { refreshOrdersOfWaybill } from '../workflow/order-sync.ts';
 import type { NodeType, WaybillState } from '../workflow/waybill-machine.ts';
 import { recordWaybillVersion } from './history.ts';
-import { all, one, run, type Sqlite } from './sql.ts';
+import { all, insert, one, run, type Conn } from './sql.ts';
 import { recordEvent } from './transition.ts';
 
 export interface NewNode {
@@ -56,7 +56,7 @@ export interface NewWaybill {
    * waybill dispatched at birth, orderInfo/assignVehicle or stowage, moved from 100 to its state);
    * a payload function is given the new waybill's id once its goods lines exist (a transfer names them).
    */
-  event: { action: string; from?: WaybillState; payload: unknown | ((waybillId: number) => unknown) };
+  event: { action: string; from?: WaybillState; payload: unknown | ((waybillId: number) => Promise<unknown>) };
 }
 
 const NODES = '线路节点';
@@ -83,58 +83,58 @@ export function checkRoute(nodes: NewNode[]) {
 }
 
 /** Every node's place is an area of the corporation. */
-export function checkAreas(sqlite: Sqlite, user: SessionUser, nodes: NewNode[]) {
+export async function checkAreas(conn: Conn, user: SessionUser, nodes: NewNode[]): Promise<void> {
   const ids = [...new Set(nodes.map((n) => n.areaId))];
-  const found = all<{ id: number }>(sqlite, `SELECT id FROM areas WHERE corp_id = ? AND is_deleted = 0 AND id IN (${ids.map(() => '?').join(', ')})`, user.corpId, ...ids);
+  const found = await all<{ id: number }>(conn, `SELECT id FROM areas WHERE corp_id = ? AND is_deleted = 0 AND id IN (${ids.map(() => '?').join(', ')})`, user.corpId, ...ids);
   if (found.length !== ids.length) throw invalid(`${NODES}：地点不存在或无权访问`, { field: 'nodes' });
 }
 
 /** The number given (checked free, deleted waybills included: their history keeps it) or the next one of the day. */
-export function waybillNoFor(sqlite: Sqlite, user: SessionUser, given: string | undefined, now: number): string {
+export async function waybillNoFor(conn: Conn, user: SessionUser, given: string | undefined, now: number): Promise<string> {
   const no = given?.trim();
-  if (!no) return nextNumber(sqlite, 'waybills', user.corpId, now);
-  if (one(sqlite, 'SELECT 1 FROM waybills WHERE corp_id = ? AND waybill_no = ? LIMIT 1', user.corpId, no)) throw invalid('运单号：运单号已存在', { field: 'waybillNo' });
+  if (!no) return nextNumber(conn, 'waybills', user.corpId, now);
+  if (await one(conn, 'SELECT 1 FROM waybills WHERE corp_id = ? AND waybill_no = ? LIMIT 1', user.corpId, no)) throw invalid('运单号：运单号已存在', { field: 'waybillNo' });
   return no;
 }
 
-export function insertNodes(sqlite: Sqlite, user: SessionUser, waybillId: number, nodes: NewNode[]) {
-  nodes.forEach((n, i) => run(sqlite,
+export async function insertNodes(conn: Conn, user: SessionUser, waybillId: number, nodes: NewNode[]): Promise<void> {
+  for (const [i, n] of nodes.entries()) await run(conn,
     `INSERT INTO waybill_nodes (corp_id, waybill_id, seq, node_type, area_id, required_arrive_time, required_leave_time, actual_arrive_time, actual_leave_time)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     user.corpId, waybillId, i + 1, n.nodeType, n.areaId, n.requiredArriveTime ?? null, n.requiredLeaveTime ?? null, n.actualArriveTime ?? null, n.actualLeaveTime ?? null,
-  ));
+  );
 }
 
-export function insertHandGoods(sqlite: Sqlite, user: SessionUser, waybillId: number, goods: HandGoods[]) {
-  goods.forEach((g, i) => run(sqlite,
+export async function insertHandGoods(conn: Conn, user: SessionUser, waybillId: number, goods: HandGoods[]): Promise<void> {
+  for (const [i, g] of goods.entries()) await run(conn,
     'INSERT INTO waybill_goods (corp_id, waybill_id, seq, goods_name, goods_code, quantity, weight, volume, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     user.corpId, waybillId, i + 1, g.goodsName.trim(), g.goodsCode ?? null, g.quantity, g.weight ?? null, g.volume ?? null, g.unit,
-  ));
+  );
 }
 
 /** Links the waybill to its orders; a split part is marked as carried by it. */
-export function insertLinks(sqlite: Sqlite, user: SessionUser, waybillId: number, links: Link[]) {
+export async function insertLinks(conn: Conn, user: SessionUser, waybillId: number, links: Link[]): Promise<void> {
   for (const l of links) {
-    run(sqlite, 'INSERT INTO waybill_orders (corp_id, waybill_id, order_id, part_id) VALUES (?, ?, ?, ?)', user.corpId, waybillId, l.orderId, l.partId);
-    if (l.partId !== null) run(sqlite, 'UPDATE order_parts SET waybill_id = ? WHERE id = ?', waybillId, l.partId);
+    await run(conn, 'INSERT INTO waybill_orders (corp_id, waybill_id, order_id, part_id) VALUES (?, ?, ?, ?)', user.corpId, waybillId, l.orderId, l.partId);
+    if (l.partId !== null) await run(conn, 'UPDATE order_parts SET waybill_id = ? WHERE id = ?', waybillId, l.partId);
   }
 }
 
-export function insertWaybill(sqlite: Sqlite, user: SessionUser, w: NewWaybill, now: number) {
+export async function insertWaybill(conn: Conn, user: SessionUser, w: NewWaybill, now: number) {
   if (w.links.length > 0 && w.goods.length > 0) throw failure('运单的货物取自关联订单时不能再手工填写货物');
-  const waybillNo = waybillNoFor(sqlite, user, w.waybillNo, now);
-  const waybillId = Number(run(sqlite,
+  const waybillNo = await waybillNoFor(conn, user, w.waybillNo, now);
+  const waybillId = await insert(conn,
     `INSERT INTO waybills (corp_id, waybill_no, waybill_name, business_type, status, step, sign_status, carrier_id, vehicle_id, driver_id,
        transferred_from_id, remark, version, created_by, created_at, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
     user.corpId, waybillNo, w.waybillName?.trim() || null, w.businessType, w.state.status, w.state.step, w.state.signStatus,
     w.carrierId ?? null, w.vehicleId ?? null, w.driverId ?? null, w.transferredFromId ?? null, w.remark ?? null, user.userId, now, user.userId, now,
-  ).lastInsertRowid);
-  insertLinks(sqlite, user, waybillId, w.links);
-  insertNodes(sqlite, user, waybillId, w.nodes);
-  insertHandGoods(sqlite, user, waybillId, w.goods);
-  const payload = typeof w.event.payload === 'function' ? w.event.payload(waybillId) : w.event.payload;
-  recordEvent(sqlite, user, waybillId, w.event.action, w.event.from ?? w.state, w.state, null, payload, now);
-  recordWaybillVersion(sqlite, user, waybillId, w.event.action, now);
-  refreshOrdersOfWaybill(sqlite, waybillId, now);
+  );
+  await insertLinks(conn, user, waybillId, w.links);
+  await insertNodes(conn, user, waybillId, w.nodes);
+  await insertHandGoods(conn, user, waybillId, w.goods);
+  const payload = typeof w.event.payload === 'function' ? await w.event.payload(waybillId) : w.event.payload;
+  await recordEvent(conn, user, waybillId, w.event.action, w.event.from ?? w.state, w.state, null, payload, now);
+  await recordWaybillVersion(conn, user, waybillId, w.event.action, now);
+  await refreshOrdersOfWaybill(conn, waybillId, now);
   return { id: waybillId, waybillNo, version: 1 };
 }

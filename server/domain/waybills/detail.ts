@@ -9,7 +9,7 @@ import { actionName, DICTIONARY, labelOf, stateLabels } from './labels.ts';
 import { nodeReadings, type NodeReading } from './node-readings.ts';
 import { nodesOf, type NodeRow } from './nodes.ts';
 import { loadWaybill, type WaybillRow } from './scope.ts';
-import { all, one, type Sqlite } from './sql.ts';
+import { all, one, type Conn } from './sql.ts';
 import { lateness, nodeStatusOf } from './timeline.ts';
 
 const str = (ms: unknown) => formatTime(ms as number | null);
@@ -47,9 +47,9 @@ export function nodeView(reg: Registry, w: Pick<WaybillRow, 'status' | 'step'>, 
 }
 
 /** The waybill's nodes with their readings (one track read and one alarm query for all of them). */
-function timelineNodes(sqlite: Sqlite, reg: Registry, user: SessionUser, w: WaybillRow, vehicleNo: string | null) {
-  const nodes = nodesOf(sqlite, w.id);
-  const readings = nodeReadings(sqlite, user, w, nodes, vehicleNo);
+async function timelineNodes(conn: Conn, reg: Registry, user: SessionUser, w: WaybillRow, vehicleNo: string | null) {
+  const nodes = await nodesOf(conn, w.id);
+  const readings = await nodeReadings(conn, user, w, nodes, vehicleNo);
   return nodes.map((n, i) => nodeView(reg, w, n, vehicleNo, readings[i]));
 }
 
@@ -63,26 +63,26 @@ interface Names {
   updatedAt: number;
 }
 
-function namesOf(sqlite: Sqlite, id: number): Names {
-  return one<Names>(
-    sqlite,
+async function namesOf(conn: Conn, id: number): Promise<Names> {
+  return (await one<Names>(
+    conn,
     `SELECT c.carrier_name AS carrierName, v.vehicle_no AS vehicleNo, d.driver_name AS driverName, d.mobile AS driverMobile,
        w.remark, w.created_at AS createdAt, w.updated_at AS updatedAt
        FROM waybills w LEFT JOIN carriers c ON c.id = w.carrier_id LEFT JOIN vehicles v ON v.id = w.vehicle_id LEFT JOIN drivers d ON d.id = w.driver_id
       WHERE w.id = ?`,
     id,
-  )!;
+  ))!;
 }
 
-export function nodeList(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const w = loadWaybill(sqlite, user, id);
-  return timelineNodes(sqlite, reg, user, w, namesOf(sqlite, id).vehicleNo);
+export async function nodeList(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const w = await loadWaybill(conn, user, id);
+  return timelineNodes(conn, reg, user, w, (await namesOf(conn, id)).vehicleNo);
 }
 
-export function eventList(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  loadWaybill(sqlite, user, id);
-  const rows = all<Record<string, any>>(
-    sqlite,
+export async function eventList(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  await loadWaybill(conn, user, id);
+  const rows = await all<Record<string, any>>(
+    conn,
     `SELECT e.id, e.action, e.from_status AS fromStatus, e.to_status AS toStatus, e.from_step AS fromStep, e.to_step AS toStep,
        e.node_id AS nodeId, a.area_name AS nodeName, e.payload, e.user_id AS userId, e.user_name AS userName, e.at
        FROM waybill_events e LEFT JOIN waybill_nodes n ON n.id = e.node_id LEFT JOIN areas a ON a.id = n.area_id
@@ -101,22 +101,22 @@ export function eventList(sqlite: Sqlite, reg: Registry, user: SessionUser, id: 
   }));
 }
 
-export function ordersOf(sqlite: Sqlite, reg: Registry, waybillId: number) {
-  return all<Record<string, unknown>>(
-    sqlite,
+export async function ordersOf(conn: Conn, reg: Registry, waybillId: number) {
+  return (await all<Record<string, unknown>>(
+    conn,
     `SELECT o.id AS orderId, o.order_no AS orderNo, o.status, o.customer_id AS customerId, c.customer_name AS customerName, wo.part_id AS partId,
        sa.area_name AS shipperAreaName, ra.area_name AS receiverAreaName
        FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id JOIN customers c ON c.id = o.customer_id
        JOIN areas sa ON sa.id = o.shipper_area_id JOIN areas ra ON ra.id = o.receiver_area_id
       WHERE wo.waybill_id = ? ORDER BY o.order_no`,
     waybillId,
-  ).map((o) => ({ ...o, statusStr: labelOf(reg, 'orderStatus', o.status) }));
+  )).map((o) => ({ ...o, statusStr: labelOf(reg, 'orderStatus', o.status) }));
 }
 
-export function waybillDetail(sqlite: Sqlite, reg: Registry, user: SessionUser, id: number) {
-  const w = loadWaybill(sqlite, user, id);
-  const names = namesOf(sqlite, id);
-  const nodes = timelineNodes(sqlite, reg, user, w, names.vehicleNo);
+export async function waybillDetail(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const w = await loadWaybill(conn, user, id);
+  const names = await namesOf(conn, id);
+  const nodes = await timelineNodes(conn, reg, user, w, names.vehicleNo);
   return {
     ...w,
     ...names,
@@ -126,9 +126,9 @@ export function waybillDetail(sqlite: Sqlite, reg: Registry, user: SessionUser, 
     updatedAtStr: formatTime(names.updatedAt),
     startAreaName: nodes.find((n) => n.nodeType === 'start')?.areaName ?? '',
     endAreaName: nodes.find((n) => n.nodeType === 'end')?.areaName ?? '',
-    orders: ordersOf(sqlite, reg, id),
-    goods: goodsOfWaybill(sqlite, id),
+    orders: await ordersOf(conn, reg, id),
+    goods: await goodsOfWaybill(conn, id),
     nodes,
-    events: eventList(sqlite, reg, user, id),
+    events: await eventList(conn, reg, user, id),
   };
 }

@@ -5,7 +5,7 @@
 import type { SessionUser } from '../../http/context.ts';
 import { likePattern } from '../../resources/like.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
-import { all, one, type Sqlite } from './sql.ts';
+import { all, one, type Conn } from './sql.ts';
 
 export interface VehiclePickInput {
   curPage?: number;
@@ -40,7 +40,7 @@ function loadStateOf(status: number | null): { loadState: 0 | 1 | 2; loadStateSt
   return { loadState: 0, loadStateStr: '空闲' };
 }
 
-export function dispatchVehicles(sqlite: Sqlite, user: SessionUser, input: VehiclePickInput) {
+export async function dispatchVehicles(conn: Conn, user: SessionUser, input: VehiclePickInput) {
   const curPage = input.curPage ?? 1;
   const pageSize = input.pageSize ?? 50;
   const where = ['v.corp_id = ?', 'v.is_deleted = 0', 'v.status = 0'];
@@ -52,7 +52,7 @@ export function dispatchVehicles(sqlite: Sqlite, user: SessionUser, input: Vehic
   const cond = where.join(' AND ');
   const holding = HOLDING.join(', ');
   // The newest waybill holding the vehicle, if any (one vehicle may wait for two).
-  const rows = all<VehicleRow>(sqlite, `SELECT v.id, v.vehicle_no AS vehicleNo, m.model_name AS carModelName,
+  const rows = await all<VehicleRow>(conn, `SELECT v.id, v.vehicle_no AS vehicleNo, m.model_name AS carModelName,
       coalesce(v.load_weight, m.load_weight_t) AS loadWeight, coalesce(v.volume, m.volume_m3) AS volume,
       v.carrier_id AS carrierId, cr.carrier_name AS carrierName, v.driver_id AS driverId, d.driver_name AS driverName,
       (SELECT w.waybill_no FROM waybills w WHERE w.vehicle_id = v.id AND w.is_deleted = 0 AND w.status IN (${holding}) ORDER BY w.id DESC LIMIT 1) AS waybillNo,
@@ -60,7 +60,7 @@ export function dispatchVehicles(sqlite: Sqlite, user: SessionUser, input: Vehic
     FROM vehicles v LEFT JOIN car_models m ON m.id = v.car_model_id LEFT JOIN carriers cr ON cr.id = v.carrier_id
     LEFT JOIN drivers d ON d.id = v.driver_id AND d.is_deleted = 0 AND d.status = 0
     WHERE ${cond} ORDER BY (waybillStatus IS NOT NULL), v.vehicle_no LIMIT ? OFFSET ?`, ...params, pageSize, (curPage - 1) * pageSize);
-  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM vehicles v WHERE ${cond}`, ...params)!;
+  const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM vehicles v WHERE ${cond}`, ...params))!;
   const data = rows.map(({ waybillStatus, ...r }) => {
     const state = loadStateOf(waybillStatus);
     const capacity = [r.loadWeight !== null ? `载重${fmt(r.loadWeight)}吨` : null, r.volume !== null ? `容积${fmt(r.volume)}方` : null].filter(Boolean).join(' ');

@@ -7,7 +7,7 @@ import type { Registry } from '../../registry/types.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
 import { recordWaybillVersion } from './history.ts';
 import { lockWaybill, type WaybillRow } from './scope.ts';
-import { all, one, type Sqlite } from './sql.ts';
+import { all, one, tx, type Conn } from './sql.ts';
 import { bumpWaybill, recordEvent, runTransition } from './transition.ts';
 
 interface Vehicle {
@@ -21,10 +21,10 @@ interface Vehicle {
  * A vehicle or driver of the corporation in service; a carrier user reaches only its own carrier's.
  * Refused as invalid input naming the field, as the assign dialog shows it beside the select.
  */
-function partnerRow<T>(sqlite: Sqlite, user: SessionUser, table: 'vehicles' | 'drivers', columns: string, id: number, field: string, what: string): T {
+async function partnerRow<T>(conn: Conn, user: SessionUser, table: 'vehicles' | 'drivers', columns: string, id: number, field: string, what: string): Promise<T> {
   const own = user.userType === 2 ? ' AND carrier_id = ?' : '';
-  const row = one<T & { status: number }>(
-    sqlite, `SELECT ${columns}, status FROM ${table} WHERE id = ? AND corp_id = ? AND is_deleted = 0${own}`, id, user.corpId, ...(own ? [user.partnerId ?? -1] : []),
+  const row = await one<T & { status: number }>(
+    conn, `SELECT ${columns}, status FROM ${table} WHERE id = ? AND corp_id = ? AND is_deleted = 0${own}`, id, user.corpId, ...(own ? [user.partnerId ?? -1] : []),
   );
   if (!row) throw invalid(`${what}：${what}不存在或无权访问`, { field });
   if (row.status !== 0) throw invalid(`${what}：${what}已停用`, { field });
@@ -36,23 +36,23 @@ function partnerRow<T>(sqlite: Sqlite, user: SessionUser, table: 'vehicles' | 'd
  * driver of another carrier, or a carrier's driver on a vehicle of no carrier, is refused naming
  * the driver field. The one rule for every dispatch: orders, waybills, stowage, changing the driver.
  */
-export function assertDriverFitsVehicle(sqlite: Sqlite, vehicle: { carrierId: number | null }, driverId: number) {
-  const driver = one<{ carrierId: number | null }>(sqlite, 'SELECT carrier_id AS carrierId FROM drivers WHERE id = ?', driverId);
+export async function assertDriverFitsVehicle(conn: Conn, vehicle: { carrierId: number | null }, driverId: number): Promise<void> {
+  const driver = await one<{ carrierId: number | null }>(conn, 'SELECT carrier_id AS carrierId FROM drivers WHERE id = ?', driverId);
   if (!driver || driver.carrierId === vehicle.carrierId) return;
   const carrier = vehicle.carrierId === null ? undefined
-    : one<{ name: string }>(sqlite, 'SELECT carrier_name AS name FROM carriers WHERE id = ?', vehicle.carrierId)?.name;
+    : (await one<{ name: string }>(conn, 'SELECT carrier_name AS name FROM carriers WHERE id = ?', vehicle.carrierId))?.name;
   throw invalid(carrier ? `司机：不属于该车辆的承运商（${carrier}）` : '司机：不属于该车辆的承运商（自有车辆）', { field: 'driverId' });
 }
 
-export const vehicleOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
-  partnerRow<Vehicle>(sqlite, user, 'vehicles', 'id, vehicle_no AS vehicleNo, carrier_id AS carrierId, driver_id AS driverId', id, 'vehicleId', '车辆');
-export const driverOf = (sqlite: Sqlite, user: SessionUser, id: number) =>
-  partnerRow<{ id: number; driverName: string }>(sqlite, user, 'drivers', 'id, driver_name AS driverName', id, 'driverId', '司机');
+export const vehicleOf = (conn: Conn, user: SessionUser, id: number) =>
+  partnerRow<Vehicle>(conn, user, 'vehicles', 'id, vehicle_no AS vehicleNo, carrier_id AS carrierId, driver_id AS driverId', id, 'vehicleId', '车辆');
+export const driverOf = (conn: Conn, user: SessionUser, id: number) =>
+  partnerRow<{ id: number; driverName: string }>(conn, user, 'drivers', 'id, driver_name AS driverName', id, 'driverId', '司机');
 
 /** The carrier the waybill's orders are delegated to (one carrier for all of them), if any. */
-function delegatedCarrier(sqlite: Sqlite, waybillId: number): number | null {
-  const rows = all<{ carrierId: number | null }>(
-    sqlite, 'SELECT DISTINCT o.carrier_id AS carrierId FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ?', waybillId,
+async function delegatedCarrier(conn: Conn, waybillId: number): Promise<number | null> {
+  const rows = await all<{ carrierId: number | null }>(
+    conn, 'SELECT DISTINCT o.carrier_id AS carrierId FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ?', waybillId,
   );
   return rows.length === 1 ? rows[0].carrierId : null;
 }
@@ -64,14 +64,14 @@ export interface AssignVehicleBody {
   driverId?: number;
 }
 
-export function assignVehicle(sqlite: Sqlite, reg: Registry, user: SessionUser, body: AssignVehicleBody) {
-  return runTransition(sqlite, reg, user, {
+export function assignVehicle(conn: Conn, reg: Registry, user: SessionUser, body: AssignVehicleBody) {
+  return runTransition(conn, reg, user, {
     action: 'assignVehicle', id: body.id, version: body.version,
-    prepare: (w) => {
-      const v = vehicleOf(sqlite, user, body.vehicleId);
+    prepare: async (w) => {
+      const v = await vehicleOf(conn, user, body.vehicleId);
       const driverId = body.driverId ?? v.driverId;
-      const driver = driverId === null ? null : driverOf(sqlite, user, driverId);
-      if (driver) assertDriverFitsVehicle(sqlite, v, driver.id);
+      const driver = driverId === null ? null : await driverOf(conn, user, driverId);
+      if (driver) await assertDriverFitsVehicle(conn, v, driver.id);
       // The vehicle's carrier takes the waybill; a vehicle of no carrier leaves it where it was.
       const carrierId = v.carrierId ?? w.carrierId;
       return {
@@ -82,38 +82,38 @@ export function assignVehicle(sqlite: Sqlite, reg: Registry, user: SessionUser, 
   });
 }
 
-export function cancelVehicle(sqlite: Sqlite, reg: Registry, user: SessionUser, body: { id: number; version: number }) {
-  return runTransition(sqlite, reg, user, {
+export function cancelVehicle(conn: Conn, reg: Registry, user: SessionUser, body: { id: number; version: number }) {
+  return runTransition(conn, reg, user, {
     action: 'cancelVehicle', id: body.id, version: body.version,
     // Back to the dispatcher, or to the carrier the orders were delegated to.
-    prepare: (w) => ({ set: { vehicle_id: null, driver_id: null, carrier_id: delegatedCarrier(sqlite, w.id) }, payload: { vehicleId: w.vehicleId, driverId: w.driverId } }),
+    prepare: async (w) => ({ set: { vehicle_id: null, driver_id: null, carrier_id: await delegatedCarrier(conn, w.id) }, payload: { vehicleId: w.vehicleId, driverId: w.driverId } }),
   });
 }
 
 /** A driver may change while a vehicle is assigned and the goods are not yet signed for. */
 const DRIVER_CHANGEABLE: number[] = [WaybillStatus.AWAITING_DRIVER, WaybillStatus.DRIVER_REFUSED, WaybillStatus.AWAITING_TRANSPORT, WaybillStatus.IN_TRANSIT];
 
-export function assignDriver(sqlite: Sqlite, user: SessionUser, body: { id: number; version: number; driverId: number }) {
-  return sqlite.transaction(() => {
+export function assignDriver(conn: Conn, user: SessionUser, body: { id: number; version: number; driverId: number }) {
+  return tx(conn, async () => {
     const now = Date.now();
-    const w: WaybillRow = lockWaybill(sqlite, user, body.id, body.version);
+    const w: WaybillRow = await lockWaybill(conn, user, body.id, body.version);
     if (!DRIVER_CHANGEABLE.includes(w.status) || w.vehicleId === null) throw failure('运单当前状态不能指派司机，请刷新后重试');
-    const driver = driverOf(sqlite, user, body.driverId);
-    const vehicle = one<{ carrierId: number | null }>(sqlite, 'SELECT carrier_id AS carrierId FROM vehicles WHERE id = ?', w.vehicleId);
-    if (vehicle) assertDriverFitsVehicle(sqlite, vehicle, driver.id);
-    const version = bumpWaybill(sqlite, user, w, now, { driver_id: driver.id });
-    recordEvent(sqlite, user, w.id, 'assignDriver', w, w, null, { driverId: driver.id, driverName: driver.driverName, previousDriverId: w.driverId }, now);
-    recordWaybillVersion(sqlite, user, w.id, 'assignDriver', now);
+    const driver = await driverOf(conn, user, body.driverId);
+    const vehicle = await one<{ carrierId: number | null }>(conn, 'SELECT carrier_id AS carrierId FROM vehicles WHERE id = ?', w.vehicleId);
+    if (vehicle) await assertDriverFitsVehicle(conn, vehicle, driver.id);
+    const version = await bumpWaybill(conn, user, w, now, { driver_id: driver.id });
+    await recordEvent(conn, user, w.id, 'assignDriver', w, w, null, { driverId: driver.id, driverName: driver.driverName, previousDriverId: w.driverId }, now);
+    await recordWaybillVersion(conn, user, w.id, 'assignDriver', now);
     return { id: w.id, version };
-  })();
+  });
 }
 
-export function editWaybillName(sqlite: Sqlite, user: SessionUser, body: { id: number; version: number; waybillName: string }) {
-  return sqlite.transaction(() => {
+export function editWaybillName(conn: Conn, user: SessionUser, body: { id: number; version: number; waybillName: string }) {
+  return tx(conn, async () => {
     const now = Date.now();
-    const w = lockWaybill(sqlite, user, body.id, body.version);
-    const version = bumpWaybill(sqlite, user, w, now, { waybill_name: body.waybillName.trim() || null });
-    recordWaybillVersion(sqlite, user, w.id, 'editWaybillName', now);
+    const w = await lockWaybill(conn, user, body.id, body.version);
+    const version = await bumpWaybill(conn, user, w, now, { waybill_name: body.waybillName.trim() || null });
+    await recordWaybillVersion(conn, user, w.id, 'editWaybillName', now);
     return { id: w.id, version };
-  })();
+  });
 }

@@ -9,7 +9,7 @@ import { claimOrders, routeOfOrders, type OrderPick } from './cargo.ts';
 import { insertWaybill, type HandGoods } from './create.ts';
 import { goodsOfWaybill } from './goods.ts';
 import { loadWaybill } from './scope.ts';
-import { all, one, type Sqlite } from './sql.ts';
+import { all, one, tx, type Conn } from './sql.ts';
 
 export interface GenerateBody {
   orders: OrderPick[];
@@ -18,50 +18,53 @@ export interface GenerateBody {
   carrierId?: number;
 }
 
-export function generateFromOrders(sqlite: Sqlite, user: SessionUser, body: GenerateBody) {
-  return sqlite.transaction(() => {
+export function generateFromOrders(conn: Conn, user: SessionUser, body: GenerateBody) {
+  return tx(conn, async () => {
     const now = Date.now();
-    const { orders, links } = claimOrders(sqlite, user, body.orders, now);
+    const { orders, links } = await claimOrders(conn, user, body.orders, now);
     // The carrier: a carrier user's own; else the one named, or the one the orders are all delegated to.
     const delegated = new Set(orders.map((o) => o.carrierId));
     const carrierId = user.userType === 2 ? user.partnerId : (body.carrierId ?? (delegated.size === 1 ? [...delegated][0] : null));
-    if (carrierId !== null && !one(sqlite, 'SELECT 1 FROM carriers WHERE id = ? AND corp_id = ? AND is_deleted = 0', carrierId, user.corpId)) {
+    if (carrierId !== null && !(await one(conn, 'SELECT 1 FROM carriers WHERE id = ? AND corp_id = ? AND is_deleted = 0', carrierId, user.corpId))) {
       throw invalidCarrier();
     }
-    const created = insertWaybill(sqlite, user, {
+    const created = await insertWaybill(conn, user, {
       state: INITIAL_WAYBILL_STATE, waybillName: body.waybillName, businessType: orders[0].businessType, carrierId, remark: body.remark,
       links, nodes: routeOfOrders(orders), goods: [],
       event: { action: 'generate', payload: { orders: links } },
     }, now);
-    const versions = orders.map((o) => ({ orderId: o.id, version: one<{ version: number }>(sqlite, 'SELECT version FROM orders WHERE id = ?', o.id)!.version }));
+    const versions: { orderId: number; version: number }[] = [];
+    for (const o of orders) {
+      versions.push({ orderId: o.id, version: (await one<{ version: number }>(conn, 'SELECT version FROM orders WHERE id = ?', o.id))!.version });
+    }
     return { ...created, orders: versions };
-  })();
+  });
 }
 
 const invalidCarrier = () => invalid('承运商：承运商不存在或无权访问', { field: 'carrierId' });
 
 /** The copy's goods: the original's hand lines as they are, or what it carries of its orders as plain lines. */
-function goodsToCopy(sqlite: Sqlite, waybillId: number): HandGoods[] {
-  const hand = all<HandGoods>(sqlite, `SELECT goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
+async function goodsToCopy(conn: Conn, waybillId: number): Promise<HandGoods[]> {
+  const hand = await all<HandGoods>(conn, `SELECT goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
     FROM waybill_goods WHERE waybill_id = ? ORDER BY seq, id`, waybillId);
   if (hand.length) return hand;
-  return goodsOfWaybill(sqlite, waybillId).map((g) => ({ goodsName: g.goodsName, goodsCode: g.goodsCode, quantity: g.quantity, unit: g.unit }));
+  return (await goodsOfWaybill(conn, waybillId)).map((g) => ({ goodsName: g.goodsName, goodsCode: g.goodsCode, quantity: g.quantity, unit: g.unit }));
 }
 
-export function copyWaybill(sqlite: Sqlite, user: SessionUser, id: number) {
-  return sqlite.transaction(() => {
+export function copyWaybill(conn: Conn, user: SessionUser, id: number) {
+  return tx(conn, async () => {
     const now = Date.now();
-    const w = loadWaybill(sqlite, user, id);
-    const row = one<{ remark: string | null }>(sqlite, 'SELECT remark FROM waybills WHERE id = ?', id)!;
-    const nodes = all<{ nodeType: 'start' | 'via' | 'end'; areaId: number; requiredArriveTime: number | null; requiredLeaveTime: number | null }>(sqlite,
+    const w = await loadWaybill(conn, user, id);
+    const row = (await one<{ remark: string | null }>(conn, 'SELECT remark FROM waybills WHERE id = ?', id))!;
+    const nodes = await all<{ nodeType: 'start' | 'via' | 'end'; areaId: number; requiredArriveTime: number | null; requiredLeaveTime: number | null }>(conn,
       `SELECT node_type AS nodeType, area_id AS areaId, required_arrive_time AS requiredArriveTime, required_leave_time AS requiredLeaveTime
          FROM waybill_nodes WHERE waybill_id = ? ORDER BY seq`, id);
-    return insertWaybill(sqlite, user, {
+    return insertWaybill(conn, user, {
       state: INITIAL_WAYBILL_STATE, waybillName: w.waybillName, businessType: w.businessType,
       // No vehicle yet: a carrier user's copy stays its own; staff dispatch the copy afresh.
       carrierId: user.userType === 2 ? user.partnerId : null, remark: row.remark,
-      links: [], nodes, goods: goodsToCopy(sqlite, id),
+      links: [], nodes, goods: await goodsToCopy(conn, id),
       event: { action: 'copy', payload: { copiedFromId: w.id, copiedFromNo: w.waybillNo } },
     }, now);
-  })();
+  });
 }

@@ -3,7 +3,7 @@
 // order_part_goods. Loaded and delivered quantities are what the latest confirmLoad and
 // confirmDelivery recorded in their event payloads, so the timeline and the dialogs agree.
 import { invalid } from '../../http/envelope.ts';
-import { all, milli, one, round3, type Sqlite } from './sql.ts';
+import { all, milli, one, round3, type Conn } from './sql.ts';
 
 export interface WaybillGoods {
   /** Null for goods entered by hand on a waybill without orders (waybill_goods). */
@@ -42,9 +42,9 @@ const HAND_GOODS_SQL = `SELECT NULL AS orderId, NULL AS orderNo, g.id AS goodsId
 const RECORDED_BY = { confirmLoad: ['confirmLoad', 'transferIn'], confirmDelivery: ['confirmDelivery'] } as const;
 
 /** The goods quantities the latest event of `action` recorded, by goods line. */
-export function recordedQuantities(sqlite: Sqlite, waybillId: number, action: 'confirmLoad' | 'confirmDelivery'): Map<number, number> | null {
-  const row = one<{ payload: string | null }>(
-    sqlite, 'SELECT payload FROM waybill_events WHERE waybill_id = ? AND action IN (?, ?) ORDER BY at DESC, id DESC LIMIT 1',
+export async function recordedQuantities(conn: Conn, waybillId: number, action: 'confirmLoad' | 'confirmDelivery'): Promise<Map<number, number> | null> {
+  const row = await one<{ payload: string | null }>(
+    conn, 'SELECT payload FROM waybill_events WHERE waybill_id = ? AND action IN (?, ?) ORDER BY at DESC, id DESC LIMIT 1',
     waybillId, RECORDED_BY[action][0], RECORDED_BY[action].at(-1),
   );
   if (!row?.payload) return null;
@@ -52,12 +52,12 @@ export function recordedQuantities(sqlite: Sqlite, waybillId: number, action: 'c
   return new Map(goods.map((g) => [g.goodsId, g.quantity]));
 }
 
-export function goodsOfWaybill(sqlite: Sqlite, waybillId: number): WaybillGoods[] {
-  const loaded = recordedQuantities(sqlite, waybillId, 'confirmLoad');
-  const delivered = recordedQuantities(sqlite, waybillId, 'confirmDelivery');
+export async function goodsOfWaybill(conn: Conn, waybillId: number): Promise<WaybillGoods[]> {
+  const loaded = await recordedQuantities(conn, waybillId, 'confirmLoad');
+  const delivered = await recordedQuantities(conn, waybillId, 'confirmDelivery');
   const lines = [
-    ...all<Omit<WaybillGoods, 'loadedQuantity' | 'deliveredQuantity'>>(sqlite, GOODS_SQL, waybillId),
-    ...all<Omit<WaybillGoods, 'loadedQuantity' | 'deliveredQuantity'>>(sqlite, HAND_GOODS_SQL, waybillId),
+    ...(await all<Omit<WaybillGoods, 'loadedQuantity' | 'deliveredQuantity'>>(conn, GOODS_SQL, waybillId)),
+    ...(await all<Omit<WaybillGoods, 'loadedQuantity' | 'deliveredQuantity'>>(conn, HAND_GOODS_SQL, waybillId)),
   ];
   return lines.map((g) => ({
     ...g,

@@ -10,7 +10,7 @@ import { goodsOfWaybill } from './goods.ts';
 import { actionName, labelOf, stateLabels } from './labels.ts';
 import { nodesOf } from './nodes.ts';
 import { NOT_FOUND, waybillScope } from './scope.ts';
-import { all, one, run, type Sqlite } from './sql.ts';
+import { all, one, run, type Conn } from './sql.ts';
 
 interface Head {
   id: number;
@@ -28,12 +28,12 @@ const HEAD_SQL = `SELECT w.id, w.corp_id AS corpId, w.waybill_no AS waybillNo, w
   WHERE w.id = ?`;
 
 /** Writes the waybill's current version; call it last in the write's transaction, after every effect. */
-export function recordWaybillVersion(sqlite: Sqlite, user: SessionUser, waybillId: number, action: string, now: number) {
-  const head = one<Head>(sqlite, HEAD_SQL, waybillId)!;
-  const orders = all(sqlite, `SELECT o.id AS orderId, o.order_no AS orderNo, wo.part_id AS partId FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id
+export async function recordWaybillVersion(conn: Conn, user: SessionUser, waybillId: number, action: string, now: number): Promise<void> {
+  const head = (await one<Head>(conn, HEAD_SQL, waybillId))!;
+  const orders = await all(conn, `SELECT o.id AS orderId, o.order_no AS orderNo, wo.part_id AS partId FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id
     WHERE wo.waybill_id = ? ORDER BY o.order_no`, waybillId);
-  const snapshot = { ...head, nodes: nodesOf(sqlite, waybillId), goods: goodsOfWaybill(sqlite, waybillId), orders };
-  run(sqlite,
+  const snapshot = { ...head, nodes: await nodesOf(conn, waybillId), goods: await goodsOfWaybill(conn, waybillId), orders };
+  await run(conn,
     `INSERT INTO waybill_history (corp_id, waybill_id, waybill_no, version, action, snapshot, user_id, user_name, changed_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     head.corpId, waybillId, head.waybillNo, head.version, action, JSON.stringify(snapshot), user.userId, user.realName || user.userName, now,
@@ -51,29 +51,29 @@ export interface HistoryQuery {
  * The waybill named by id or number in the user's scope, deleted ones included (their history stays
  * readable). An id not in scope is not found; a number is a look-up, so an unknown one has no versions.
  */
-function waybillOf(sqlite: Sqlite, user: SessionUser, q: HistoryQuery): number | null {
+async function waybillOf(conn: Conn, user: SessionUser, q: HistoryQuery): Promise<number | null> {
   if (q.id === undefined && !q.waybillNo?.trim()) throw failure('请指定运单ID或运单号');
   const where = waybillScope(user, 'w', true);
   const [col, value] = q.id !== undefined ? ['w.id', q.id] : ['w.waybill_no', q.waybillNo!.trim()];
   // A number may be reused after its waybill was deleted: the latest waybill of that number is meant.
-  const row = one<{ id: number }>(sqlite, `SELECT w.id FROM waybills w WHERE ${where.sql.join(' AND ')} AND ${col} = ? ORDER BY w.id DESC LIMIT 1`, ...where.params, value);
+  const row = await one<{ id: number }>(conn, `SELECT w.id FROM waybills w WHERE ${where.sql.join(' AND ')} AND ${col} = ? ORDER BY w.id DESC LIMIT 1`, ...where.params, value);
   if (!row && q.id !== undefined) throw failure(NOT_FOUND);
   return row?.id ?? null;
 }
 
 /** The saved versions, newest first, each the waybill as it stood with labels, who and when. */
-export function historyPage(sqlite: Sqlite, reg: Registry, user: SessionUser, q: HistoryQuery) {
-  const waybillId = waybillOf(sqlite, user, q);
+export async function historyPage(conn: Conn, reg: Registry, user: SessionUser, q: HistoryQuery) {
+  const waybillId = await waybillOf(conn, user, q);
   const curPage = q.curPage ?? 1;
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
   if (waybillId === null) return { data: [], totalRecords: 0, curPage, pageSize };
-  const rows = all<{ version: number; action: string; snapshot: string; userName: string; changedAt: number }>(
-    sqlite,
+  const rows = await all<{ version: number; action: string; snapshot: string; userName: string; changedAt: number }>(
+    conn,
     `SELECT version, action, snapshot, user_name AS userName, changed_at AS changedAt FROM waybill_history
       WHERE waybill_id = ? ORDER BY version DESC LIMIT ? OFFSET ?`,
     waybillId, pageSize, (curPage - 1) * pageSize,
   );
-  const { n } = one<{ n: number }>(sqlite, 'SELECT count(*) AS n FROM waybill_history WHERE waybill_id = ?', waybillId)!;
+  const { n } = (await one<{ n: number }>(conn, 'SELECT count(*) AS n FROM waybill_history WHERE waybill_id = ?', waybillId))!;
   const data = rows.map((r) => {
     const s = JSON.parse(r.snapshot) as Record<string, any>;
     return {

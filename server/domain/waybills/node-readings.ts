@@ -12,7 +12,7 @@ import { vehicleById } from '../../tracking/target.ts';
 import { shownChannels, TrackContext } from '../../tracking/views.ts';
 import type { NodeRow } from './nodes.ts';
 import type { WaybillRow } from './scope.ts';
-import { all, type Sqlite } from './sql.ts';
+import { all, type Conn } from './sql.ts';
 import { NodeStatus, nodeStatusOf } from './timeline.ts';
 import { round6 as coord } from '../../fences/geometry.ts';
 
@@ -68,32 +68,34 @@ const readingTime = (n: NodeRow) => n.actualArriveTime ?? n.actualLeaveTime;
  * The readings of the waybill's nodes, in the order given. Nodes not reached, or a vehicle with no
  * point near the time, keep only the vehicle number: nothing is estimated.
  */
-export function nodeReadings(sqlite: Sqlite, user: SessionUser, w: WaybillRow, nodes: readonly NodeRow[], vehicleNo: string | null): NodeReading[] {
+export async function nodeReadings(conn: Conn, user: SessionUser, w: WaybillRow, nodes: readonly NodeRow[], vehicleNo: string | null): Promise<NodeReading[]> {
   const times = nodes.map(readingTime).filter((t): t is number => t !== null);
-  const vehicle = w.vehicleId !== null && times.length ? vehicleById(sqlite, w.vehicleId) : undefined;
+  const vehicle = w.vehicleId !== null && times.length ? await vehicleById(conn, w.vehicleId) : undefined;
   const from = Math.min(...times) - NEAR_MS;
   const to = Math.max(...times) + NEAR_MS;
-  const ctx = vehicle ? new TrackContext(sqlite, user, { vehicle, waybill: w, from, to }) : null;
-  const cols = ctx ? ctx.track() : null;
+  const ctx = vehicle ? new TrackContext(conn, user, { vehicle, waybill: w, from, to }) : null;
+  const cols = ctx ? await ctx.track() : null;
   const temps = vehicle && cols ? shownChannels(vehicle, cols).temps : 0;
-  const geocoder = new OfflineGeocoder(sqlite, w.corpId);
+  const geocoder = new OfflineGeocoder(conn, w.corpId);
   const scope = alarmScope(user);
   const alarms = times.length
-    ? all<AlarmSpan>(sqlite, `SELECT a.begin_time AS begin, a.end_time AS end, a.last_alarm_type AS type FROM alarms a
+    ? await all<AlarmSpan>(conn, `SELECT a.begin_time AS begin, a.end_time AS end, a.last_alarm_type AS type FROM alarms a
         WHERE ${scope.sql} AND a.waybill_id = ? ORDER BY a.begin_time, a.id`, ...scope.params, w.id)
     : [];
 
   const lastReached = nodes.findLastIndex((n) => readingTime(n) !== null);
   let lastEnd: number | null = null; // where the previous reached node's stay ended
   let lastLeft = false;
-  return nodes.map((n, k) => {
+  const readings: NodeReading[] = [];
+  for (const [k, n] of nodes.entries()) {
     const at = readingTime(n);
     const reading: NodeReading = { vehicle: { vehicleNo }, temperature: [], pointAlarm: [], lineAlarm: [] };
+    readings.push(reading);
     if (at === null) {
       // The next node after one already left, still ahead: the leg to it is being driven now.
       const next = k === lastReached + 1 && lastLeft && nodeStatusOf(n, w) === NodeStatus.NOT_REACHED;
       if (next) reading.lineAlarm = overlapping(alarms, lastEnd!, Infinity);
-      return reading;
+      continue;
     }
     const stayEnd = n.actualLeaveTime ?? Infinity;
     reading.pointAlarm = overlapping(alarms, at, stayEnd);
@@ -102,7 +104,7 @@ export function nodeReadings(sqlite: Sqlite, user: SessionUser, w: WaybillRow, n
     lastLeft = n.actualLeaveTime !== null;
 
     const i = cols && ctx ? nearestPoint(cols, at) : -1;
-    if (i < 0 || !cols || !ctx) return reading;
+    if (i < 0 || !cols || !ctx) continue;
     for (let c = 0; c < cols.temps.length; c++) {
       const value = cols.temps[c]?.[i];
       if (temps & (1 << c) && value !== undefined && value !== TEMP_NONE) reading.temperature.push({ name: `温度${c + 1}`, value });
@@ -116,8 +118,8 @@ export function nodeReadings(sqlite: Sqlite, user: SessionUser, w: WaybillRow, n
       speed: cols.speed[i],
       temp,
       temperature: temp,
-      placeName: ctx.areaAt(lon, lat) || geocoder.placeName(lon, lat) || `${lon},${lat}`,
+      placeName: (await ctx.areaAt(lon, lat)) || (await geocoder.placeName(lon, lat)) || `${lon},${lat}`,
     };
-    return reading;
-  });
+  }
+  return readings;
 }

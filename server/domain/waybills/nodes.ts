@@ -3,7 +3,7 @@
 // not before what the route already recorded; the early/late state is judged against the required time.
 import { failure, invalid } from '../../http/envelope.ts';
 import type { WaybillRow } from './scope.ts';
-import { all, one, run, type Sqlite } from './sql.ts';
+import { all, one, run, type Conn } from './sql.ts';
 import { arriveLeaveState, nodeTypeOf } from './timeline.ts';
 import type { Step } from './transition.ts';
 
@@ -33,10 +33,10 @@ const NODE_SQL = `SELECT n.id, n.seq, n.node_type AS nodeType, n.area_id AS area
     n.required_leave_time AS requiredLeaveTime, n.actual_leave_time AS actualLeaveTime, n.arrive_state AS arriveState, n.leave_state AS leaveState
   FROM waybill_nodes n JOIN areas a ON a.id = n.area_id`;
 
-export const nodesOf = (sqlite: Sqlite, waybillId: number) => all<NodeRow>(sqlite, `${NODE_SQL} WHERE n.waybill_id = ? ORDER BY n.seq`, waybillId);
+export const nodesOf = (conn: Conn, waybillId: number) => all<NodeRow>(conn, `${NODE_SQL} WHERE n.waybill_id = ? ORDER BY n.seq`, waybillId);
 
-export function nodeOf(sqlite: Sqlite, waybillId: number, nodeId: number): NodeRow {
-  const node = one<NodeRow>(sqlite, `${NODE_SQL} WHERE n.id = ? AND n.waybill_id = ?`, nodeId, waybillId);
+export async function nodeOf(conn: Conn, waybillId: number, nodeId: number): Promise<NodeRow> {
+  const node = await one<NodeRow>(conn, `${NODE_SQL} WHERE n.id = ? AND n.waybill_id = ?`, nodeId, waybillId);
   if (!node) throw failure('运单节点不存在');
   return node;
 }
@@ -48,30 +48,30 @@ export interface NodeActionBody {
 }
 
 /** The latest time recorded anywhere on the route except this node. */
-function latestElsewhere(sqlite: Sqlite, waybillId: number, nodeId: number): number | null {
-  const row = one<{ t: number | null }>(
-    sqlite,
+async function latestElsewhere(conn: Conn, waybillId: number, nodeId: number): Promise<number | null> {
+  const row = await one<{ t: number | null }>(
+    conn,
     'SELECT max(max(coalesce(actual_arrive_time, 0), coalesce(actual_leave_time, 0))) AS t FROM waybill_nodes WHERE waybill_id = ? AND id <> ?',
     waybillId, nodeId,
   );
   return row?.t || null;
 }
 
-export function nodeTransition(sqlite: Sqlite, kind: 'arrive' | 'leave', body: NodeActionBody) {
+export function nodeTransition(conn: Conn, kind: 'arrive' | 'leave', body: NodeActionBody) {
   let node: NodeRow | undefined;
   const word = kind === 'arrive' ? '到达' : '离开';
   return {
-    input: (w: WaybillRow) => {
-      node = nodeOf(sqlite, w.id, body.nodeId);
+    input: async (w: WaybillRow) => {
+      node = await nodeOf(conn, w.id, body.nodeId);
       return { nodeType: nodeTypeOf(node.nodeType) };
     },
-    prepare: (w: WaybillRow, now: number): Step => {
+    prepare: async (w: WaybillRow, now: number): Promise<Step> => {
       const n = node!;
       const time = body.time ?? now;
       if (time > now) throw invalid(`${word}时间不能晚于当前时间`, { field: 'time' });
       if (kind === 'arrive') {
         if (n.actualArriveTime !== null) throw failure(`${n.areaName}已确认到达，请刷新后重试`);
-        const latest = latestElsewhere(sqlite, w.id, n.id);
+        const latest = await latestElsewhere(conn, w.id, n.id);
         if (latest !== null && time < latest) throw invalid('到达时间不能早于运单上一节点的时间', { field: 'time' });
       } else {
         if (n.actualArriveTime === null) throw failure(`尚未确认到达${n.areaName}，不能确认离开`);
@@ -82,7 +82,13 @@ export function nodeTransition(sqlite: Sqlite, kind: 'arrive' | 'leave', body: N
         ? 'UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = ? WHERE id = ?'
         : 'UPDATE waybill_nodes SET actual_leave_time = ?, leave_state = ? WHERE id = ?';
       const state = arriveLeaveState(time, kind === 'arrive' ? n.requiredArriveTime : n.requiredLeaveTime);
-      return { nodeId: n.id, payload: { time }, effects: () => run(sqlite, sql, time, state, n.id) };
+      return {
+        nodeId: n.id,
+        payload: { time },
+        effects: async () => {
+          await run(conn, sql, time, state, n.id);
+        },
+      };
     },
   };
 }

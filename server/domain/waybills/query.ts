@@ -10,7 +10,7 @@ import { formatTime } from '../../resources/time.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
 import { blank, filterWhere, SORTABLE, type WaybillQuery } from './filters.ts';
 import { labelOf, DICTIONARY, stateLabels } from './labels.ts';
-import { all, type Sqlite } from './sql.ts';
+import { all, type Conn } from './sql.ts';
 import { maintainedCounts } from './tab-counts.ts';
 
 export { SORTABLE, type WaybillQuery } from './filters.ts';
@@ -67,10 +67,10 @@ export function listSql(user: SessionUser, q: WaybillQuery) {
   return { curPage, pageSize, rows, count };
 }
 
-export function pageQuery(sqlite: Sqlite, reg: Registry, user: SessionUser, q: WaybillQuery) {
+export async function pageQuery(conn: Conn, reg: Registry, user: SessionUser, q: WaybillQuery) {
   const { curPage, pageSize, rows: rowsSql, count } = listSql(user, q);
-  const rows = all<Record<string, unknown>>(sqlite, rowsSql.sql, ...rowsSql.params);
-  const [{ n }] = all<{ n: number }>(sqlite, count.sql, ...count.params);
+  const rows = await all<Record<string, unknown>>(conn, rowsSql.sql, ...rowsSql.params);
+  const [{ n }] = await all<{ n: number }>(conn, count.sql, ...count.params);
   const data = rows.map((r) => ({
     ...r,
     ...stateLabels(reg, r as { status: number; step: number; signStatus: number }),
@@ -97,9 +97,9 @@ export function countsSql(user: SessionUser, q: WaybillQuery) {
 }
 
 /** One grouped count for every tab. */
-export function statusCounts(sqlite: Sqlite, reg: Registry, user: SessionUser, q: WaybillQuery) {
+export async function statusCounts(conn: Conn, reg: Registry, user: SessionUser, q: WaybillQuery) {
   const counts = countsSql(user, q);
-  const rows = all<{ status: number; n: number }>(sqlite, counts.sql, ...counts.params);
+  const rows = await all<{ status: number; n: number }>(conn, counts.sql, ...counts.params);
   const counted = new Map(rows.map((r) => [r.status, r.n]));
   const catalogue = (reg.dictionaries.get(DICTIONARY.status)?.items ?? []).map((i) => i.id as number);
   const statuses = catalogue.filter((s) => TAB_STATUSES.includes(s) || counted.has(s));

@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../http/context.ts';
 import { failure } from '../../http/envelope.ts';
 import { NOT_FOUND } from '../../resources/engine.ts';
-import { one, type Sqlite } from './sql.ts';
+import { one, type Conn } from './sql.ts';
 
 export { NOT_FOUND };
 export const STALE = '数据已被他人修改，请刷新后重试';
@@ -51,21 +51,21 @@ export interface WaybillRow {
 const COLUMNS = `w.id, w.corp_id AS corpId, w.waybill_no AS waybillNo, w.waybill_name AS waybillName, w.business_type AS businessType,
   w.status, w.step, w.sign_status AS signStatus, w.carrier_id AS carrierId, w.vehicle_id AS vehicleId, w.driver_id AS driverId, w.version`;
 
-export function findWaybill(sqlite: Sqlite, user: SessionUser, id: number): WaybillRow | undefined {
+export function findWaybill(conn: Conn, user: SessionUser, id: number): Promise<WaybillRow | undefined> {
   const where = waybillScope(user);
-  return one<WaybillRow>(sqlite, `SELECT ${COLUMNS} FROM waybills w WHERE ${where.sql.join(' AND ')} AND w.id = ?`, ...where.params, id);
+  return one<WaybillRow>(conn, `SELECT ${COLUMNS} FROM waybills w WHERE ${where.sql.join(' AND ')} AND w.id = ?`, ...where.params, id);
 }
 
 /** The waybill in the user's scope, or code 0 '记录不存在或无权访问'. */
-export function loadWaybill(sqlite: Sqlite, user: SessionUser, id: number): WaybillRow {
-  const w = findWaybill(sqlite, user, id);
+export async function loadWaybill(conn: Conn, user: SessionUser, id: number): Promise<WaybillRow> {
+  const w = await findWaybill(conn, user, id);
   if (!w) throw failure(NOT_FOUND);
   return w;
 }
 
 /** The waybill at the version the user read; run inside the write's transaction. */
-export function lockWaybill(sqlite: Sqlite, user: SessionUser, id: number, version: number): WaybillRow {
-  const w = loadWaybill(sqlite, user, id);
+export async function lockWaybill(conn: Conn, user: SessionUser, id: number, version: number): Promise<WaybillRow> {
+  const w = await loadWaybill(conn, user, id);
   if (w.version !== version) throw failure(STALE);
   return w;
 }

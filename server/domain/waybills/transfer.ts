@@ -16,7 +16,7 @@ import { driverOf, vehicleOf } from './dispatch.ts';
 import { goodsOfWaybill } from './goods.ts';
 import { recordWaybillVersion } from './history.ts';
 import { loadWaybill, lockWaybill, NOT_FOUND, STALE, waybillScope, type WaybillRow } from './scope.ts';
-import { all, one, run, type Sqlite } from './sql.ts';
+import { all, insert, one, run, tx, type Conn } from './sql.ts';
 import { bumpWaybill, pendingTransferOf, recordEvent, runTransition } from './transition.ts';
 
 export const TRANSFER_STATUS = { UNLOADED: 1, ALLOCATED: 2 } as const;
@@ -31,45 +31,45 @@ export interface UnloadBody {
   remark?: string;
 }
 
-function latestNodeTime(sqlite: Sqlite, waybillId: number): number | null {
-  const row = one<{ t: number | null }>(sqlite,
+async function latestNodeTime(conn: Conn, waybillId: number): Promise<number | null> {
+  const row = await one<{ t: number | null }>(conn,
     'SELECT max(max(coalesce(actual_arrive_time, 0), coalesce(actual_leave_time, 0))) AS t FROM waybill_nodes WHERE waybill_id = ?', waybillId);
   return row?.t || null;
 }
 
-export function transferUnload(sqlite: Sqlite, user: SessionUser, body: UnloadBody) {
-  return sqlite.transaction(() => {
+export function transferUnload(conn: Conn, user: SessionUser, body: UnloadBody) {
+  return tx(conn, async () => {
     const now = Date.now();
-    const w = lockWaybill(sqlite, user, body.id, body.version);
+    const w = await lockWaybill(conn, user, body.id, body.version);
     // Unloading is the first half of the machine's transfer: allowed exactly where the transfer is.
     const allowed = applyWaybillAction(w, 'transfer');
     if (!allowed.ok) throw failure(allowed.message);
-    if (pendingTransferOf(sqlite, w.id)) throw failure('运单货物已卸车待转运，请刷新后重试');
-    if (!one(sqlite, 'SELECT 1 FROM areas WHERE id = ? AND corp_id = ? AND is_deleted = 0', body.areaId, user.corpId)) {
+    if (await pendingTransferOf(conn, w.id)) throw failure('运单货物已卸车待转运，请刷新后重试');
+    if (!(await one(conn, 'SELECT 1 FROM areas WHERE id = ? AND corp_id = ? AND is_deleted = 0', body.areaId, user.corpId))) {
       throw invalid('转运地点：地点不存在或无权访问', { field: 'areaId' });
     }
     const time = body.time ?? now;
     if (time > now) throw invalid('卸货时间：卸货时间不能晚于当前时间', { field: 'time' });
-    const latest = latestNodeTime(sqlite, w.id);
+    const latest = await latestNodeTime(conn, w.id);
     if (latest !== null && time < latest) throw invalid('卸货时间：卸货时间不能早于运单上一节点的时间', { field: 'time' });
     // What is on the vehicle: the loading record, or what the waybill carries when none was kept.
-    const moved = goodsOfWaybill(sqlite, w.id)
+    const moved = (await goodsOfWaybill(conn, w.id))
       .map((g) => ({ goodsId: g.goodsId, goodsName: g.goodsName, quantity: g.loadedQuantity ?? g.quantity }))
       .filter((g) => g.quantity > 0);
     if (moved.length === 0) throw failure('运单没有可转运的货物');
-    const transferId = Number(run(sqlite,
+    const transferId = await insert(conn,
       `INSERT INTO transfers (corp_id, from_waybill_id, from_vehicle_id, area_id, unloaded_at, status, remark, version, created_by, created_at, updated_by, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
       user.corpId, w.id, w.vehicleId, body.areaId, time, TRANSFER_STATUS.UNLOADED, body.remark ?? null, user.userId, now, user.userId, now,
-    ).lastInsertRowid);
-    for (const g of moved) run(sqlite, 'INSERT INTO transfer_goods (transfer_id, goods_id, goods_name, quantity) VALUES (?, ?, ?, ?)', transferId, g.goodsId, g.goodsName, g.quantity);
-    const version = bumpWaybill(sqlite, user, w, now, {});
-    recordEvent(sqlite, user, w.id, 'transferUnload', w, w, null, { transferId, areaId: body.areaId, time, goods: moved, remark: body.remark ?? null }, now);
+    );
+    for (const g of moved) await run(conn, 'INSERT INTO transfer_goods (transfer_id, goods_id, goods_name, quantity) VALUES (?, ?, ?, ?)', transferId, g.goodsId, g.goodsName, g.quantity);
+    const version = await bumpWaybill(conn, user, w, now, {});
+    await recordEvent(conn, user, w.id, 'transferUnload', w, w, null, { transferId, areaId: body.areaId, time, goods: moved, remark: body.remark ?? null }, now);
     // The orders wait for the next vehicle (31 待转运, order-sync.ts); allocating brings them back in step.
-    refreshOrdersOfWaybill(sqlite, w.id, now);
-    recordWaybillVersion(sqlite, user, w.id, 'transferUnload', now);
+    await refreshOrdersOfWaybill(conn, w.id, now);
+    await recordWaybillVersion(conn, user, w.id, 'transferUnload', now);
     return { transferId, transferVersion: 1, id: w.id, version };
-  })();
+  });
 }
 
 interface TransferRow {
@@ -93,9 +93,9 @@ function transferScope(user: SessionUser) {
   };
 }
 
-function findTransfer(sqlite: Sqlite, user: SessionUser, id: number): TransferRow {
+async function findTransfer(conn: Conn, user: SessionUser, id: number): Promise<TransferRow> {
   const scope = transferScope(user);
-  const row = one<TransferRow>(sqlite, `SELECT t.id, t.version, t.status, t.from_waybill_id AS fromWaybillId, t.area_id AS areaId, t.unloaded_at AS unloadedAt, t.remark
+  const row = await one<TransferRow>(conn, `SELECT t.id, t.version, t.status, t.from_waybill_id AS fromWaybillId, t.area_id AS areaId, t.unloaded_at AS unloadedAt, t.remark
     FROM transfers t WHERE ${scope.sql} AND t.id = ?`, ...scope.params, id);
   if (!row) throw failure(NOT_FOUND);
   return row;
@@ -109,61 +109,61 @@ export interface AllocateBody {
 }
 
 /** B's route: from the transfer place (reached at unloading, left now) on to A's places not yet reached. */
-function routeOnward(sqlite: Sqlite, t: TransferRow, now: number): NewNode[] {
-  const rest = all<NewNode>(sqlite, `SELECT node_type AS nodeType, area_id AS areaId, required_arrive_time AS requiredArriveTime, required_leave_time AS requiredLeaveTime
+async function routeOnward(conn: Conn, t: TransferRow, now: number): Promise<NewNode[]> {
+  const rest = await all<NewNode>(conn, `SELECT node_type AS nodeType, area_id AS areaId, required_arrive_time AS requiredArriveTime, required_leave_time AS requiredLeaveTime
     FROM waybill_nodes WHERE waybill_id = ? AND actual_arrive_time IS NULL ORDER BY seq`, t.fromWaybillId);
   return [{ nodeType: 'start', areaId: t.areaId, actualArriveTime: t.unloadedAt, actualLeaveTime: now }, ...rest];
 }
 
 /** Hand goods travel as new lines of B; orders' goods keep their ids (B links the same orders and parts). */
-function cargoOnward(sqlite: Sqlite, w: WaybillRow, moved: Map<number, number>) {
-  const links = all<{ orderId: number; partId: number | null }>(sqlite, 'SELECT order_id AS orderId, part_id AS partId FROM waybill_orders WHERE waybill_id = ?', w.id);
-  const hand = all<HandGoods & { id: number }>(sqlite, `SELECT id, goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
-    FROM waybill_goods WHERE waybill_id = ? ORDER BY seq, id`, w.id).filter((g) => moved.has(g.id));
-  const goodsOf = (bId: number) => {
+async function cargoOnward(conn: Conn, w: WaybillRow, moved: Map<number, number>) {
+  const links = await all<{ orderId: number; partId: number | null }>(conn, 'SELECT order_id AS orderId, part_id AS partId FROM waybill_orders WHERE waybill_id = ?', w.id);
+  const hand = (await all<HandGoods & { id: number }>(conn, `SELECT id, goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
+    FROM waybill_goods WHERE waybill_id = ? ORDER BY seq, id`, w.id)).filter((g) => moved.has(g.id));
+  const goodsOf = async (bId: number) => {
     if (hand.length === 0) return [...moved].map(([goodsId, quantity]) => ({ goodsId, quantity }));
-    const ids = all<{ id: number }>(sqlite, 'SELECT id FROM waybill_goods WHERE waybill_id = ? ORDER BY seq, id', bId);
+    const ids = await all<{ id: number }>(conn, 'SELECT id FROM waybill_goods WHERE waybill_id = ? ORDER BY seq, id', bId);
     return hand.map((g, i) => ({ goodsId: ids[i].id, quantity: moved.get(g.id)! }));
   };
   return { links, hand: hand.map(({ id: _id, ...g }) => g), goodsOf };
 }
 
-export function transferAllocate(sqlite: Sqlite, reg: Registry, user: SessionUser, body: AllocateBody) {
-  return sqlite.transaction(() => {
-    const t = findTransfer(sqlite, user, body.id);
+export function transferAllocate(conn: Conn, reg: Registry, user: SessionUser, body: AllocateBody) {
+  return tx(conn, async () => {
+    const t = await findTransfer(conn, user, body.id);
     if (t.version !== body.version) throw failure(STALE);
     if (t.status !== TRANSFER_STATUS.UNLOADED) throw failure('转运单已装车，请刷新后重试');
-    const a = loadWaybill(sqlite, user, t.fromWaybillId);
-    const vehicle = vehicleOf(sqlite, user, body.vehicleId);
+    const a = await loadWaybill(conn, user, t.fromWaybillId);
+    const vehicle = await vehicleOf(conn, user, body.vehicleId);
     if (vehicle.id === a.vehicleId) throw invalid('车辆：转运车辆不能与原车辆相同', { field: 'vehicleId' });
     const driverId = body.driverId ?? vehicle.driverId;
-    const driver = driverId === null ? null : driverOf(sqlite, user, driverId);
-    const moved = new Map(all<{ goodsId: number; quantity: number }>(sqlite, 'SELECT goods_id AS goodsId, quantity FROM transfer_goods WHERE transfer_id = ?', t.id)
+    const driver = driverId === null ? null : await driverOf(conn, user, driverId);
+    const moved = new Map((await all<{ goodsId: number; quantity: number }>(conn, 'SELECT goods_id AS goodsId, quantity FROM transfer_goods WHERE transfer_id = ?', t.id))
       .map((g) => [g.goodsId, g.quantity]));
     // Filled in when B exists (effects run before the event is written).
     const payload: Record<string, unknown> = { transferId: t.id, toVehicleId: vehicle.id };
-    const moveA = runTransition(sqlite, reg, user, {
+    const moveA = await runTransition(conn, reg, user, {
       action: 'transfer', id: a.id, version: a.version,
-      prepare: (w) => ({
+      prepare: async (w) => ({
         payload,
-        effects: (now) => {
-          const cargo = cargoOnward(sqlite, w, moved);
-          const b = insertWaybill(sqlite, user, {
+        effects: async (now) => {
+          const cargo = await cargoOnward(conn, w, moved);
+          const b = await insertWaybill(conn, user, {
             // B carries on where A was before the transfer (the machine's row: 400 / 9).
             state: { status: w.status, step: w.step, signStatus: w.signStatus },
             waybillName: w.waybillName, businessType: w.businessType, carrierId: vehicle.carrierId ?? w.carrierId,
             vehicleId: vehicle.id, driverId: driver?.id ?? null, transferredFromId: w.id,
-            links: cargo.links, nodes: routeOnward(sqlite, t, now), goods: cargo.hand,
-            event: { action: 'transferIn', payload: (bId: number) => ({ transferId: t.id, fromWaybillId: w.id, fromWaybillNo: w.waybillNo, goods: cargo.goodsOf(bId) }) },
+            links: cargo.links, nodes: await routeOnward(conn, t, now), goods: cargo.hand,
+            event: { action: 'transferIn', payload: async (bId: number) => ({ transferId: t.id, fromWaybillId: w.id, fromWaybillNo: w.waybillNo, goods: await cargo.goodsOf(bId) }) },
           }, now);
-          run(sqlite, 'UPDATE transfers SET status = ?, to_waybill_id = ?, to_vehicle_id = ?, allocated_at = ?, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?',
+          await run(conn, 'UPDATE transfers SET status = ?, to_waybill_id = ?, to_vehicle_id = ?, allocated_at = ?, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?',
             TRANSFER_STATUS.ALLOCATED, b.id, vehicle.id, now, now, user.userId, t.id, t.version);
           Object.assign(payload, { toWaybillId: b.id, toWaybillNo: b.waybillNo });
         },
       }),
     });
     return { transferId: t.id, transferVersion: t.version + 1, from: moveA, waybillId: payload.toWaybillId, waybillNo: payload.toWaybillNo };
-  })();
+  });
 }
 
 const TRANSFER_SQL = `SELECT t.id AS transferId, t.version, t.status, t.from_waybill_id AS fromWaybillId, fw.waybill_no AS fromWaybillNo,
@@ -173,8 +173,8 @@ const TRANSFER_SQL = `SELECT t.id AS transferId, t.version, t.status, t.from_way
   FROM transfers t JOIN waybills fw ON fw.id = t.from_waybill_id LEFT JOIN waybills tw ON tw.id = t.to_waybill_id
   LEFT JOIN vehicles fv ON fv.id = t.from_vehicle_id LEFT JOIN vehicles tv ON tv.id = t.to_vehicle_id JOIN areas a ON a.id = t.area_id`;
 
-function decorate(sqlite: Sqlite, r: Record<string, any>) {
-  const goods = all(sqlite, 'SELECT goods_id AS goodsId, goods_name AS goodsName, quantity FROM transfer_goods WHERE transfer_id = ? ORDER BY goods_id', r.transferId);
+async function decorate(conn: Conn, r: Record<string, any>) {
+  const goods = await all(conn, 'SELECT goods_id AS goodsId, goods_name AS goodsName, quantity FROM transfer_goods WHERE transfer_id = ? ORDER BY goods_id', r.transferId);
   return {
     ...r,
     statusStr: STATUS_LABELS[r.status],
@@ -196,7 +196,7 @@ export interface TransferQuery {
 }
 
 /** transfer/getTransferOrderList: the transfers the user may see, newest first. */
-export function transferList(sqlite: Sqlite, user: SessionUser, q: TransferQuery) {
+export async function transferList(conn: Conn, user: SessionUser, q: TransferQuery) {
   const scope = transferScope(user);
   const where = [scope.sql];
   const params = [...scope.params];
@@ -204,16 +204,16 @@ export function transferList(sqlite: Sqlite, user: SessionUser, q: TransferQuery
   if (q.waybillNo?.trim()) (where.push('(fw.waybill_no = ? OR tw.waybill_no = ?)'), params.push(q.waybillNo.trim(), q.waybillNo.trim()));
   const curPage = q.curPage ?? 1;
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
-  const rows = all<Record<string, any>>(sqlite, `${TRANSFER_SQL} WHERE ${where.join(' AND ')} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
+  const rows = await all<Record<string, any>>(conn, `${TRANSFER_SQL} WHERE ${where.join(' AND ')} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
     ...params, pageSize, (curPage - 1) * pageSize);
-  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM transfers t JOIN waybills fw ON fw.id = t.from_waybill_id
-    LEFT JOIN waybills tw ON tw.id = t.to_waybill_id WHERE ${where.join(' AND ')}`, ...params)!;
-  return { data: rows.map((r) => decorate(sqlite, r)), totalRecords: n, curPage, pageSize };
+  const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM transfers t JOIN waybills fw ON fw.id = t.from_waybill_id
+    LEFT JOIN waybills tw ON tw.id = t.to_waybill_id WHERE ${where.join(' AND ')}`, ...params))!;
+  return { data: await Promise.all(rows.map((r) => decorate(conn, r))), totalRecords: n, curPage, pageSize };
 }
 
 /** transfer/transferInfo?id=: the transfers a waybill took part in (either side), in time order. */
-export function transferInfo(sqlite: Sqlite, user: SessionUser, waybillId: number) {
-  loadWaybill(sqlite, user, waybillId);
-  return all<Record<string, any>>(sqlite, `${TRANSFER_SQL} WHERE t.is_deleted = 0 AND (t.from_waybill_id = ? OR t.to_waybill_id = ?) ORDER BY t.unloaded_at, t.id`, waybillId, waybillId)
-    .map((r) => decorate(sqlite, r));
+export async function transferInfo(conn: Conn, user: SessionUser, waybillId: number) {
+  await loadWaybill(conn, user, waybillId);
+  const rows = await all<Record<string, any>>(conn, `${TRANSFER_SQL} WHERE t.is_deleted = 0 AND (t.from_waybill_id = ? OR t.to_waybill_id = ?) ORDER BY t.unloaded_at, t.id`, waybillId, waybillId);
+  return Promise.all(rows.map((r) => decorate(conn, r)));
 }

@@ -2,7 +2,7 @@
 // 1. the nearest live fence of the corporation within NEAR_FENCE_M (its district and address are
 //    what people of that corporation call the place); 2. else the nearest city centre within
 //    NEAR_CITY_M; 3. else '解析失败'. Outside China: the spec's "foreign nodes" failure.
-import { all, type Sqlite } from '../../resources/statements.ts';
+import { all, type Conn } from '../../resources/statements.ts';
 import { distanceM } from '../geometry.ts';
 import { CITY_CENTRES, type CityCentre } from './gazetteer.ts';
 import { GEOCODE_FAILED, GEOCODE_FOREIGN, GeocodeError, insideChina, type Place, type ReverseGeocoder } from './geocoder.ts';
@@ -35,12 +35,12 @@ export function nearestCity(lon: number, lat: number, cities: readonly CityCentr
 
 export class OfflineGeocoder implements ReverseGeocoder {
   /** `corpId` limits the fences consulted to one corporation's (null: none, cities only). */
-  constructor(private readonly sqlite: Sqlite, private readonly corpId: number | null) {}
+  constructor(private readonly conn: Conn, private readonly corpId: number | null) {}
 
-  private nearestFence(lon: number, lat: number): { fence: KnownFence; distance: number } | null {
+  private async nearestFence(lon: number, lat: number): Promise<{ fence: KnownFence; distance: number } | null> {
     if (this.corpId === null) return null;
     const lonBox = BOX_DEG / Math.max(0.2, Math.cos((lat * Math.PI) / 180));
-    const rows = all<KnownFence>(this.sqlite,
+    const rows = await all<KnownFence>(this.conn,
       `SELECT area_name AS areaName, lon, lat, province, city, district, address FROM areas
        WHERE corp_id = ? AND is_deleted = 0 AND province IS NOT NULL AND city IS NOT NULL
          AND lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?`,
@@ -54,14 +54,9 @@ export class OfflineGeocoder implements ReverseGeocoder {
   }
 
   async locate(lon: number, lat: number): Promise<Place> {
-    return this.locateNow(lon, lat);
-  }
-
-  /** The same lookup without waiting: everything it reads is local (alarms name places while ingesting). */
-  locateNow(lon: number, lat: number): Place {
     if (!Number.isFinite(lon) || !Number.isFinite(lat)) throw new GeocodeError(GEOCODE_FAILED);
     if (!insideChina(lon, lat)) throw new GeocodeError(GEOCODE_FOREIGN);
-    const near = this.nearestFence(lon, lat);
+    const near = await this.nearestFence(lon, lat);
     if (near) {
       const { fence, distance } = near;
       const where = distance < 50 ? fence.areaName : `${fence.areaName}附近${km(distance)}公里`;
@@ -76,9 +71,9 @@ export class OfflineGeocoder implements ReverseGeocoder {
   }
 
   /** The position text of a point, or '' where nothing is known. */
-  placeName(lon: number, lat: number): string {
+  async placeName(lon: number, lat: number): Promise<string> {
     try {
-      return this.locateNow(lon, lat).position;
+      return (await this.locate(lon, lat)).position;
     } catch (e) {
       if (e instanceof GeocodeError) return '';
       throw e;

@@ -12,10 +12,10 @@ import { CHUNK_MS, readMotion, readTrack, readTrackPage, writeTrack } from './st
 // One migrated in-memory database for the file (writing a day also rewrites its summary, which reads the
 // vehicle, alarm settings and waybills); each property run starts from an empty track. Foreign keys off:
 // the vehicles the points belong to need not exist for the store's own rules.
-const shared = openDatabase(':memory:').$client;
-shared.pragma('foreign_keys = OFF');
+const shared = openDatabase(':memory:');
+shared.$client.pragma('foreign_keys = OFF');
 function memoryStore() {
-  shared.exec('DELETE FROM track_chunks; DELETE FROM track_day_summaries');
+  shared.$client.exec('DELETE FROM track_chunks; DELETE FROM track_day_summaries');
   return shared;
 }
 
@@ -34,8 +34,8 @@ const point = fc.record({
   oil2: tenth(0, 999),
 }) as fc.Arbitrary<TrackPoint>;
 
-const stored = (sqlite: typeof shared) => {
-  const cols = readTrack(sqlite, 7, 0, Number.MAX_SAFE_INTEGER);
+const stored = async (db: typeof shared) => {
+  const cols = await readTrack(db, 7, 0, Number.MAX_SAFE_INTEGER);
   return Array.from({ length: cols.length }, (_, i) => pointAt(cols, i));
 };
 /** What the store should hold: the first point given per gpsTime, in time order. */
@@ -53,15 +53,15 @@ describe('track store', () => {
     }));
   });
 
-  it('stores what was sent, whatever the batching and order of ingestion', () => {
-    fc.assert(fc.property(fc.array(point, { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 7 }), fc.integer(), (points, batches, seed) => {
-      const sqlite = memoryStore();
+  it('stores what was sent, whatever the batching and order of ingestion', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(point, { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 7 }), fc.integer(), async (points, batches, seed) => {
+      const db = memoryStore();
       // Shuffled deterministically by seed, then split in batches: later batches arrive out of order.
       const shuffled = points.map((p, i) => ({ p, k: (i * 2654435761 + seed) % 1000 })).sort((a, b) => a.k - b.k).map((x) => x.p);
       const size = Math.ceil(shuffled.length / batches);
       let added = 0;
-      for (let i = 0; i < shuffled.length; i += size) added += writeTrack(sqlite, 1, 7, pointsToColumns(shuffled.slice(i, i + size))).added;
-      const got = stored(sqlite);
+      for (let i = 0; i < shuffled.length; i += size) added += (await writeTrack(db, 1, 7, pointsToColumns(shuffled.slice(i, i + size)))).added;
+      const got = await stored(db);
       expect(got.length).toBe(added);
       expect(got.map((p) => p.gpsTime)).toEqual(expected(points).map((p) => p.gpsTime));
       // Whichever batch came first keeps its point at a duplicated time; a single batch keeps the first.
@@ -69,14 +69,14 @@ describe('track store', () => {
     }));
   });
 
-  it('reads the analytics columns of any range exactly as the full read has them', () => {
-    fc.assert(fc.property(fc.array(point, { minLength: 1, maxLength: 300 }), fc.integer({ min: 0, max: 5 * CHUNK_MS }), fc.integer({ min: 0, max: 5 * CHUNK_MS }), (points, a, b) => {
-      const sqlite = memoryStore();
-      writeTrack(sqlite, 1, 7, pointsToColumns(points));
+  it('reads the analytics columns of any range exactly as the full read has them', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(point, { minLength: 1, maxLength: 300 }), fc.integer({ min: 0, max: 5 * CHUNK_MS }), fc.integer({ min: 0, max: 5 * CHUNK_MS }), async (points, a, b) => {
+      const db = memoryStore();
+      await writeTrack(db, 1, 7, pointsToColumns(points));
       const [from, to] = [T0 + Math.min(a, b), T0 + Math.max(a, b)];
-      const full = readTrack(sqlite, 7, from, to);
-      const core = readTrack(sqlite, 7, from, to, { sensors: false });
-      const motion = readMotion(sqlite, 7, from, to);
+      const full = await readTrack(db, 7, from, to);
+      const core = await readTrack(db, 7, from, to, { sensors: false });
+      const motion = await readMotion(db, 7, from, to);
       expect(motion).toEqual({ length: full.length, gpsTime: full.gpsTime, lon: full.lon, lat: full.lat, speed: full.speed, status: full.status });
       expect({ ...core, temps: full.temps, humidities: full.humidities, oils: full.oils }).toEqual(full);
       expect([...full.gpsTime].every((t) => t >= from && t <= to)).toBe(true);
@@ -84,26 +84,26 @@ describe('track store', () => {
     }));
   });
 
-  it('drops a repeated point and keeps the one stored first', () => {
-    const sqlite = memoryStore();
+  it('drops a repeated point and keeps the one stored first', async () => {
+    const db = memoryStore();
     const p = { lon: 121.5, lat: 31.2, gpsTime: T0 + 1000, speed: 50, direction: 90, odometer: 100, status: 0 };
-    expect(writeTrack(sqlite, 1, 7, pointsToColumns([p]))).toEqual({ added: 1, duplicates: 0 });
-    expect(writeTrack(sqlite, 1, 7, pointsToColumns([{ ...p, speed: 60 }, { ...p, gpsTime: T0 + 500 }]))).toEqual({ added: 1, duplicates: 1 });
-    expect(stored(sqlite).map((x) => [x.gpsTime, x.speed])).toEqual([[T0 + 500, 50], [T0 + 1000, 50]]);
+    expect(await writeTrack(db, 1, 7, pointsToColumns([p]))).toEqual({ added: 1, duplicates: 0 });
+    expect(await writeTrack(db, 1, 7, pointsToColumns([{ ...p, speed: 60 }, { ...p, gpsTime: T0 + 500 }]))).toEqual({ added: 1, duplicates: 1 });
+    expect((await stored(db)).map((x) => [x.gpsTime, x.speed])).toEqual([[T0 + 500, 50], [T0 + 1000, 50]]);
   });
 
-  it('pages across chunks give the same rows as one read of the range', () => {
-    const sqlite = memoryStore();
+  it('pages across chunks give the same rows as one read of the range', async () => {
+    const db = memoryStore();
     const n = 5000;
     const points = Array.from({ length: n }, (_, i) => ({ lon: 120 + i / 1e5, lat: 30, gpsTime: T0 + i * 90_000, speed: i % 80, direction: i % 360, odometer: i / 10, status: 0 }));
-    writeTrack(sqlite, 1, 7, pointsToColumns(points));
+    await writeTrack(db, 1, 7, pointsToColumns(points));
     const from = T0 + 1234 * 90_000 + 1;
     const to = T0 + 4321 * 90_000;
-    const whole = readTrack(sqlite, 7, from, to);
+    const whole = await readTrack(db, 7, from, to);
     expect(whole.length).toBe(4321 - 1235 + 1);
     const seen: number[] = [];
     for (let off = 0; ; off += 700) {
-      const { page, total } = readTrackPage(sqlite, 7, from, to, off, 700);
+      const { page, total } = await readTrackPage(db, 7, from, to, off, 700);
       expect(total).toBe(whole.length);
       if (page.length === 0) break;
       seen.push(...page.gpsTime);
@@ -111,8 +111,8 @@ describe('track store', () => {
     expect(seen).toEqual([...whole.gpsTime]);
   });
 
-  it('pages across chunks with different sensor channels hold every point as the whole read does', () => {
-    const sqlite = memoryStore();
+  it('pages across chunks with different sensor channels hold every point as the whole read does', async () => {
+    const db = memoryStore();
     // Three days, each collecting other channels: a page spanning two days has the channels of both.
     const points: TrackPoint[] = Array.from({ length: 3000 }, (_, i) => {
       const day = Math.floor(i / 1000);
@@ -122,12 +122,12 @@ describe('track store', () => {
       if (day === 2) (p.oil2 = 1 + (i % 200)), (p.t1 = 4.5);
       return p;
     });
-    writeTrack(sqlite, 1, 7, pointsToColumns(points));
-    const whole = readTrack(sqlite, 7, 0, Number.MAX_SAFE_INTEGER);
+    await writeTrack(db, 1, 7, pointsToColumns(points));
+    const whole = await readTrack(db, 7, 0, Number.MAX_SAFE_INTEGER);
     const rows = (c: typeof whole) => Array.from({ length: c.length }, (_, i) => pointAt(c, i));
     const all = rows(whole);
     for (const off of [0, 650, 990, 1995, 2700]) {
-      const { page } = readTrackPage(sqlite, 7, 0, Number.MAX_SAFE_INTEGER, off, 700);
+      const { page } = await readTrackPage(db, 7, 0, Number.MAX_SAFE_INTEGER, off, 700);
       expect(rows(page)).toEqual(all.slice(off, off + 700));
     }
   });

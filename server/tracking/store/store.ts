@@ -1,8 +1,7 @@
 // The track store: one row of track_chunks per vehicle and UTC day, its points as a column blob.
 // Reads decode the chunks of a time range straight into one TrackColumns; a page reads only the
 // chunks that hold its rows (the row counts of the others are in their `count` column).
-import type { Sqlite } from '../../resources/statements.ts';
-import { all, one, run, stmt } from '../../resources/statements.ts';
+import { all, one, run, type Conn } from '../../resources/statements.ts';
 import { emptyColumns, emptyMotion, lowerBound, type MotionColumns, type TrackColumns } from '../columns.ts';
 import { decodeChunk, decodeChunkInto, decodeMotionInto, encodeChunk, readHeader, rowsBetween } from './codec.ts';
 import { mergeColumns, trimColumns } from './merge.ts';
@@ -24,20 +23,20 @@ interface ChunkRow {
  * out-of-order points land in their place, points at an already stored gpsTime are dropped.
  * Run it inside the caller's transaction so a batch is stored whole or not at all.
  */
-export function writeTrack(sqlite: Sqlite, corpId: number, vehicleId: number, cols: TrackColumns): { added: number; duplicates: number } {
-  bumpGeneration(sqlite, vehicleId);
+export async function writeTrack(conn: Conn, corpId: number, vehicleId: number, cols: TrackColumns): Promise<{ added: number; duplicates: number }> {
+  bumpGeneration(conn, vehicleId);
   let added = 0;
   for (let from = 0; from < cols.length; ) {
     const start = chunkStart(cols.gpsTime[from]);
     const to = lowerBound(cols.gpsTime, start + CHUNK_MS, cols.length);
     const part = sliceView(cols, from, to);
-    const row = one<{ columns: Buffer }>(sqlite, 'SELECT columns FROM track_chunks WHERE vehicle_id = ? AND start_ms = ?', vehicleId, start);
+    const row = await one<{ columns: Buffer }>(conn, 'SELECT columns FROM track_chunks WHERE vehicle_id = ? AND start_ms = ?', vehicleId, start);
     const { merged, added: n } = row ? mergeColumns(decodeChunk(row.columns), part) : { merged: part, added: part.length };
-    run(sqlite, `INSERT INTO track_chunks (vehicle_id, corp_id, start_ms, first_ms, end_ms, count, columns) VALUES (?, ?, ?, ?, ?, ?, ?)
+    await run(conn, `INSERT INTO track_chunks (vehicle_id, corp_id, start_ms, first_ms, end_ms, count, columns) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (vehicle_id, start_ms) DO UPDATE SET first_ms = excluded.first_ms, end_ms = excluded.end_ms, count = excluded.count, columns = excluded.columns`,
       vehicleId, corpId, start, merged.gpsTime[0], merged.gpsTime[merged.length - 1], merged.length, encodeChunk(merged));
     // The day's summary row is rewritten from the same merged columns, so it never drifts from the track.
-    writeDaySummary(sqlite, corpId, vehicleId, start, merged);
+    await writeDaySummary(conn, corpId, vehicleId, start, merged);
     added += n;
     from = to;
   }
@@ -45,11 +44,11 @@ export function writeTrack(sqlite: Sqlite, corpId: number, vehicleId: number, co
 }
 
 /** Per database, a counter per vehicle that every write of its track moves on (see trackVersion). */
-const generations = new WeakMap<Sqlite, Map<number, number>>();
+const generations = new WeakMap<Conn, Map<number, number>>();
 
-function bumpGeneration(sqlite: Sqlite, vehicleId: number) {
-  let byVehicle = generations.get(sqlite);
-  if (!byVehicle) generations.set(sqlite, (byVehicle = new Map()));
+function bumpGeneration(conn: Conn, vehicleId: number) {
+  let byVehicle = generations.get(conn);
+  if (!byVehicle) generations.set(conn, (byVehicle = new Map()));
   byVehicle.set(vehicleId, (byVehicle.get(vehicleId) ?? 0) + 1);
 }
 
@@ -58,9 +57,9 @@ function bumpGeneration(sqlite: Sqlite, vehicleId: number) {
  * write counter for the vehicle, and each chunk's day, point count and last time (a merge only ever
  * adds points, so another process's write shows in the counts). Keys caches of encoded pages.
  */
-export function trackVersion(sqlite: Sqlite, vehicleId: number, from: number, to: number): string {
-  const metas = to < from ? [] : chunkMetas(sqlite, vehicleId, from, to);
-  let v = `${generations.get(sqlite)?.get(vehicleId) ?? 0}`;
+export async function trackVersion(conn: Conn, vehicleId: number, from: number, to: number): Promise<string> {
+  const metas = to < from ? [] : await chunkMetas(conn, vehicleId, from, to);
+  let v = `${generations.get(conn)?.get(vehicleId) ?? 0}`;
   for (const m of metas) v += `;${m.startMs}:${m.count}:${m.endMs}`;
   return v;
 }
@@ -83,16 +82,22 @@ interface ChunkMeta {
 }
 
 /** The chunks of the range without their blobs: a page fetches only the blobs it decodes. */
-function chunkMetas(sqlite: Sqlite, vehicleId: number, from: number, to: number): ChunkMeta[] {
-  return all<ChunkMeta>(sqlite, `SELECT start_ms AS startMs, first_ms AS firstMs, end_ms AS endMs, count FROM track_chunks
+function chunkMetas(conn: Conn, vehicleId: number, from: number, to: number): Promise<ChunkMeta[]> {
+  return all<ChunkMeta>(conn, `SELECT start_ms AS startMs, first_ms AS firstMs, end_ms AS endMs, count FROM track_chunks
     WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`, vehicleId, chunkStart(from), to, from, to);
 }
 
-const blobOf = (sqlite: Sqlite, vehicleId: number, startMs: number) =>
-  one<{ columns: Buffer }>(sqlite, 'SELECT columns FROM track_chunks WHERE vehicle_id = ? AND start_ms = ?', vehicleId, startMs)!.columns;
+/** A chunk's blob; a chunk gone since its meta was read means the track changed under the read. */
+async function blobOf(conn: Conn, vehicleId: number, startMs: number): Promise<Buffer> {
+  const row = await one<{ columns: Buffer }>(conn, 'SELECT columns FROM track_chunks WHERE vehicle_id = ? AND start_ms = ?', vehicleId, startMs);
+  if (!row) throw changedWhileRead(vehicleId);
+  return row.columns;
+}
 
-function chunksOf(sqlite: Sqlite, vehicleId: number, from: number, to: number): ChunkRow[] {
-  return all<ChunkRow>(sqlite, `SELECT start_ms AS startMs, first_ms AS firstMs, end_ms AS endMs, count, columns FROM track_chunks
+const changedWhileRead = (vehicleId: number) => new Error(`track chunks of vehicle ${vehicleId} changed while being read`);
+
+function chunksOf(conn: Conn, vehicleId: number, from: number, to: number): Promise<ChunkRow[]> {
+  return all<ChunkRow>(conn, `SELECT start_ms AS startMs, first_ms AS firstMs, end_ms AS endMs, count, columns FROM track_chunks
     WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`, vehicleId, chunkStart(from), to, from, to);
 }
 
@@ -110,9 +115,9 @@ function spansOf(rows: readonly ChunkRow[], from: number, to: number) {
  * temperature, humidity and oil channels (stops, visits, doors and alarms do not read them).
  * Only the rows inside the range are decoded: the edge chunks are cut by binary search first.
  */
-export function readTrack(sqlite: Sqlite, vehicleId: number, from: number, to: number, opts: { sensors?: boolean } = {}): TrackColumns {
+export async function readTrack(conn: Conn, vehicleId: number, from: number, to: number, opts: { sensors?: boolean } = {}): Promise<TrackColumns> {
   if (to < from) return emptyColumns(0);
-  return decodeSpans(spansOf(chunksOf(sqlite, vehicleId, from, to), from, to), opts.sensors !== false);
+  return decodeSpans(spansOf(await chunksOf(conn, vehicleId, from, to), from, to), opts.sensors !== false);
 }
 
 /** Rows [a, b) of each blob, one after another, decoded straight into one set of columns (the channels of any of them). */
@@ -133,8 +138,8 @@ function decodeSpans(spans: readonly { blob: Uint8Array; a: number; b: number }[
  * less to decode and allocate than readTrack without sensors, for the million-point passes. The
  * columns are the caller's own (fresh arrays); withMotion reads the same into reused ones.
  */
-export function readMotion(sqlite: Sqlite, vehicleId: number, from: number, to: number): MotionColumns {
-  return readMotionInto(sqlite, vehicleId, from, to, emptyMotion);
+export function readMotion(conn: Conn, vehicleId: number, from: number, to: number): Promise<MotionColumns> {
+  return readMotionInto(conn, vehicleId, from, to, emptyMotion);
 }
 
 /**
@@ -143,14 +148,15 @@ export function readMotion(sqlite: Sqlite, vehicleId: number, from: number, to: 
  * are 36 MB of columns: fresh ones cost more to map and zero (and then to collect) than the decoding
  * itself. So the columns are valid only while `use` runs: it must compute its answer from them
  * (the analytics return stops, visits and intervals of plain numbers and new arrays), never return
- * or keep them, and never use them after an await. A returned promise or column array is refused.
- * A nested call, or a range over SCRATCH_MAX_POINTS, gets fresh arrays instead.
+ * or keep them; `use` is synchronous (a returned promise or column array is refused). The scratch
+ * is held from the first read to the end of `use`: a call made meanwhile (another request's, while
+ * this one awaits its chunks), or a range over SCRATCH_MAX_POINTS, gets fresh arrays instead.
  */
-export function withMotion<R>(sqlite: Sqlite, vehicleId: number, from: number, to: number, use: (cols: MotionColumns) => R): R {
-  if (scratchBusy) return use(readMotion(sqlite, vehicleId, from, to));
+export async function withMotion<R>(conn: Conn, vehicleId: number, from: number, to: number, use: (cols: MotionColumns) => R): Promise<R> {
+  if (scratchBusy) return use(await readMotion(conn, vehicleId, from, to));
   scratchBusy = true;
   try {
-    const cols = readMotionInto(sqlite, vehicleId, from, to, borrowScratch);
+    const cols = await readMotionInto(conn, vehicleId, from, to, borrowScratch);
     const result = use(cols);
     if (result === cols || isScratchView(result) || typeof (result as PromiseLike<unknown> | null)?.then === 'function') {
       throw new Error('withMotion: the columns are reused by the next read; return what was computed from them, synchronously');
@@ -170,9 +176,12 @@ let scratch: MotionColumns | null = null;
 let scratchBusy = false;
 let scratchTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Drops the scratch columns (after SCRATCH_IDLE_MS without a withMotion; the bench calls it to measure a first read). */
+/**
+ * Drops the scratch columns (after SCRATCH_IDLE_MS without a withMotion; the bench calls it to measure
+ * a first read). Not while a withMotion holds them: it re-arms the timer when it ends.
+ */
 export function releaseMotionScratch(): void {
-  scratch = null;
+  if (!scratchBusy) scratch = null;
 }
 
 /** Views of the first n rows of the scratch, grown (in steps of 64 Ki rows) when n does not fit. */
@@ -191,17 +200,19 @@ function isScratchView(x: unknown): boolean {
 
 /**
  * The body of readMotion and withMotion: counts the range's rows, takes columns for them from
- * `alloc`, and decodes each day blob as SQLite hands it over (`iterate`), so each is garbage at once
+ * `alloc`, and fetches and decodes the day blobs one query at a time, so each is garbage at once
  * instead of a whole range of them (34 MB for a million points) living until the last is decoded.
+ * A chunk that a write changed between the reads (its row count moved) fails the read.
  */
-function readMotionInto(sqlite: Sqlite, vehicleId: number, from: number, to: number, alloc: (n: number) => MotionColumns): MotionColumns {
+async function readMotionInto(conn: Conn, vehicleId: number, from: number, to: number, alloc: (n: number) => MotionColumns): Promise<MotionColumns> {
   if (to < from) return alloc(0);
+  const metas = await chunkMetas(conn, vehicleId, from, to);
   const edges = new Map<number, { blob: Buffer; a: number; b: number }>();
   let n = 0;
-  for (const m of chunkMetas(sqlite, vehicleId, from, to)) {
+  for (const m of metas) {
     if (m.firstMs >= from && m.endMs <= to) n += m.count;
     else {
-      const blob = blobOf(sqlite, vehicleId, m.startMs);
+      const blob = await blobOf(conn, vehicleId, m.startMs);
       const [a, b] = rowsBetween(blob, from, to);
       edges.set(m.startMs, { blob, a, b });
       n += b - a;
@@ -209,14 +220,16 @@ function readMotionInto(sqlite: Sqlite, vehicleId: number, from: number, to: num
   }
   const out = alloc(n);
   let at = 0;
-  const rows = stmt(sqlite, `SELECT start_ms AS startMs, CASE WHEN first_ms >= ? AND end_ms <= ? THEN columns END AS columns FROM track_chunks
-    WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`);
-  for (const r of rows.iterate(from, to, vehicleId, chunkStart(from), to, from, to) as Iterable<{ startMs: number; columns: Buffer | null }>) {
-    const edge = edges.get(r.startMs);
+  for (const m of metas) {
+    const edge = edges.get(m.startMs);
     if (edge) at += edge.b > edge.a ? decodeMotionInto(edge.blob, out, at, edge.a, edge.b) : 0;
-    else if (r.columns) at += decodeMotionInto(r.columns, out, at);
+    else {
+      const blob = await blobOf(conn, vehicleId, m.startMs);
+      if (readHeader(blob).count !== m.count) throw changedWhileRead(vehicleId);
+      at += decodeMotionInto(blob, out, at);
+    }
   }
-  if (at !== n) throw new Error(`track chunks of vehicle ${vehicleId} changed while being read`);
+  if (at !== n) throw changedWhileRead(vehicleId);
   return out;
 }
 
@@ -225,8 +238,8 @@ function readMotionInto(sqlite: Sqlite, vehicleId: number, from: number, to: num
  * wholly inside the range are counted from their row; only the chunks at the range's edges and
  * under the page are fetched and decoded.
  */
-export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, to: number, offset: number, limit: number): { page: TrackColumns; total: number } {
-  const { windows, total } = readTrackWindows(sqlite, vehicleId, from, to, () => [{ offset, limit }]);
+export async function readTrackPage(conn: Conn, vehicleId: number, from: number, to: number, offset: number, limit: number): Promise<{ page: TrackColumns; total: number }> {
+  const { windows, total } = await readTrackWindows(conn, vehicleId, from, to, () => [{ offset, limit }]);
   return { page: windows[0], total };
 }
 
@@ -235,22 +248,31 @@ export function readTrackPage(sqlite: Sqlite, vehicleId: number, from: number, t
  * track page wants its rows, the range's first point and its last). `windowsOf` gets the range's
  * total, so a window may count from the end.
  */
-export function readTrackWindows(sqlite: Sqlite, vehicleId: number, from: number, to: number,
-  windowsOf: (total: number) => { offset: number; limit: number }[]): { windows: TrackColumns[]; total: number } {
-  const metas = to < from ? [] : chunkMetas(sqlite, vehicleId, from, to);
+export async function readTrackWindows(conn: Conn, vehicleId: number, from: number, to: number,
+  windowsOf: (total: number) => { offset: number; limit: number }[]): Promise<{ windows: TrackColumns[]; total: number }> {
+  const metas = to < from ? [] : await chunkMetas(conn, vehicleId, from, to);
   const blobs = new Map<number, Buffer>();
-  const blob = (m: ChunkMeta) => {
+  const blob = async (m: ChunkMeta) => {
     let b = blobs.get(m.startMs);
-    if (!b) blobs.set(m.startMs, (b = blobOf(sqlite, vehicleId, m.startMs)));
+    if (!b) {
+      b = await blobOf(conn, vehicleId, m.startMs);
+      // The spans count on the rows the chunk list gave: a write in between fails the read.
+      if (readHeader(b).count !== m.count) throw changedWhileRead(vehicleId);
+      blobs.set(m.startMs, b);
+    }
     return b;
   };
-  const spans = metas.map((m) => {
-    if (m.firstMs >= from && m.endMs <= to) return { m, a: 0, b: m.count };
-    const [a, b] = rowsBetween(blob(m), from, to);
-    return { m, a, b };
-  });
+  const spans: { m: ChunkMeta; a: number; b: number }[] = [];
+  for (const m of metas) {
+    if (m.firstMs >= from && m.endMs <= to) spans.push({ m, a: 0, b: m.count });
+    else {
+      const [a, b] = rowsBetween(await blob(m), from, to);
+      spans.push({ m, a, b });
+    }
+  }
   const total = spans.reduce((s, x) => s + (x.b - x.a), 0);
-  const windows = windowsOf(total).map(({ offset, limit }) => {
+  const windows: TrackColumns[] = [];
+  for (const { offset, limit } of windowsOf(total)) {
     const parts: { blob: Buffer; a: number; b: number }[] = [];
     let skip = Math.max(0, offset);
     let need = Math.max(0, Math.min(limit, total - skip));
@@ -259,17 +281,17 @@ export function readTrackWindows(sqlite: Sqlite, vehicleId: number, from: number
       const n = s.b - s.a;
       if (skip >= n) { skip -= n; continue; }
       const take = Math.min(n - skip, need);
-      parts.push({ blob: blob(s.m), a: s.a + skip, b: s.a + skip + take });
+      parts.push({ blob: await blob(s.m), a: s.a + skip, b: s.a + skip + take });
       need -= take;
       skip = 0;
     }
-    return decodeSpans(parts);
-  });
+    windows.push(decodeSpans(parts));
+  }
   return { windows, total };
 }
 
 /** First and last gpsTime stored for the vehicle (the default range of a vehicle query), or null. */
-export function trackExtent(sqlite: Sqlite, vehicleId: number): { first: number; last: number } | null {
-  const r = one<{ first: number | null; last: number | null }>(sqlite, 'SELECT min(first_ms) AS first, max(end_ms) AS last FROM track_chunks WHERE vehicle_id = ?', vehicleId);
+export async function trackExtent(conn: Conn, vehicleId: number): Promise<{ first: number; last: number } | null> {
+  const r = await one<{ first: number | null; last: number | null }>(conn, 'SELECT min(first_ms) AS first, max(end_ms) AS last FROM track_chunks WHERE vehicle_id = ?', vehicleId);
   return r && r.first !== null && r.last !== null ? { first: r.first, last: r.last } : null;
 }

@@ -5,7 +5,7 @@ import type { Registry } from '../../../registry/types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../resources/input-schemas.ts';
 import { ORDER_COLUMNS, ORDER_JOINS, orderScope, type OrderRow } from '../access.ts';
 import { decorateOrder } from '../labels.ts';
-import { all, one, round3, type Sqlite } from '../sql.ts';
+import { all, one, round3, type Conn } from '../sql.ts';
 import { remainderOf, STOWABLE_SQL } from './rules.ts';
 import { likePattern } from '../../../resources/like.ts';
 
@@ -19,7 +19,7 @@ export interface CandidateInput {
   businessType?: number[];
 }
 
-export function stowableOrders(sqlite: Sqlite, reg: Registry, user: SessionUser, input: CandidateInput) {
+export async function stowableOrders(conn: Conn, reg: Registry, user: SessionUser, input: CandidateInput) {
   const curPage = input.curPage ?? 1;
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = orderScope(user);
@@ -31,15 +31,16 @@ export function stowableOrders(sqlite: Sqlite, reg: Registry, user: SessionUser,
   if (input.receiverAreaId !== undefined) add('o.receiver_area_id = ?', input.receiverAreaId);
   if (input.businessType?.length) add(`o.business_type IN (${input.businessType.map(() => '?').join(', ')})`, ...input.businessType);
   const cond = where.sql.join(' AND ');
-  const rows = all<OrderRow>(sqlite, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${cond} ORDER BY o.updated_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+  const rows = await all<OrderRow>(conn, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${cond} ORDER BY o.updated_at DESC, o.id DESC LIMIT ? OFFSET ?`,
     ...where.params, pageSize, (curPage - 1) * pageSize);
-  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM orders o WHERE ${cond}`, ...where.params)!;
-  const data = rows.map((o) => {
-    const lines = remainderOf(sqlite, o.id);
-    return {
+  const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM orders o WHERE ${cond}`, ...where.params))!;
+  const data = [];
+  for (const o of rows) {
+    const lines = await remainderOf(conn, o.id);
+    data.push({
       ...decorateOrder(reg, o), lines,
       stowQuantity: round3(lines.reduce((s, l) => s + l.quantity, 0)), stowWeight: round3(lines.reduce((s, l) => s + l.weight, 0)), stowVolume: round3(lines.reduce((s, l) => s + l.volume, 0)),
-    };
-  });
+    });
+  }
   return { data, totalRecords: n, curPage, pageSize };
 }

@@ -7,25 +7,31 @@ import { DEFAULT_PAGE_SIZE } from '../../../resources/input-schemas.ts';
 import { formatTime } from '../../../resources/time.ts';
 import { findOrder, NOT_FOUND, type OrderRow } from '../access.ts';
 import { labelOf } from '../labels.ts';
-import { all, one, type Sqlite } from '../sql.ts';
+import { all, one, type Conn } from '../sql.ts';
 import { loadOf, remainderOf, StowageStatus } from './rules.ts';
 import { capacityOf, orderIdsOfTask, ordersOfTask, TASK_COLUMNS, visibilityOf, visibleTask, type TaskRow } from './tasks.ts';
 import { likePattern } from '../../../resources/like.ts';
 
 /** A task as lists show it: names, labels, its orders with what stowing takes of each, the load. */
-function describeTask(sqlite: Sqlite, reg: Registry, user: SessionUser, t: TaskRow, withLines: boolean) {
-  const names = one<{ vehicleNo: string | null; driverName: string | null; modelName: string | null; waybillNo: string | null }>(sqlite, `SELECT v.vehicle_no AS vehicleNo,
+async function describeTask(conn: Conn, reg: Registry, user: SessionUser, t: TaskRow, withLines: boolean) {
+  const names = (await one<{ vehicleNo: string | null; driverName: string | null; modelName: string | null; waybillNo: string | null }>(conn, `SELECT v.vehicle_no AS vehicleNo,
     d.driver_name AS driverName, m.model_name AS modelName, w.waybill_no AS waybillNo FROM order_stowage_tasks t LEFT JOIN vehicles v ON v.id = t.vehicle_id
-    LEFT JOIN drivers d ON d.id = t.driver_id LEFT JOIN car_models m ON m.id = t.car_model_id LEFT JOIN waybills w ON w.id = t.waybill_id WHERE t.id = ?`, t.id)!;
-  const orders = ordersOfTask(sqlite, user, t.id).filter((o): o is OrderRow => o !== undefined);
+    LEFT JOIN drivers d ON d.id = t.driver_id LEFT JOIN car_models m ON m.id = t.car_model_id LEFT JOIN waybills w ON w.id = t.waybill_id WHERE t.id = ?`, t.id))!;
+  const orders = (await ordersOfTask(conn, user, t.id)).filter((o): o is OrderRow => o !== undefined);
   const open = t.waybillId === null;
+  const withRemainders = [];
+  if (withLines) {
+    for (const o of orders) {
+      withRemainders.push({ orderId: o.id, orderNo: o.orderNo, shipperAreaName: o.shipperAreaName, receiverAreaName: o.receiverAreaName, lines: open ? await remainderOf(conn, o.id) : [] });
+    }
+  }
   return {
     ...t, ...names, statusStr: labelOf(reg, 'stowageStatus', t.status), confirmed: !open, resultStr: open ? '待确认' : '已生成运单',
     createdAtStr: formatTime(t.createdAt), updatedAtStr: formatTime(t.updatedAt),
     orderCount: orders.length, orderNos: orders.map((o) => o.orderNo).join(','),
     // Once confirmed the goods are on the waybill; the load is what the open task would take.
-    ...(open ? loadOf(sqlite, orders, capacityOf(sqlite, user.corpId, t.vehicleId, t.carModelId)) : {}),
-    ...(withLines ? { orders: orders.map((o) => ({ orderId: o.id, orderNo: o.orderNo, shipperAreaName: o.shipperAreaName, receiverAreaName: o.receiverAreaName, lines: open ? remainderOf(sqlite, o.id) : [] })) } : {}),
+    ...(open ? await loadOf(conn, orders, await capacityOf(conn, user.corpId, t.vehicleId, t.carModelId)) : {}),
+    ...(withLines ? { orders: withRemainders } : {}),
   };
 }
 
@@ -50,43 +56,48 @@ function taskWhere(user: SessionUser, input: TaskListInput, withStatus: boolean)
   return { cond: sql.join(' AND '), params };
 }
 
-export function listTasks(sqlite: Sqlite, reg: Registry, user: SessionUser, input: TaskListInput, withLines = false) {
+export async function listTasks(conn: Conn, reg: Registry, user: SessionUser, input: TaskListInput, withLines = false) {
   const curPage = input.curPage ?? 1;
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const { cond, params } = taskWhere(user, input, true);
-  const rows = all<TaskRow>(sqlite, `SELECT ${TASK_COLUMNS} FROM order_stowage_tasks t WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
+  const rows = await all<TaskRow>(conn, `SELECT ${TASK_COLUMNS} FROM order_stowage_tasks t WHERE ${cond} ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?`,
     ...params, pageSize, (curPage - 1) * pageSize);
-  const { n } = one<{ n: number }>(sqlite, `SELECT count(*) AS n FROM order_stowage_tasks t WHERE ${cond}`, ...params)!;
-  return { data: rows.map((t) => describeTask(sqlite, reg, user, t, withLines)), totalRecords: n, curPage, pageSize };
+  const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM order_stowage_tasks t WHERE ${cond}`, ...params))!;
+  const data = [];
+  for (const t of rows) data.push(await describeTask(conn, reg, user, t, withLines));
+  return { data, totalRecords: n, curPage, pageSize };
 }
 
 /** orderStowageTask/count: the tabs 1101 / 1102 (every tab counted, whatever status is filtered). */
-export function countTasks(sqlite: Sqlite, reg: Registry, user: SessionUser, input: TaskListInput) {
+export async function countTasks(conn: Conn, reg: Registry, user: SessionUser, input: TaskListInput) {
   const { cond, params } = taskWhere(user, input, false);
-  const counts = new Map(all<{ status: number; n: number }>(sqlite, `SELECT t.status, count(*) AS n FROM order_stowage_tasks t WHERE ${cond} GROUP BY t.status`, ...params).map((r) => [r.status, r.n]));
+  const counts = new Map((await all<{ status: number; n: number }>(conn, `SELECT t.status, count(*) AS n FROM order_stowage_tasks t WHERE ${cond} GROUP BY t.status`, ...params)).map((r) => [r.status, r.n]));
   const tabs = Object.values(StowageStatus).map((status) => ({ status, statusStr: labelOf(reg, 'stowageStatus', status), count: counts.get(status) ?? 0 }));
   return { totalRecords: tabs.reduce((s, t) => s + t.count, 0), tabs };
 }
 
 /** orderStowageTask/unAcceptedLineResult: results proposed (配载中) but not yet confirmed, with their lines. */
-export const unacceptedResults = (sqlite: Sqlite, reg: Registry, user: SessionUser, input: TaskListInput) =>
-  listTasks(sqlite, reg, user, { ...input, status: [StowageStatus.STOWING], confirmed: false }, true);
+export const unacceptedResults = (conn: Conn, reg: Registry, user: SessionUser, input: TaskListInput) =>
+  listTasks(conn, reg, user, { ...input, status: [StowageStatus.STOWING], confirmed: false }, true);
 
 /** orderInfo/findOrderStowage: the tasks an order is or was in. */
-export function stowageOfOrder(sqlite: Sqlite, user: SessionUser, orderId: number) {
-  const ids = all<{ id: number }>(sqlite, `SELECT t.id FROM order_stowage_task_orders x JOIN order_stowage_tasks t ON t.id = x.task_id
+export async function stowageOfOrder(conn: Conn, user: SessionUser, orderId: number) {
+  const ids = await all<{ id: number }>(conn, `SELECT t.id FROM order_stowage_task_orders x JOIN order_stowage_tasks t ON t.id = x.task_id
     WHERE x.order_id = ? AND t.corp_id = ? AND t.is_deleted = 0 ORDER BY t.id DESC`, orderId, user.corpId);
-  return ids.flatMap(({ id }) => {
-    const t = visibleTask(sqlite, user, id);
-    if (!t) return [];
-    const w = t.waybillId === null ? undefined : one<{ waybillNo: string }>(sqlite, 'SELECT waybill_no AS waybillNo FROM waybills WHERE id = ?', t.waybillId);
-    return [{ taskId: t.id, taskNo: t.taskNo, status: t.status, version: t.version, waybillId: t.waybillId, waybillNo: w?.waybillNo ?? null,
-      orders: orderIdsOfTask(sqlite, t.id).map((oid) => ({ orderId: oid, orderNo: findOrder(sqlite, user, oid)?.orderNo ?? null })) }];
-  });
+  const tasks = [];
+  for (const { id } of ids) {
+    const t = await visibleTask(conn, user, id);
+    if (!t) continue;
+    const w = t.waybillId === null ? undefined : await one<{ waybillNo: string }>(conn, 'SELECT waybill_no AS waybillNo FROM waybills WHERE id = ?', t.waybillId);
+    const orders = [];
+    for (const oid of await orderIdsOfTask(conn, t.id)) orders.push({ orderId: oid, orderNo: (await findOrder(conn, user, oid))?.orderNo ?? null });
+    tasks.push({ taskId: t.id, taskNo: t.taskNo, status: t.status, version: t.version, waybillId: t.waybillId, waybillNo: w?.waybillNo ?? null, orders });
+  }
+  return tasks;
 }
 
-export function findOrderStowage(sqlite: Sqlite, user: SessionUser, orderId: number) {
-  if (!findOrder(sqlite, user, orderId)) throw failure(NOT_FOUND);
-  return stowageOfOrder(sqlite, user, orderId);
+export async function findOrderStowage(conn: Conn, user: SessionUser, orderId: number) {
+  if (!(await findOrder(conn, user, orderId))) throw failure(NOT_FOUND);
+  return stowageOfOrder(conn, user, orderId);
 }
 

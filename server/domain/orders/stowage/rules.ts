@@ -6,7 +6,7 @@ import { OrderStatus } from '../../workflow/order-machine.ts';
 import { remainingOf } from '../../workflow/splits.ts';
 import type { OrderRow } from '../access.ts';
 import { goodsOf, splitState } from '../details.ts';
-import { one, round3, type Sqlite } from '../sql.ts';
+import { one, round3, type Conn } from '../sql.ts';
 import type { RouteNode } from '../waybill-creation.ts';
 import type { StowageSetting } from './settings.ts';
 
@@ -25,34 +25,34 @@ export const STOWABLE_SQL = `o.status NOT IN (${OrderStatus.VOIDED}, ${OrderStat
     FROM order_part_goods spg JOIN order_parts sp ON sp.id = spg.part_id WHERE sp.order_id = o.id AND sp.cancelled = 0 AND spg.order_goods_id = sg.id), 0))`;
 
 /** The open task (result not yet confirmed) holding the order, other than `exceptTaskId`. */
-export const openTaskOf = (sqlite: Sqlite, orderId: number, exceptTaskId = 0) =>
-  one<{ taskNo: string }>(sqlite, `SELECT st.task_no AS taskNo FROM order_stowage_task_orders sto JOIN order_stowage_tasks st ON st.id = sto.task_id
+export const openTaskOf = (conn: Conn, orderId: number, exceptTaskId = 0) =>
+  one<{ taskNo: string }>(conn, `SELECT st.task_no AS taskNo FROM order_stowage_task_orders sto JOIN order_stowage_tasks st ON st.id = sto.task_id
     WHERE sto.order_id = ? AND st.is_deleted = 0 AND st.waybill_id IS NULL AND st.id <> ?`, orderId, exceptTaskId);
 
 /**
  * Refuses a write that would take goods an open task counts on (assigning, splitting, generating a
  * waybill): its confirmation would be refused later, so the user learns now which task holds the order.
  */
-export function assertNotInOpenTask(sqlite: Sqlite, order: Pick<OrderRow, 'id' | 'orderNo'>, action: string) {
-  const task = openTaskOf(sqlite, order.id);
+export async function assertNotInOpenTask(conn: Conn, order: Pick<OrderRow, 'id' | 'orderNo'>, action: string) {
+  const task = await openTaskOf(conn, order.id);
   if (task) throw failure(`订单${order.orderNo}已在配载任务${task.taskNo}中，不能${action}，请先从配载任务中移出`);
 }
 
 /** Refuses an order that is not stowable, saying why. */
-export function assertStowable(sqlite: Sqlite, order: OrderRow, exceptTaskId: number) {
-  if (one(sqlite, `SELECT 1 FROM orders o WHERE o.id = ? AND ${STOWABLE_SQL}`, order.id, exceptTaskId)) return;
+export async function assertStowable(conn: Conn, order: OrderRow, exceptTaskId: number) {
+  if (await one(conn, `SELECT 1 FROM orders o WHERE o.id = ? AND ${STOWABLE_SQL}`, order.id, exceptTaskId)) return;
   const no = order.orderNo;
   if ([OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY].includes(order.status as never)) throw failure(`订单${no}已作废或已结束，不能配载`);
-  const task = openTaskOf(sqlite, order.id, exceptTaskId);
+  const task = await openTaskOf(conn, order.id, exceptTaskId);
   if (task) throw failure(`订单${no}已在配载任务${task.taskNo}中`);
   throw failure(`订单${no}已派车或已全部拆分，没有可配载的货物`);
 }
 
 /** What stowing takes of an order: the remainder of each line, with weight and volume in proportion. */
-export function remainderOf(sqlite: Sqlite, orderId: number) {
-  const { goods, parts } = splitState(sqlite, orderId);
+export async function remainderOf(conn: Conn, orderId: number) {
+  const { goods, parts } = await splitState(conn, orderId);
   const left = remainingOf(goods, parts);
-  return goodsOf(sqlite, orderId).filter((g) => (left.get(g.id) ?? 0) > 0).map((g) => {
+  return (await goodsOf(conn, orderId)).filter((g) => (left.get(g.id) ?? 0) > 0).map((g) => {
     const quantity = left.get(g.id)!;
     const share = quantity / g.quantity;
     return { goodsId: g.id, goodsName: g.goodsName, unit: g.unit, quantity, weight: round3((g.weight ?? 0) * share), volume: round3((g.volume ?? 0) * share) };
@@ -65,8 +65,9 @@ export interface Capacity {
 }
 
 /** The task's load: totals of the remainders, and the rate (%) of the fuller of weight and volume. */
-export function loadOf(sqlite: Sqlite, orders: OrderRow[], capacity: Capacity | null) {
-  const lines = orders.flatMap((o) => remainderOf(sqlite, o.id));
+export async function loadOf(conn: Conn, orders: OrderRow[], capacity: Capacity | null) {
+  const lines = [];
+  for (const o of orders) lines.push(...(await remainderOf(conn, o.id)));
   const totalWeight = round3(lines.reduce((s, l) => s + l.weight, 0));
   const totalVolume = round3(lines.reduce((s, l) => s + l.volume, 0));
   const rates = [
@@ -77,11 +78,11 @@ export function loadOf(sqlite: Sqlite, orders: OrderRow[], capacity: Capacity | 
 }
 
 /** The corporation's limits on a task. */
-export function checkTask(sqlite: Sqlite, orders: OrderRow[], capacity: Capacity | null, setting: StowageSetting) {
+export async function checkTask(conn: Conn, orders: OrderRow[], capacity: Capacity | null, setting: StowageSetting) {
   if (orders.length > setting.maxOrders) throw invalid(`订单：每个配载任务最多${setting.maxOrders}个订单`, { field: 'orderIds' });
   if (setting.sameShipperArea && new Set(orders.map((o) => o.shipperAreaId)).size > 1) throw failure('配载设置要求同一任务的订单发货地相同');
   if (setting.sameBusinessType && new Set(orders.map((o) => o.businessType)).size > 1) throw failure('配载设置要求同一任务的订单业务类型相同');
-  const load = loadOf(sqlite, orders, capacity);
+  const load = await loadOf(conn, orders, capacity);
   if (load.loadRate !== null && load.loadRate > setting.maxLoadRate) throw failure(`装载率${load.loadRate}%超过配载设置的上限${setting.maxLoadRate}%`);
   return load;
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../http/context.ts';
 import { failure, forbidden } from '../../../http/envelope.ts';
 import { formatTime } from '../../../resources/time.ts';
 import { STALE } from '../access.ts';
-import { one, run, type Sqlite } from '../sql.ts';
+import { one, run, tx, type Conn } from '../sql.ts';
 
 export interface StowageSetting {
   maxOrders: number;
@@ -24,38 +24,38 @@ interface Row extends StowageSetting {
   updatedAt: number;
 }
 
-const rowOf = (sqlite: Sqlite, corpId: number) => one<Row>(sqlite, `SELECT id, max_orders AS maxOrders, max_load_rate AS maxLoadRate,
+const rowOf = (conn: Conn, corpId: number) => one<Row>(conn, `SELECT id, max_orders AS maxOrders, max_load_rate AS maxLoadRate,
   same_shipper_area AS sameShipperArea, same_business_type AS sameBusinessType, version, updated_at AS updatedAt
   FROM order_stowage_settings WHERE corp_id = ? AND is_deleted = 0`, corpId);
 
-export function stowageSetting(sqlite: Sqlite, corpId: number): StowageSetting & { id: number | null; version: number; updatedAtStr: string } {
-  const row = rowOf(sqlite, corpId);
+export async function stowageSetting(conn: Conn, corpId: number): Promise<StowageSetting & { id: number | null; version: number; updatedAtStr: string }> {
+  const row = await rowOf(conn, corpId);
   if (!row) return { id: null, version: 0, ...DEFAULT_STOWAGE_SETTING, updatedAtStr: '' };
   return { ...row, updatedAtStr: formatTime(row.updatedAt) };
 }
 
 /** Saves the corporation's settings; the first save needs no version, later ones the version read. */
-export function saveStowageSetting(sqlite: Sqlite, user: SessionUser, input: StowageSetting & { version?: number }) {
+export async function saveStowageSetting(conn: Conn, user: SessionUser, input: StowageSetting & { version?: number }) {
   // The limits bind every stowage of the corporation: only its own staff set them.
   if (user.userType !== 0) throw forbidden();
   const now = Date.now();
-  return sqlite.transaction(() => {
-    const row = rowOf(sqlite, user.corpId);
+  return tx(conn, async () => {
+    const row = await rowOf(conn, user.corpId);
     const values = [input.maxOrders, input.maxLoadRate, input.sameShipperArea, input.sameBusinessType];
     if (!row) {
       if (input.version !== undefined) throw failure(STALE);
-      run(sqlite, `INSERT INTO order_stowage_settings (corp_id, max_orders, max_load_rate, same_shipper_area, same_business_type, version, created_by, created_at, updated_by, updated_at)
+      await run(conn, `INSERT INTO order_stowage_settings (corp_id, max_orders, max_load_rate, same_shipper_area, same_business_type, version, created_by, created_at, updated_by, updated_at)
         VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`, user.corpId, ...values, user.userId, now, user.userId, now);
     } else {
       if (input.version !== row.version) throw failure(STALE);
-      const changed = run(sqlite, `UPDATE order_stowage_settings SET max_orders = ?, max_load_rate = ?, same_shipper_area = ?, same_business_type = ?,
-        version = version + 1, updated_by = ?, updated_at = ? WHERE id = ? AND version = ?`, ...values, user.userId, now, row.id, row.version).changes;
+      const changed = (await run(conn, `UPDATE order_stowage_settings SET max_orders = ?, max_load_rate = ?, same_shipper_area = ?, same_business_type = ?,
+        version = version + 1, updated_by = ?, updated_at = ? WHERE id = ? AND version = ?`, ...values, user.userId, now, row.id, row.version)).changes;
       if (changed !== 1) throw failure(STALE);
     }
-    const saved = rowOf(sqlite, user.corpId)!;
-    run(sqlite, `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
+    const saved = (await rowOf(conn, user.corpId))!;
+    await run(conn, `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
       VALUES (?, 'orderStowageSetting', ?, ?, ?, ?, ?, ?, ?)`, user.corpId, saved.id, row ? 'update' : 'add', user.userId, user.realName, now,
       JSON.stringify(FIELDS.map(([field, title]) => ({ field, title, before: row?.[field] ?? null, after: saved[field] }))), saved.version);
     return { id: saved.id, version: saved.version };
-  })();
+  });
 }

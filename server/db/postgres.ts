@@ -1,0 +1,174 @@
+// PostgreSQL behind the database port (server/db/port.ts), on node-postgres (`pg`): a pool of
+// connections; a transaction takes one of them for its whole length and every call made inside it,
+// however deep, runs there (AsyncLocalStorage); outside, each statement takes any free connection.
+// Statements keep SQLite's `?` placeholders, numbered here once per SQL text. Integers come back as
+// numbers (our ids and epoch milliseconds stay below 2^53), as better-sqlite3 gives them.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import type { Conn, Database, ReadSnapshot, RunResult, TransactionOptions } from './port.ts';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+const numbered = new Map<string, string>();
+const MAX_NUMBERED = 2000;
+
+/** `?` → `$1, $2, …`, leaving quoted strings, identifiers and comments alone. */
+export function numberPlaceholders(sql: string): string {
+  const hit = numbered.get(sql);
+  if (hit) return hit;
+  let out = '';
+  let n = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i];
+    if (c === "'" || c === '"') {
+      const end = sql.indexOf(c, i + 1);
+      const stop = end < 0 ? sql.length : end;
+      out += sql.slice(i, stop + 1);
+      i = stop;
+    } else if (c === '-' && sql[i + 1] === '-') {
+      const end = sql.indexOf('\n', i);
+      const stop = end < 0 ? sql.length : end;
+      out += sql.slice(i, stop);
+      i = stop - 1;
+    } else if (c === '?') {
+      out += `$${++n}`;
+    } else {
+      out += c;
+    }
+  }
+  if (numbered.size >= MAX_NUMBERED) numbered.delete(numbered.keys().next().value!);
+  numbered.set(sql, out);
+  return out;
+}
+
+interface Held {
+  client: pg.PoolClient;
+  depth: number;
+}
+
+/** Statements on whatever `clientFor` gives: the pool, a transaction's client, or a snapshot's. */
+abstract class PostgresConn implements Conn {
+  readonly dialect = 'postgres' as const;
+  protected abstract queryable(): pg.Pool | pg.PoolClient;
+
+  protected query(sql: string, params: readonly unknown[]) {
+    return this.queryable().query(numberPlaceholders(sql), params as unknown[]);
+  }
+
+  async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return (await this.query(sql, params)).rows[0] as T | undefined;
+  }
+
+  async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return (await this.query(sql, params)).rows as T[];
+  }
+
+  async run(sql: string, params: readonly unknown[] = []): Promise<RunResult> {
+    return { changes: (await this.query(sql, params)).rowCount ?? 0 };
+  }
+
+  async insert(sql: string, params: readonly unknown[] = []): Promise<number> {
+    return Number((await this.query(`${sql} RETURNING id`, params)).rows[0].id);
+  }
+
+  abstract transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+}
+
+export class PostgresDatabase extends PostgresConn implements Database {
+  private readonly owner = new AsyncLocalStorage<Held>();
+
+  constructor(readonly pool: pg.Pool) {
+    super();
+  }
+
+  static connect(url: string, max = 10): PostgresDatabase {
+    return new PostgresDatabase(new pg.Pool({ connectionString: url, max, types }));
+  }
+
+  protected queryable() {
+    return this.owner.getStore()?.client ?? this.pool;
+  }
+
+  async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const held = this.owner.getStore();
+    if (held) return this.savepoint(held, fn);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        // One holder of the named lock at a time, across every instance on this database.
+        if (options.exclusive) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [options.exclusive.lock]);
+        const result = await this.owner.run({ client, depth: 0 }, fn);
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw e;
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  private async savepoint<T>(held: Held, fn: () => Promise<T>): Promise<T> {
+    const name = `sp${++held.depth}`;
+    await held.client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn();
+      await held.client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (e) {
+      await held.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw e;
+    } finally {
+      held.depth--;
+    }
+  }
+
+  /** A connection in a REPEATABLE READ, read-only transaction: one snapshot for a whole export. */
+  async snapshot(): Promise<ReadSnapshot> {
+    const client = await this.pool.connect();
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    // The snapshot is taken at the first statement.
+    await client.query('SELECT 1');
+    let open = true;
+    return {
+      conn: new SnapshotConn(client),
+      async close() {
+        if (!open) return;
+        open = false;
+        try {
+          await client.query('COMMIT');
+        } finally {
+          client.release();
+        }
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** Reads inside a snapshot's transaction; a "transaction" there is the snapshot itself. */
+class SnapshotConn extends PostgresConn {
+  constructor(private readonly client: pg.PoolClient) {
+    super();
+  }
+
+  protected queryable() {
+    return this.client;
+  }
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+}
