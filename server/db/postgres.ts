@@ -1,8 +1,15 @@
 // PostgreSQL behind the database port (server/db/port.ts), on node-postgres (`pg`): a pool of
 // connections; a transaction takes one of them for its whole length and every call made inside it,
 // however deep, runs there (AsyncLocalStorage); outside, each statement takes any free connection.
-// Statements keep SQLite's `?` placeholders, numbered here once per SQL text. Integers come back as
-// numbers (our ids and epoch milliseconds stay below 2^53), as better-sqlite3 gives them.
+// Integers come back as numbers (our ids and epoch milliseconds stay below 2^53), as better-sqlite3
+// gives them.
+//
+// Statements are written once, in what both engines read alike (docs/decisions.md "Two engines").
+// Three differences are bridged here, once per SQL text, so domain code never mentions them:
+// - `?` placeholders become `$1, $2, …`;
+// - a camelCase identifier (`o.order_no AS orderNo`, `ORDER BY orderNo`) is quoted: PostgreSQL folds
+//   unquoted names to lower case, SQLite keeps them; our columns and tables are all snake_case;
+// - LIKE becomes ILIKE: SQLite's LIKE ignores the case of ASCII letters, PostgreSQL's does not.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Conn, Database, ReadSnapshot, RunResult, TransactionOptions } from './port.ts';
@@ -16,18 +23,27 @@ const types = {
   },
 };
 
-const numbered = new Map<string, string>();
-const MAX_NUMBERED = 2000;
+const translated = new Map<string, string>();
+const MAX_TRANSLATED = 2000;
 
-/** `?` → `$1, $2, …`, leaving quoted strings, identifiers and comments alone. */
-export function numberPlaceholders(sql: string): string {
-  const hit = numbered.get(sql);
+const CAMEL = /^[a-z_][A-Za-z0-9_]*[A-Z][A-Za-z0-9_]*$/;
+const WORD = /[A-Za-z0-9_]/;
+
+/** The statement as PostgreSQL must read it (see the head of this file); quoted text is left alone. */
+export function toPostgres(sql: string): string {
+  const hit = translated.get(sql);
   if (hit) return hit;
   let out = '';
   let n = 0;
   for (let i = 0; i < sql.length; i++) {
     const c = sql[i];
-    if (c === "'" || c === '"') {
+    if (WORD.test(c) && (i === 0 || !WORD.test(sql[i - 1]))) {
+      let end = i;
+      while (end < sql.length && WORD.test(sql[end])) end++;
+      const word = sql.slice(i, end);
+      out += CAMEL.test(word) ? `"${word}"` : word.toUpperCase() === 'LIKE' ? 'ILIKE' : word;
+      i = end - 1;
+    } else if (c === "'" || c === '"') {
       const end = sql.indexOf(c, i + 1);
       const stop = end < 0 ? sql.length : end;
       out += sql.slice(i, stop + 1);
@@ -43,8 +59,8 @@ export function numberPlaceholders(sql: string): string {
       out += c;
     }
   }
-  if (numbered.size >= MAX_NUMBERED) numbered.delete(numbered.keys().next().value!);
-  numbered.set(sql, out);
+  if (translated.size >= MAX_TRANSLATED) translated.delete(translated.keys().next().value!);
+  translated.set(sql, out);
   return out;
 }
 
@@ -59,7 +75,7 @@ abstract class PostgresConn implements Conn {
   protected abstract queryable(): pg.Pool | pg.PoolClient;
 
   protected query(sql: string, params: readonly unknown[]) {
-    return this.queryable().query(numberPlaceholders(sql), params as unknown[]);
+    return this.queryable().query(toPostgres(sql), params as unknown[]);
   }
 
   async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
