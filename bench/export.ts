@@ -67,7 +67,7 @@ export async function main(args: string[]) {
   console.log(`node ${process.version} on ${platform()}/${arch()}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${loadavg()[0].toFixed(1)}`);
 
   const t0 = performance.now();
-  const bench = openWaybillBenchDb({ rebuild: args.includes('--rebuild') });
+  const bench = await openWaybillBenchDb({ rebuild: args.includes('--rebuild') });
   console.log(`database ${bench.file}: ${bench.built ? `built in ${((performance.now() - t0) / 1000).toFixed(1)} s` : 'reused (pass --rebuild to build again)'}; waybills of corporation 1: ${bench.corp1Waybills.toLocaleString('en')}`);
 
   // The floor: the same table read row by row in this process, no server, no labels, no xlsx.

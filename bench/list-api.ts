@@ -71,7 +71,7 @@ export async function main(args: string[]) {
   const cpu = cpus();
   console.log(`node ${process.version} on ${platform()}/${arch()}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
   const t0 = performance.now();
-  const bench = openBenchDb({ rebuild: args.includes('--rebuild') });
+  const bench = await openBenchDb({ rebuild: args.includes('--rebuild') });
   const { db } = bench;
   const sqlite = db.$client;
   const sqliteVersion = (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
@@ -85,7 +85,7 @@ export async function main(args: string[]) {
 
   // --- 2. in process: engine through app.request vs raw better-sqlite3 ---------------------------
   const registry = holdRegistry();
-  const platformApp = createApp({ db, registry, filesDir: join(BENCH_DIR, 'files') });
+  const platformApp = await createApp({ db, registry, filesDir: join(BENCH_DIR, 'files') });
   const { app } = platformApp;
   const login = await app.request('/api/login', {
     method: 'POST',
@@ -95,7 +95,7 @@ export async function main(args: string[]) {
   const loginJson = (await login.json()) as { code: number; message: string; result: { token: string } };
   if (loginJson.code !== 1) throw new BenchError(`login as ${USER} failed: ${loginJson.message}`);
   const token = loginJson.result.token;
-  const user: SessionUser | null = platformApp.sessions.resolve(token, Date.now());
+  const user: SessionUser | null = await platformApp.sessions.resolve(token, Date.now());
   if (!user) throw new BenchError(`the session of ${USER} does not resolve`);
 
   const reg = registry.get();
@@ -218,7 +218,7 @@ export async function main(args: string[]) {
 }
 
 interface SplitContext {
-  app: ReturnType<typeof createApp>['app'];
+  app: Awaited<ReturnType<typeof createApp>>['app'];
   engine: ResourceEngine;
   user: SessionUser;
   token: string;

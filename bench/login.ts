@@ -23,8 +23,8 @@ const ARRIVAL_MS = 10;
 
 export async function main() {
   const db = openDatabase(':memory:');
-  const { app } = createApp({ db, registry: holdRegistry(), filesDir: mkdtempSync(join(tmpdir(), 'bench-login-')) });
-  seedDemo(db.$client, Date.now(), { transport: false, tracks: false });
+  const { app } = await createApp({ db, registry: holdRegistry(), filesDir: mkdtempSync(join(tmpdir(), 'bench-login-')) });
+  await seedDemo(db, Date.now(), { transport: false, tracks: false });
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     app.request(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const token = ((await (await post('/login', { userName: 'dispatcher', password: DEMO_PASSWORD })).json()) as { result: { token: string } }).result.token;

@@ -29,18 +29,18 @@ export async function main(args: string[]) {
   console.log('== report: report/carrier-monthly (by carrier and month: counts, on-time rate, late minutes) over 1,000,000 waybills ==');
   console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${load()}`);
   const opened = performance.now();
-  const bench = openWaybillBenchDb({ rebuild: args.includes('--rebuild') });
+  const bench = await openWaybillBenchDb({ rebuild: args.includes('--rebuild') });
   const sqlite = bench.db.$client;
   console.log(`database ${bench.file} open (migrations incl. any summary backfill) in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
   const stats = sqlite.prepare('SELECT count(*) AS n, sum(waybill_count) AS w FROM waybill_day_stats').get() as { n: number; w: number };
   console.log(`waybills ${bench.waybills.toLocaleString('en')}, route nodes ${bench.nodes.toLocaleString('en')}; waybill_day_stats: ${stats.n.toLocaleString('en')} rows summing ${stats.w.toLocaleString('en')} waybills`);
 
   const registry = holdRegistry();
-  const platform = createApp({ db: bench.db, registry, filesDir: join(BENCH_DIR, 'files') });
+  const platform = await createApp({ db: bench.db, registry, filesDir: join(BENCH_DIR, 'files') });
   const session = async (userName: string) => {
     const res = await platform.app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: DEMO_PASSWORD }) });
     const token = ((await res.json()) as { result: { token: string } }).result.token;
-    const user = platform.sessions.resolve(token, Date.now());
+    const user = await platform.sessions.resolve(token, Date.now());
     if (!user) throw new BenchError(`${userName} session does not resolve`);
     return { token, user };
   };

@@ -17,7 +17,7 @@ if (!file || !existsSync(file) || !Number.isInteger(port) || port < 0 || port > 
 
 const db = openDatabase(file);
 const registry = holdRegistry();
-const { app } = createApp({ db, registry, filesDir: join(dirname(file), 'files') });
+const { app } = await createApp({ db, registry, filesDir: join(dirname(file), 'files') });
 
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
   process.send?.({ ready: true, port: info.port });

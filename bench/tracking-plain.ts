@@ -69,8 +69,8 @@ export function plainAnalytics(sqlite: Database.Database, vehicleId: number, fro
  * then one object per row and JSON.stringify, encoded to UTF-8 for the response. The bench checks
  * that the bytes equal the server's.
  */
-export function plainTrackPage(ctx: TrackContext, curPage: number, pageSize: number): Buffer {
-  const { rows: input, total, startPlaceName, endPlaceName } = ctx.pageParts(curPage, pageSize);
+export async function plainTrackPage(ctx: TrackContext, curPage: number, pageSize: number): Promise<Buffer> {
+  const { rows: input, total, startPlaceName, endPlaceName } = await ctx.pageParts(curPage, pageSize);
   const { page, before, snOffset, startOdo, alarms } = input;
   const sensors: [string, Float64Array][] = [];
   const pick = (prefix: string, arrays: (Float64Array | null)[], mask: number) =>

@@ -20,12 +20,13 @@ import type { TimeWindow } from '../server/tracking/columns.ts';
 import { BenchError, ms, percentile, table } from './stats.ts';
 import { pageCacheOf } from '../server/tracking/page-cache.ts';
 import { createPlainTable, plainAnalytics, plainFences, plainTrackPage } from './tracking-plain.ts';
-import { TrackContext } from '../server/tracking/views.ts';
+import { TrackContext, writeTrackPage } from '../server/tracking/views.ts';
 import { resolveTarget } from '../server/tracking/target.ts';
 import { JsonBytes } from '../server/tracking/json-bytes.ts';
 import { alarmWindows } from '../server/alarms/read.ts';
 import { nodeListener } from './node-listener.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { one, run, type Conn } from '../server/resources/statements.ts';
 
 const POINTS = 1_000_000;
 const FENCES = 500;
@@ -38,8 +39,8 @@ const WIRE_TARGET = 0.2;
 const TARGET_PPS = 10_000_000;
 const TARGET_RATIO = 10;
 
-function ours(sqlite: import('better-sqlite3').Database, vehicleId: number, from: number, to: number, fences: ReturnType<typeof scaleFences>, windows: TimeWindow[], doorMask: number) {
-  return withMotion(sqlite, vehicleId, from, to, (cols) => {
+function ours(conn: Conn, vehicleId: number, from: number, to: number, fences: ReturnType<typeof scaleFences>, windows: TimeWindow[], doorMask: number) {
+  return withMotion(conn, vehicleId, from, to, (cols) => {
     const stops = detectStops(cols);
     const visits = detectVisits(cols, prepareFences(fences));
     const { doors, cold } = doorAndColdIntervals(cols, doorMask);
@@ -51,7 +52,7 @@ function ours(sqlite: import('better-sqlite3').Database, vehicleId: number, from
 }
 
 /** The whole analytics stage by stage (median wall and CPU of each), to see where the time goes. */
-function stageTimes(runs: number, read: <R>(use: (cols: import('../server/tracking/columns.ts').MotionColumns) => R) => R, fences: ReturnType<typeof scaleFences>, windows: TimeWindow[], doorMask: number) {
+async function stageTimes(runs: number, read: <R>(use: (cols: import('../server/tracking/columns.ts').MotionColumns) => R) => Promise<R>, fences: ReturnType<typeof scaleFences>, windows: TimeWindow[], doorMask: number) {
   const names = ['read (withMotion)', 'stops', 'fence grid (500 fences)', 'area visits', 'doors + cold machine (one pass)', 'alarm marks'];
   const wall: number[][] = names.map(() => []);
   const cpu: number[][] = names.map(() => []);
@@ -59,8 +60,8 @@ function stageTimes(runs: number, read: <R>(use: (cols: import('../server/tracki
     let grid!: ReturnType<typeof prepareFences>;
     const t = performance.now();
     const c = process.cpuUsage();
-    // The read is timed up to the moment the callback gets the columns; the other stages inside it.
-    read((cols) => {
+    // The read is timed up to the moment the callback gets the columns (the awaited reads included); the other stages inside it.
+    await read((cols) => {
       const d = process.cpuUsage(c);
       wall[0].push(performance.now() - t);
       cpu[0].push((d.user + d.system) / 1000);
@@ -83,22 +84,26 @@ function stageTimes(runs: number, read: <R>(use: (cols: import('../server/tracki
 /**
  * Wall time, and the process's CPU time beside it: on a shared machine the two part ways. The first
  * `warmup` runs are left out (a server runs this code again and again; the first runs also pay the JIT
- * and the first touch of fresh memory), and the very first run is reported on its own.
+ * and the first touch of fresh memory), and the very first run is reported on its own. An asynchronous
+ * `f` (the store's reads through the database port) is timed until its promise settles; a synchronous
+ * one (the plain approach on better-sqlite3) is not made to wait for an extra turn of the event loop.
  */
-function timeIt<T>(runs: number, f: () => T, warmup = 0): { best: number; median: number; cpu: number; first: number; result: T } {
+async function timeIt<T>(runs: number, f: () => T | Promise<T>, warmup = 0): Promise<{ best: number; median: number; cpu: number; first: number; result: T }> {
   const times: number[] = [];
   const cpu: number[] = [];
   let result!: T;
   let first = NaN;
   for (let k = 0; k < warmup; k++) {
     const t = performance.now();
-    f();
+    const r = f();
+    if (r instanceof Promise) await r;
     if (k === 0) first = performance.now() - t;
   }
   for (let k = 0; k < runs; k++) {
     const t = performance.now();
     const c = process.cpuUsage();
-    result = f();
+    const r = f();
+    result = r instanceof Promise ? await r : r;
     const d = process.cpuUsage(c);
     times.push(performance.now() - t);
     cpu.push((d.user + d.system) / 1000);
@@ -113,11 +118,13 @@ export async function main(args: string[]) {
   const dir = mkdtempSync(join(tmpdir(), 'huoyun-track-bench-'));
   try {
     console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    // The port (what the server reads through) for the store and the route; the raw better-sqlite3
+    // handle only for the plain approach's own table, which is SQLite by nature.
     const db = openDatabase(join(dir, 'track.db'));
     const sqlite = db.$client;
-    seedDemo(sqlite, Date.now(), { transport: false });
-    const vehicle = sqlite.prepare('SELECT id, vehicle_no AS vehicleNo FROM vehicles WHERE corp_id = 1 ORDER BY id LIMIT 1').get() as { id: number; vehicleNo: string };
-    sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 3, gather_humidity = 1, humidity_channel = 1, detect_door = 1, open_door_status = 3, cold_machine = 1, oil_control = 1 WHERE id = ?').run(vehicle.id);
+    await seedDemo(db, Date.now(), { transport: false });
+    const vehicle = (await one<{ id: number; vehicleNo: string }>(db, 'SELECT id, vehicle_no AS vehicleNo FROM vehicles WHERE corp_id = 1 ORDER BY id LIMIT 1'))!;
+    await run(db, 'UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 3, gather_humidity = 1, humidity_channel = 1, detect_door = 1, open_door_status = 3, cold_machine = 1, oil_control = 1 WHERE id = ?', vehicle.id);
 
     let t = performance.now();
     const fences = scaleFences(FENCES);
@@ -125,8 +132,8 @@ export async function main(args: string[]) {
     const cols = scaleTrack(POINTS, fences, start);
     console.log(`\ngenerated ${POINTS.toLocaleString()} points over ${((cols.gpsTime[POINTS - 1] - start) / 86_400_000).toFixed(0)} days and ${FENCES} fences in ${ms(performance.now() - t, 0)} ms`);
     t = performance.now();
-    writeTrack(sqlite, 1, vehicle.id, cols);
-    const chunks = sqlite.prepare('SELECT count(*) AS n, sum(length(columns)) AS bytes FROM track_chunks WHERE vehicle_id = ?').get(vehicle.id) as { n: number; bytes: number };
+    await writeTrack(db, 1, vehicle.id, cols);
+    const chunks = (await one<{ n: number; bytes: number }>(db, 'SELECT count(*) AS n, sum(length(columns)) AS bytes FROM track_chunks WHERE vehicle_id = ?', vehicle.id))!;
     console.log(`store: ${chunks.n} day chunks, ${(chunks.bytes / 1e6).toFixed(1)} MB (${(chunks.bytes / POINTS).toFixed(1)} bytes/point), written in ${ms(performance.now() - t, 0)} ms`);
     if (!pageOnly) {
       t = performance.now();
@@ -142,13 +149,13 @@ export async function main(args: string[]) {
 
     if (!pageOnly) {
       console.log('\n0. Reading the range back (the storage choice alone)');
-      const readChunks = timeIt(7, () => readTrack(sqlite, vehicle.id, from, to).length, 3);
-      const readChunksCore = timeIt(7, () => readTrack(sqlite, vehicle.id, from, to, { sensors: false }).length, 3);
-      const readChunksMotion = timeIt(7, () => readMotion(sqlite, vehicle.id, from, to).length, 3);
-      const readChunksScratch = timeIt(7, () => withMotion(sqlite, vehicle.id, from, to, (c) => c.length), 3);
+      const readChunks = await timeIt(7, async () => (await readTrack(db, vehicle.id, from, to)).length, 3);
+      const readChunksCore = await timeIt(7, async () => (await readTrack(db, vehicle.id, from, to, { sensors: false })).length, 3);
+      const readChunksMotion = await timeIt(7, async () => (await readMotion(db, vehicle.id, from, to)).length, 3);
+      const readChunksScratch = await timeIt(7, () => withMotion(db, vehicle.id, from, to, (c) => c.length), 3);
       const plainRead = sqlite.prepare('SELECT * FROM plain_track_points WHERE vehicle_id = ? AND gps_time BETWEEN ? AND ? ORDER BY gps_time');
-      const readRows = timeIt(3, () => plainRead.all(vehicle.id, from, to).length);
-      const readRaw = timeIt(3, () => { let n = 0; for (const _ of plainRead.raw(true).iterate(vehicle.id, from, to)) n++; plainRead.raw(false); return n; });
+      const readRows = await timeIt(3, () => plainRead.all(vehicle.id, from, to).length);
+      const readRaw = await timeIt(3, () => { let n = 0; for (const _ of plainRead.raw(true).iterate(vehicle.id, from, to)) n++; plainRead.raw(false); return n; });
       console.log(table([
         ['layout', 'points', 'median ms', 'cpu ms', 'points/s'],
         ['day chunks -> typed arrays (all channels)', readChunks.result, ms(readChunks.median, 1), ms(readChunks.cpu, 1), Math.round(pps(POINTS, readChunks.median)).toLocaleString()],
@@ -160,13 +167,13 @@ export async function main(args: string[]) {
       ]));
 
       console.log('\n1. Whole analytics: read + stops + area visits + doors + cold machine + alarm marks');
-      const full = timeIt(7, () => ours(sqlite, vehicle.id, from, to, fences, windows, 3), 3);
+      const full = await timeIt(7, () => ours(db, vehicle.id, from, to, fences, windows, 3), 3);
       // The same with the scratch columns given back before each run: a server's first analysis after an idle spell.
-      const fresh = timeIt(7, () => { releaseMotionScratch(); return ours(sqlite, vehicle.id, from, to, fences, windows, 3); }, 3);
+      const fresh = await timeIt(7, () => { releaseMotionScratch(); return ours(db, vehicle.id, from, to, fences, windows, 3); }, 3);
       const sampleTo = cols.gpsTime[PLAIN_SAMPLE - 1];
-      const oursSample = timeIt(7, () => ours(sqlite, vehicle.id, from, sampleTo, fences, windows, 3), 3);
+      const oursSample = await timeIt(7, () => ours(db, vehicle.id, from, sampleTo, fences, windows, 3), 3);
       const pf = plainFences(fences);
-      const plain = timeIt(2, () => plainAnalytics(sqlite, vehicle.id, from, sampleTo, pf, windows), 1);
+      const plain = await timeIt(2, () => plainAnalytics(sqlite, vehicle.id, from, sampleTo, pf, windows), 1);
       if (full.result.points !== POINTS || plain.result.points !== PLAIN_SAMPLE) throw new BenchError(`read ${full.result.points} / ${plain.result.points} points`);
       if (JSON.stringify(fresh.result) !== JSON.stringify(full.result)) throw new BenchError(`fresh scratch answered ${JSON.stringify(fresh.result)}, reused ${JSON.stringify(full.result)}`);
       const oursPps = pps(POINTS, full.median);
@@ -183,14 +190,14 @@ export async function main(args: string[]) {
       console.log(`  end to end: ${Math.round(oursPps).toLocaleString()} points/s by wall time, ${Math.round(pps(POINTS, full.cpu)).toLocaleString()} by CPU time (target ${TARGET_PPS.toLocaleString()}): ${oursPps >= TARGET_PPS ? 'met' : 'NOT met'}`);
       console.log(`  medians of 7 runs after 3 warm-up runs (the plain approach: 2 after 1); the very first run of the whole analytics took ${ms(full.first, 1)} ms`);
       console.log(`  ratio to the plain approach: ${r.toFixed(1)}x (target ${TARGET_RATIO}x): ${r >= TARGET_RATIO ? 'met' : 'NOT met'}`);
-      const stages = stageTimes(9, (use) => withMotion(sqlite, vehicle.id, from, to, use), fences, windows, 3);
+      const stages = await stageTimes(9, (use) => withMotion(db, vehicle.id, from, to, use), fences, windows, 3);
       console.log('  where the time goes (median of 9 more runs; CPU counts the garbage collector\'s threads too):');
       console.log(table([['stage', 'median ms', 'cpu ms'], ...stages.map((x) => [x.stage, ms(x.median, 1), ms(x.cpu, 1)])]));
 
     }
 
     console.log(`\n2. One ${PAGE}-point page of POST /api/waybill/getTrackList through the route (auth, validation, rows, JSON bytes): served by node-server's listener as \`npm start\` does, and through app.request`);
-    const { app, sessions } = createApp({ db, registry: holdRegistry(), filesDir: dir });
+    const { app, sessions } = await createApp({ db, registry: holdRegistry(), filesDir: dir });
     const login = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }) });
     const token = ((await login.json()) as { result: { token: string } }).result.token;
     const pages = Math.floor(POINTS / PAGE);
@@ -217,7 +224,7 @@ export async function main(args: string[]) {
       const warm = { wall: [] as number[], cpu: [] as number[] };
       for (let k = 0; k < 120; k++) {
         const curPage = 1 + ((k * 37) % pages);
-        pageCacheOf(sqlite).clear();
+        pageCacheOf(db).clear();
         const c = await request(curPage);
         cold.wall.push(c.wall); cold.cpu.push(c.cpu);
         const w = await request(curPage);
@@ -265,20 +272,25 @@ export async function main(args: string[]) {
 
     if (!pageOnly) {
       console.log(`\n3. The same ${PAGE}-point pages without the route: the server's byte writer vs the plain way (a row object each, JSON.stringify, UTF-8), read included, taken in turns`);
-      const user = sessions.resolve(token, Date.now())!;
-      const contextOf = () => new TrackContext(sqlite, user, resolveTarget(sqlite, user, { vehicleId: vehicle.id, startTime: from, endTime: to }), alarmWindows);
+      const user = (await sessions.resolve(token, Date.now()))!;
+      // As the route does: a context per request (its target resolved), the page's parts read, then written.
+      const contextOf = async () => new TrackContext(db, user, await resolveTarget(db, user, { vehicleId: vehicle.id, startTime: from, endTime: to }), alarmWindows);
       const writer = new JsonBytes(4 << 20);
-      const byWriter = (curPage: number) => (contextOf().writeTrackPage(writer.reset(), curPage, PAGE), writer.result());
+      const byWriter = async (curPage: number) => {
+        const parts = await (await contextOf()).pageParts(curPage, PAGE);
+        writeTrackPage(writer.reset(), parts);
+        return writer.result();
+      };
       const sample = 1 + ((7 * 37) % pages);
-      if (!byWriter(sample).equals(plainTrackPage(contextOf(), sample, PAGE))) throw new BenchError('the plain page and the writer\'s page differ');
+      if (!(await byWriter(sample)).equals(await plainTrackPage(await contextOf(), sample, PAGE))) throw new BenchError('the plain page and the writer\'s page differ');
       const turns = { writer: [] as number[], plain: [] as number[] };
       for (let k = 0; k < 80; k++) {
         const curPage = 1 + ((k * 37) % pages);
         // Alternate which goes first, so neither always follows the other's garbage.
         for (const name of k % 2 ? (['writer', 'plain'] as const) : (['plain', 'writer'] as const)) {
           const t0 = performance.now();
-          if (name === 'writer') byWriter(curPage);
-          else plainTrackPage(contextOf(), curPage, PAGE);
+          if (name === 'writer') await byWriter(curPage);
+          else await plainTrackPage(await contextOf(), curPage, PAGE);
           turns[name].push(performance.now() - t0);
         }
     }
@@ -291,7 +303,7 @@ export async function main(args: string[]) {
     console.log(`  ratio (plain / server, p50): ${(p50(turns.plain) / p50(turns.writer)).toFixed(2)}x; the bytes are identical`);
     }
     console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    sqlite.close();
+    await db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

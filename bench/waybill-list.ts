@@ -72,21 +72,21 @@ export async function main(args: string[]) {
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`load average ${load()} (1, 5, 15 min)`);
   const t0 = performance.now();
-  const bench = openWaybillBenchDb({ rebuild: args.includes('--rebuild'), file });
+  const bench = await openWaybillBenchDb({ rebuild: args.includes('--rebuild'), file });
   const sqlite = bench.db.$client;
   const one = <T>(sql: string, ...p: unknown[]) => sqlite.prepare(sql).get(...p) as T;
   console.log(`SQLite ${one<{ v: string }>('SELECT sqlite_version() AS v').v}; database ${bench.file}: ${bench.built ? `built in ${elapsed(t0)}` : 'reused (pass --rebuild to build again)'}`);
   console.log(`waybills ${bench.waybills.toLocaleString('en')} (corporation 1: ${bench.corp1Waybills.toLocaleString('en')}), orders ${bench.orders.toLocaleString('en')}, route nodes ${bench.nodes.toLocaleString('en')}`);
 
   const registry = holdRegistry();
-  const platformApp = createApp({ db: bench.db, registry, filesDir: join(BENCH_DIR, 'files') });
+  const platformApp = await createApp({ db: bench.db, registry, filesDir: join(BENCH_DIR, 'files') });
   const { app } = platformApp;
   const sessions: Record<string, { token: string; user: SessionUser }> = {};
   for (const userName of ['dispatcher', 'carrier']) {
     const res = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: DEMO_PASSWORD }) });
     const json = (await res.json()) as { code: number; message: string; result: { token: string } };
     if (json.code !== 1) throw new BenchError(`login as ${userName} failed: ${json.message}`);
-    const user = platformApp.sessions.resolve(json.result.token, Date.now());
+    const user = await platformApp.sessions.resolve(json.result.token, Date.now());
     if (!user) throw new BenchError(`the session of ${userName} does not resolve`);
     sessions[userName] = { token: json.result.token, user };
   }
@@ -191,7 +191,7 @@ export async function main(args: string[]) {
   for (const key of ['L1', 'C2']) {
     const shape = shapes.find((x) => x.key === key)!;
     const { token, user } = sessions[shape.user];
-    await timeStages({ key, kind: shape.kind, path: PATHS[shape.kind], body: shape.body }, { app, sqlite, registry: registry.get, user, token, sessions: platformApp.sessions }, TARGET_RATIO);
+    await timeStages({ key, kind: shape.kind, path: PATHS[shape.kind], body: shape.body }, { app, conn: bench.db, sqlite, registry: registry.get, user, token, sessions: platformApp.sessions }, TARGET_RATIO);
   }
   bench.db.$client.close();
 }

@@ -2,6 +2,7 @@
 // separately, interleaved, so the engine's fixed cost over the raw SQL can be read stage by stage:
 // HTTP (Request/Response objects, routing, security headers, session, body, validation), the
 // handler around the SQL (SQL text, statement lookup, labels), JSON, and the floor a no-op costs.
+import type BetterSqlite3 from 'better-sqlite3';
 import { Hono } from 'hono';
 import type { createApp } from '../server/app.ts';
 import type { SessionUser } from '../server/http/context.ts';
@@ -9,7 +10,7 @@ import { validateOrThrow } from '../server/http/validate.ts';
 import type { Registry } from '../server/registry/types.ts';
 import { countsSql, listSql, pageQuery, statusCounts, type WaybillQuery } from '../server/domain/waybills/query.ts';
 import { waybillQueryInput } from '../server/routes/waybill.ts';
-import type { Sqlite } from '../server/resources/statements.ts';
+import type { Conn } from '../server/resources/statements.ts';
 import { ms, percentile, table } from './stats.ts';
 
 export interface StageShape {
@@ -19,13 +20,18 @@ export interface StageShape {
   body: WaybillQuery;
 }
 
+type App = Awaited<ReturnType<typeof createApp>>;
+
 export interface StageContext {
-  app: ReturnType<typeof createApp>['app'];
-  sqlite: Sqlite;
+  app: App['app'];
+  /** The database port the app runs on: the handlers' SQL goes through it. */
+  conn: Conn;
+  /** The raw better-sqlite3 handle under it: the floor, the same SQL prepared once and run directly. */
+  sqlite: BetterSqlite3.Database;
   registry: () => Registry;
   user: SessionUser;
   token: string;
-  sessions: ReturnType<typeof createApp>['sessions'];
+  sessions: App['sessions'];
 }
 
 const ROUNDS = 500;
@@ -44,8 +50,8 @@ export async function timeStages(shape: StageShape, x: StageContext, targetRatio
   const list = shape.kind === 'list';
   const statements = list ? (({ rows, count }) => [rows, count])(listSql(x.user, body())) : [countsSql(x.user, body())];
   const prepared = statements.map((s) => ({ stmt: x.sqlite.prepare(s.sql), params: s.params }));
-  const handler = () => (list ? pageQuery(x.sqlite, x.registry(), x.user, body()) : statusCounts(x.sqlite, x.registry(), x.user, body()));
-  const result = handler();
+  const handler = () => (list ? pageQuery(x.conn, x.registry(), x.user, body()) : statusCounts(x.conn, x.registry(), x.user, body()));
+  const result = await handler();
   const headers = { token: x.token, 'content-type': 'application/json' };
   const bare = bareHono();
   const bareSame = new Hono();

@@ -278,11 +278,25 @@ async function send(method: 'GET' | 'POST', path: string, c: Partial<Case> = {},
   return { status: res.status, ...json };
 }
 
+const ROLLED_BACK = Symbol('rolled back');
+/**
+ * Runs `fn` inside a transaction of the app's database that is always rolled back. The requests `fn`
+ * sends join it (their transactions become savepoints, server/db/port.ts), so nothing they write stays.
+ */
+async function rolledBack(fn: () => Promise<void>) {
+  try {
+    await t.db.transaction(async () => {
+      await fn();
+      throw ROLLED_BACK;
+    });
+  } catch (e) {
+    if (e !== ROLLED_BACK) throw e;
+  }
+}
+
 /** Runs one case inside a transaction that is always rolled back, and checks its answer. */
 async function check(route: RouteDef, c: Case) {
-  const db = t.db.$client;
-  db.exec('BEGIN');
-  try {
+  await rolledBack(async () => {
     const r = await send('POST', urlOf(route), { ...c, headers: { ...headersOf(route.path), ...c.headers } });
     const e = c.expect;
     if (e.kind === 'invalid') {
@@ -307,9 +321,7 @@ async function check(route: RouteDef, c: Case) {
       expect(detail.result[e.field]).toStrictEqual(e.value);
     }
     if (e.kind === 'invalid' || e.kind === 'failure') expect(t.snapshot()).toEqual(initial);
-  } finally {
-    db.exec('ROLLBACK');
-  }
+  });
 }
 
 beforeAll(async () => {
@@ -346,14 +358,10 @@ describe('the route table', () => {
 
 describe.each(POST_ROUTES.map((r) => [r.path, r] as const))('POST %s', (_path, route) => {
   it('accepts its baseline body (so each refusal below is caused by the one thing changed)', async () => {
-    const db = t.db.$client;
-    db.exec('BEGIN');
-    try {
+    await rolledBack(async () => {
       const r = await send('POST', urlOf(route), { body: baselineOf(route), headers: headersOf(route.path) });
       expect([1, 105, 107], r.message).toContain(r.code);
-    } finally {
-      db.exec('ROLLBACK');
-    }
+    });
   });
 
   it.each(casesFor(route))('$name', (c) => check(route, c));
@@ -370,17 +378,13 @@ describe('nested fields', () => {
     ['/tms/field/setSearch', { id: 'base/vehicle-list', searches: [{ fieldId: SCRIPT, display: true }] }, SCRIPT, '字段'],
     ['/role/saveOperations', { roleId: 2, operationIds: [SQL] }, 'operationIds', '操作权限'],
   ])('%s %j → code 100 naming the field', async (path, body, field, title) => {
-    const db = t.db.$client;
-    db.exec('BEGIN');
-    try {
+    await rolledBack(async () => {
       const r = await send('POST', path, { body });
       expect([r.status, r.code]).toEqual([400, 100]);
       expect(r.message).toContain(title);
       expect(String(r.result?.field)).toContain(field);
       expect(t.snapshot()).toEqual(initial);
-    } finally {
-      db.exec('ROLLBACK');
-    }
+    });
   });
 });
 

@@ -213,14 +213,13 @@ describe('every waybill is consistent with its machine', () => {
 });
 
 describe('orders', () => {
-  it('store exactly the status order-sync derives from their waybills, and the task status that follows it', () => {
+  it('store exactly the status order-sync derives from their waybills, and the task status that follows it', async () => {
     const before = all('SELECT id, status, task_status AS task, version FROM orders ORDER BY id');
     expect(before.length).toBeGreaterThan(2000);
     for (const o of before) expect(o.task, `order ${o.id}`).toBe(taskStatusOf(o.status));
-    const sqlite = t.db.$client;
-    sqlite.transaction(() => {
-      for (const o of before) refreshOrderStatus(sqlite, o.id, now);
-    })();
+    await t.db.transaction(async () => {
+      for (const o of before) await refreshOrderStatus(t.db, o.id, now);
+    });
     const after = all('SELECT id, status, task_status AS task, version FROM orders ORDER BY id');
     expect(after).toEqual(before);
   });
@@ -246,7 +245,7 @@ describe('orders', () => {
     const delivered = all(`SELECT e.waybill_id AS id FROM waybill_events e WHERE e.action = 'confirmDelivery' GROUP BY e.waybill_id ORDER BY e.waybill_id LIMIT 400`);
     expect(delivered.length).toBeGreaterThan(100);
     for (const { id } of delivered) {
-      for (const g of goodsOfWaybill(t.db.$client, id)) {
+      for (const g of await goodsOfWaybill(t.db, id)) {
         expect(g.loadedQuantity, `waybill ${id} goods ${g.goodsId}`).toBe(g.quantity);
         expect(g.deliveredQuantity).toBe(g.quantity);
       }
@@ -259,7 +258,7 @@ describe('orders', () => {
     expect(received.length).toBeGreaterThan(2);
     for (const { id, toId } of received) {
       const unloaded = all('SELECT goods_id AS goodsId, quantity FROM transfer_goods WHERE transfer_id = ? ORDER BY goods_id', id);
-      const loaded = goodsOfWaybill(t.db.$client, toId).map((g) => ({ goodsId: g.goodsId, quantity: g.loadedQuantity })).sort((a, b) => a.goodsId - b.goodsId);
+      const loaded = (await goodsOfWaybill(t.db, toId)).map((g) => ({ goodsId: g.goodsId, quantity: g.loadedQuantity })).sort((a, b) => a.goodsId - b.goodsId);
       expect(loaded, `transfer ${id}`).toEqual(unloaded);
     }
   });

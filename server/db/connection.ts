@@ -1,10 +1,13 @@
-// Opens the embedded SQLite database and applies the committed migrations.
-// SQLite specifics (pragmas, the migrator) stay in this folder so another dialect can replace it.
+// Opens the database and applies the committed migrations: the embedded SQLite file by default,
+// PostgreSQL when DATABASE_URL says so. Engine specifics (pragmas, migrators) stay in this folder.
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { PostgresDatabase } from './postgres.ts';
 import * as baseSchema from './schema.ts';
 import * as transportSchema from './schema-transport.ts';
 import type { Database } from './port.ts';
@@ -17,6 +20,33 @@ export type Db = Database;
 export type { Conn, Database, ReadSnapshot } from './port.ts';
 
 export const MIGRATIONS_FOLDER = join(import.meta.dirname, 'migrations');
+export const PG_MIGRATIONS_FOLDER = join(import.meta.dirname, 'pg-migrations');
+
+/**
+ * The server's database: PostgreSQL when DATABASE_URL names one (postgres://…), else the SQLite file.
+ * Either way the committed migrations are applied first; on PostgreSQL under an advisory lock, so
+ * instances starting together migrate once.
+ */
+export async function connectDatabase(settings: { url?: string; file: string }): Promise<Database> {
+  if (!settings.url) return openDatabase(settings.file);
+  if (!/^postgres(ql)?:\/\//.test(settings.url)) throw new Error('DATABASE_URL 须为 postgres://… 形式的 PostgreSQL 连接地址');
+  const db = PostgresDatabase.connect(settings.url);
+  await migrateLocked(db);
+  return db;
+}
+
+const MIGRATION_LOCK = 7_130_001;
+
+export async function migrateLocked(db: PostgresDatabase): Promise<void> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
 
 export function openDatabase(file: string): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

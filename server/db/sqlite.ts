@@ -78,6 +78,8 @@ export class SqliteDatabase implements Database {
     while (this.held) await this.held.done;
     this.held = held;
     try {
+      // A transaction the raw connection already holds (a test's or a seed's own BEGIN) is joined as a savepoint.
+      if (this.$client.inTransaction) return await this.owner.run(held, () => this.savepoint(held, fn));
       this.$client.exec(options.exclusive ? 'BEGIN IMMEDIATE' : 'BEGIN');
       try {
         const result = await this.owner.run(held, fn);
