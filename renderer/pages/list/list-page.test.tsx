@@ -42,6 +42,12 @@ async function openLazyDialog(name: string) {
 const rowsShown = () => within(table()).getAllByRole('row').slice(1);
 
 describe('ListPage', () => {
+  // The dialogs are loaded on demand. Their modules are imported once here, so the tests wait for the
+  // page, not for a module's first transform on a busy machine (which alone took over 10 s).
+  beforeAll(async () => {
+    await Promise.all([import('../../components/column-settings/column-settings-dialog.tsx'), import('../../components/multi-query-dialog.tsx')]);
+  });
+
   it('loads the first page of 20 and shows dictionary values by their labels, reading the dictionary once', async () => {
     const fake = setup();
     expect(await screen.findByText('C0001')).toBeTruthy();
