@@ -12,7 +12,7 @@ const SQLITE_MODULES = import.meta.glob<Record<string, unknown>>('../server/db/s
 describe('the PostgreSQL tables', () => {
   it('twin every SQLite table, column for column, with bigint integers and double-precision reals', () => {
     const sqlite = Object.values(SQLITE_MODULES).flatMap((m) => Object.values(m)).filter((v): v is SQLiteTable => v instanceof SQLiteTable);
-    const twins = new Map(Object.values(pgSchema).filter((v): v is PgTable => v instanceof PgTable).map((t) => [pgConfig(t).name, t]));
+    const twins = new Map((Object.values(pgSchema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable).map((t) => [pgConfig(t).name, t]));
     expect(sqlite.length).toBeGreaterThan(50);
     for (const table of sqlite) {
       const name = sqliteConfig(table).name;
