@@ -57,10 +57,9 @@ const keyIn = (table: SQLiteTable, name: string) => Object.entries(getTableColum
 function twin(table: SQLiteTable) {
   const config = getTableConfig(table);
   const keys = getTableColumns(table);
-  const keyOf = new Map(Object.entries(keys).map(([key, col]) => [col.name, key]));
   const columns = Object.fromEntries(Object.entries(keys).map(([key, col]) => [key, columnOf(col as SQLiteColumn, config.primaryKeys.length === 0)]));
   const made = pgTable(config.name, columns, (t) => {
-    const col = (c: { name: string }) => (t as Record<string, never>)[keyOf.get(c.name)!];
+    const col = (c: { name: string }) => (t as Record<string, never>)[keyIn(table, c.name)];
     return [
       ...config.primaryKeys.map((pk) => primaryKey({ name: pk.getName(), columns: pk.columns.map(col) as never })),
       ...config.indexes.map((i) => {
