@@ -35,10 +35,7 @@ function setup(context: ListContext = {}, rows = carrierRows(3)) {
 const table = () => screen.getByRole('table');
 /** Dialogs loaded on demand: their chunk can take longer than the default 1 s wait on a busy machine. */
 const LAZY = { timeout: 10_000 };
-async function openLazyDialog(name: string) {
-  await screen.findByRole('dialog', { hidden: true, name }, LAZY);
-  return openDialog('dialog', name);
-}
+const openLazyDialog = (name: string) => openDialog('dialog', name, LAZY);
 const rowsShown = () => within(table()).getAllByRole('row').slice(1);
 
 describe('ListPage', () => {

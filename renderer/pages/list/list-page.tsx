@@ -3,7 +3,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { functionalUpdate } from '@tanstack/react-table';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { SETTINGS_TITLES, type SavedSettings, type SettingsMode } from '../../components/column-settings/settings-model.ts';
 import type { Action, Column, PageRendererProps } from '../page-types.ts';
 import { applyFieldSettings } from './apply-settings.ts';
@@ -50,9 +50,14 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
   const tree = useMemo(() => (page.tree ? treeOrder(data.rows, page.tree.parent) : undefined), [page.tree, data.rows]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  // Selection belongs to the rows on screen: a new page, search or reload starts without one.
-  // Keeping the same empty object when nothing is selected spares a re-render of every row.
-  useEffect(() => setRowSelection((prev) => (Object.keys(prev).length ? {} : prev)), [data.rows]);
+  // Selection belongs to the rows on screen: a new page, search or reload starts without one. It is
+  // reset while rendering, not in an effect: a late effect would also clear a click made just after
+  // the rows arrived. Keeping the same empty object when nothing is selected spares a re-render of every row.
+  const [selectionRows, setSelectionRows] = useState(data.rows);
+  if (selectionRows !== data.rows) {
+    setSelectionRows(data.rows);
+    if (Object.keys(rowSelection).length) setRowSelection({});
+  }
 
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = functionalUpdate(updater, sorting);

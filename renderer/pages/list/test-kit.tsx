@@ -58,8 +58,8 @@ export function stubLayout(width = 1200, height = 600) {
  * manager (tabster) sees no element as visible, so focus stays on the surface and a dialog opened
  * after another modal keeps a stale aria-hidden until something inside it is focused.
  */
-export async function openDialog(role: 'dialog' | 'alertdialog' = 'dialog', name?: string): Promise<HTMLElement> {
-  const dialog = await screen.findByRole(role, { hidden: true, ...(name ? { name } : {}) });
+export async function openDialog(role: 'dialog' | 'alertdialog' = 'dialog', name?: string, wait?: { timeout: number }): Promise<HTMLElement> {
+  const dialog = await screen.findByRole(role, { hidden: true, ...(name ? { name } : {}) }, wait);
   const first = dialog.querySelector<HTMLElement>('button, textarea, input');
   if (first) {
     first.focus();
@@ -67,6 +67,6 @@ export async function openDialog(role: 'dialog' | 'alertdialog' = 'dialog', name
   }
   await waitFor(() => {
     if (dialog.getAttribute('aria-hidden') === 'true') throw new Error('dialog still hidden');
-  });
+  }, wait);
   return dialog;
 }
