@@ -60,7 +60,7 @@ export async function main(args: string[]) {
   const out: (string | number)[][] = [['shape', 'groups', 'endpoint p50', 'endpoint p99', 'cpu/req', 'raw SQL p50', 'ratio p50', 'totals p50', 'n', 'verdict (<= 1.2x and < 300 ms)']];
   let r1Rows: Row[] = [];
   for (const s of shapes) {
-    const { rows: q } = compileReport(report, s.who.user, s.body, resources);
+    const { rows: q } = compileReport(report, s.who.user, s.body, resources, 'sqlite');
     const stmt = sqlite.prepare(q.sql);
     const raw = () => stmt.all(...q.params) as Row[];
     const call = async (path: string, body: unknown) => {
@@ -108,7 +108,7 @@ export async function main(args: string[]) {
   console.log(table(out));
 
   console.log(`-- the report over the detail (waybills JOIN waybill_nodes, before the summary), shape R1, once, limit ${DETAIL_LIMIT_MS / 1000} s --`);
-  const detail = compileReport(DETAIL_CARRIER_MONTHLY, dispatcher.user, { curPage: 1, pageSize: 20 }, resources).rows;
+  const detail = compileReport(DETAIL_CARRIER_MONTHLY, dispatcher.user, { curPage: 1, pageSize: 20 }, resources, 'sqlite').rows;
   const run = await runDetailOnce(bench.file, detail.sql, detail.params, DETAIL_LIMIT_MS);
   if (!run.finished) console.log(`  did not finish within ${run.limitMs / 1000} s (stopped); the summary answers R1 in the time above`);
   else {

@@ -106,7 +106,7 @@ export async function main(args: string[]) {
     const { token, user } = sessions[shape.user];
     const bodyText = JSON.stringify(shape.body);
     const q = JSON.parse(bodyText) as WaybillQuery;
-    const statements = shape.kind === 'list' ? (({ rows, count }) => [rows, count])(listSql(user, q)) : [countsSql(user, q)];
+    const statements = shape.kind === 'list' ? (({ rows, count }) => [rows, count])(listSql('sqlite', user, q)) : [countsSql('sqlite', user, q)];
     const prepared = statements.map((s) => ({ stmt: sqlite.prepare(s.sql), params: s.params }));
     const raw = () => prepared.map((p) => p.stmt.all(...p.params) as Row[]);
     const request = () => app.request(PATHS[shape.kind], { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: bodyText });

@@ -48,7 +48,7 @@ export async function timeStages(shape: StageShape, x: StageContext, targetRatio
   const bodyText = JSON.stringify(shape.body);
   const body = () => JSON.parse(bodyText) as WaybillQuery;
   const list = shape.kind === 'list';
-  const statements = list ? (({ rows, count }) => [rows, count])(listSql(x.user, body())) : [countsSql(x.user, body())];
+  const statements = list ? (({ rows, count }) => [rows, count])(listSql('sqlite', x.user, body())) : [countsSql('sqlite', x.user, body())];
   const prepared = statements.map((s) => ({ stmt: x.sqlite.prepare(s.sql), params: s.params }));
   const handler = () => (list ? pageQuery(x.conn, x.registry(), x.user, body()) : statusCounts(x.conn, x.registry(), x.user, body()));
   const result = await handler();
@@ -61,7 +61,7 @@ export async function timeStages(shape: StageShape, x: StageContext, targetRatio
     ['full, body decoded to a JS string instead (.text())', async () => (await x.app.request(shape.path, { method: 'POST', headers, body: bodyText })).text()],
     ['handler without HTTP (pageQuery / statusCounts)', handler],
     ['  raw SQL, prepared once', () => prepared.map((p) => p.stmt.all(...p.params))],
-    ['  SQL text built per request (listSql / countsSql)', () => (list ? listSql(x.user, body()) : countsSql(x.user, body()))],
+    ['  SQL text built per request (listSql / countsSql)', () => (list ? listSql('sqlite', x.user, body()) : countsSql('sqlite', x.user, body()))],
     ['input validation (ajv) of the parsed body', () => validateOrThrow(waybillQueryInput, body())],
     ['session resolve (cached per token)', () => x.sessions.resolve(x.token, Date.now())],
     ['JSON.stringify of the envelope', () => JSON.stringify({ code: 1, message: '操作成功', result })],

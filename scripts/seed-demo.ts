@@ -14,6 +14,7 @@ import { seedMessages } from './seed-messages.ts';
 import { seedMedia } from './seed-media.ts';
 import { all, insert, one, run, tx, type Conn } from '../server/resources/statements.ts';
 import type { Database } from '../server/db/port.ts';
+import { advanceIdCounters } from '../server/db/catalog.ts';
 
 export const DEMO_PASSWORD = 'Huoyun@2026';
 
@@ -35,6 +36,7 @@ export async function insertRows(conn: Conn, table: string, rows: Iterable<Recor
     await run(conn, sql, ...keys.map((k) => row[k]));
     n++;
   }
+  if (n && keys.includes('id')) await advanceIdCounters(conn, [table]);
   return n;
 }
 
@@ -147,6 +149,8 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
   // Flash photos and event pictures are files: only where the database has a files folder (not in memory).
   if (tracks && opts.filesDir) await seedMedia(conn, now, opts.filesDir);
   if (opts.transport !== false) await seedMessages(conn, now);
+  // Fixtures give some rows their ids: the engine's own numbering continues after them.
+  await advanceIdCounters(conn);
   return demo;
 }
 

@@ -43,11 +43,12 @@ export async function seedTracks(conn: Conn, now = Date.now(), perCorp = DEMO_TR
     FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id
     WHERE w.id IN (SELECT id FROM (SELECT x.id, row_number() OVER (PARTITION BY x.corp_id ORDER BY x.updated_at DESC, x.id) AS k FROM waybills x
         WHERE x.is_deleted = 0 AND x.status IN (400, 500) AND x.vehicle_id IS NOT NULL
-          AND EXISTS (SELECT 1 FROM waybill_nodes n WHERE n.waybill_id = x.id AND n.actual_arrive_time IS NOT NULL)) WHERE k <= ?)
+          AND EXISTS (SELECT 1 FROM waybill_nodes n WHERE n.waybill_id = x.id AND n.actual_arrive_time IS NOT NULL)) ranked WHERE k <= ?)
     ORDER BY w.vehicle_id, w.id`, perCorp);
   const nodesOf = (waybillId: number) => all<TrackNode>(conn, `SELECT a.lon, a.lat, n.node_type AS nodeType, n.actual_arrive_time AS arrive, n.actual_leave_time AS leave
     FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`, waybillId);
-  const setRange = (...values: unknown[]) => run(conn, 'INSERT OR REPLACE INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, ?, ?, ?)', ...values);
+  const setRange = (...values: unknown[]) => run(conn, `INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, ?, ?, ?)
+    ON CONFLICT (waybill_id) DO UPDATE SET corp_id = excluded.corp_id, temp_min = excluded.temp_min, temp_max = excluded.temp_max`, ...values);
   const busyUntil = new Map<number, number>();
   let points = 0;
   const tracked: number[] = [];

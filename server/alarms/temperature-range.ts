@@ -6,6 +6,7 @@
 import { all, one, type Conn } from '../resources/statements.ts';
 import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
 import { settingsOf } from './settings.ts';
+import { greatest } from '../db/dialect.ts';
 
 export interface TempRange {
   tempMin: number;
@@ -55,7 +56,7 @@ export async function temperatureJudge(conn: Conn, corpId: number, vehicleId: nu
   const rows = await all<{ waybillId: number; status: number; tempMin: number; tempMax: number; first: number | null; last: number | null }>(conn,
     `SELECT w.id AS waybillId, w.status, r.temp_min AS tempMin, r.temp_max AS tempMax,
        (SELECT min(n.actual_arrive_time) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS first,
-       (SELECT max(max(coalesce(n.actual_arrive_time, 0), coalesce(n.actual_leave_time, 0))) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS last
+       (SELECT max(${greatest(conn, 'coalesce(n.actual_arrive_time, 0)', 'coalesce(n.actual_leave_time, 0)')}) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS last
      FROM waybills w JOIN waybill_temperature_ranges r ON r.waybill_id = w.id
      WHERE w.vehicle_id = ? AND w.is_deleted = 0`, vehicleId);
   const trips = rows

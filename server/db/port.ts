@@ -15,6 +15,21 @@ export interface RunResult {
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * A write the database refused for one of its constraints, the same on both engines (each adapter
+ * turns its driver's error into this): `columns` names the columns involved where the engine says.
+ */
+export class ConstraintError extends Error {
+  constructor(
+    readonly kind: 'unique' | 'notNull' | 'foreignKey' | 'check',
+    readonly columns: string[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConstraintError';
+  }
+}
+
 export interface TransactionOptions {
   /**
    * Take the write lock at BEGIN rather than at the first write: for a read-count-then-write that
@@ -34,6 +49,13 @@ export interface Conn {
   insert(sql: string, params?: readonly unknown[]): Promise<number>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Inside a transaction: waits for and then holds the lock called `name` until the transaction ends,
+   * for a read-then-write that the same code on another instance must not interleave with (the next
+   * business number, a check of what is already taken). On SQLite one connection runs one
+   * transaction at a time, so this only has to be inside one.
+   */
+  lock(name: string): Promise<void>;
 }
 
 /** A connection holding one read-only transaction: every read sees the database as it stood when it began. */

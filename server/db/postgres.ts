@@ -12,7 +12,7 @@
 // - LIKE becomes ILIKE: SQLite's LIKE ignores the case of ASCII letters, PostgreSQL's does not.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { Conn, Database, ReadSnapshot, RunResult, TransactionOptions } from './port.ts';
+import { ConstraintError, type Conn, type Database, type ReadSnapshot, type RunResult, type TransactionOptions } from './port.ts';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -64,6 +64,21 @@ export function toPostgres(sql: string): string {
   return out;
 }
 
+const PG_CONSTRAINTS: Record<string, ConstraintError['kind']> = { '23505': 'unique', '23502': 'notNull', '23503': 'foreignKey', '23514': 'check' };
+
+/**
+ * PostgreSQL's constraint errors as the port's: the columns come from the error's `column` (NOT NULL)
+ * or its detail, "Key (corp_id, user_name)=(1, x) already exists." (unique).
+ */
+function constraintsNamed(err: unknown): never {
+  const e = err as pg.DatabaseError;
+  const kind = PG_CONSTRAINTS[e.code ?? ''];
+  if (!kind) throw err;
+  const keyColumns = /^Key \(([^)]*)\)=/.exec(e.detail ?? '')?.[1];
+  const columns = kind === 'notNull' && e.column ? [e.column] : kind === 'unique' && keyColumns ? keyColumns.split(',').map((c) => c.trim().replace(/^"|"$/g, '')) : [];
+  throw new ConstraintError(kind, columns, e.message);
+}
+
 interface Held {
   client: pg.PoolClient;
   depth: number;
@@ -75,7 +90,7 @@ abstract class PostgresConn implements Conn {
   protected abstract queryable(): pg.Pool | pg.PoolClient;
 
   protected query(sql: string, params: readonly unknown[]) {
-    return this.queryable().query(toPostgres(sql), params as unknown[]);
+    return this.queryable().query(toPostgres(sql), params as unknown[]).catch(constraintsNamed);
   }
 
   async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
@@ -95,6 +110,7 @@ abstract class PostgresConn implements Conn {
   }
 
   abstract transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+  abstract lock(name: string): Promise<void>;
 }
 
 export class PostgresDatabase extends PostgresConn implements Database {
@@ -105,7 +121,11 @@ export class PostgresDatabase extends PostgresConn implements Database {
   }
 
   static connect(url: string, max = 10): PostgresDatabase {
-    return new PostgresDatabase(new pg.Pool({ connectionString: url, max, types }));
+    const pool = new pg.Pool({ connectionString: url, max, types });
+    // An idle connection the server dropped (a restart, a network cut) is reported here; without a
+    // listener it would end the process. The pool opens a new connection for the next query.
+    pool.on('error', (err) => console.error(`PostgreSQL 空闲连接中断: ${err.message}`));
+    return new PostgresDatabase(pool);
   }
 
   protected queryable() {
@@ -131,6 +151,12 @@ export class PostgresDatabase extends PostgresConn implements Database {
     } finally {
       client.release();
     }
+  }
+
+  async lock(name: string): Promise<void> {
+    const held = this.owner.getStore();
+    if (!held) throw new Error(`lock(${name}) outside a transaction`);
+    await held.client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [name]);
   }
 
   private async savepoint<T>(held: Held, fn: () => Promise<T>): Promise<T> {
@@ -187,4 +213,7 @@ class SnapshotConn extends PostgresConn {
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     return fn();
   }
+
+  /** A snapshot only reads: it takes no write lock. */
+  async lock(): Promise<void> {}
 }

@@ -6,9 +6,30 @@
 // Inside, AsyncLocalStorage tells the transaction's own statements from the others.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import BetterSqlite3 from 'better-sqlite3';
-import type { Database, ReadSnapshot, RunResult, TransactionOptions } from './port.ts';
+import { ConstraintError, type Database, type ReadSnapshot, type RunResult, type TransactionOptions } from './port.ts';
 
 const MAX_CACHED = 500;
+
+const SQLITE_CONSTRAINTS: Record<string, ConstraintError['kind']> = {
+  SQLITE_CONSTRAINT_UNIQUE: 'unique',
+  SQLITE_CONSTRAINT_PRIMARYKEY: 'unique',
+  SQLITE_CONSTRAINT_NOTNULL: 'notNull',
+  SQLITE_CONSTRAINT_FOREIGNKEY: 'foreignKey',
+  SQLITE_CONSTRAINT_CHECK: 'check',
+};
+
+/** Runs a statement, turning SQLite's constraint errors ("UNIQUE constraint failed: t.a, t.b") into the port's. */
+function constraintsNamed<T>(statement: () => T): T {
+  try {
+    return statement();
+  } catch (err) {
+    const kind = SQLITE_CONSTRAINTS[(err as { code?: string }).code ?? ''];
+    if (!kind) throw err;
+    const message = (err as Error).message;
+    const columns = (message.split('constraint failed: ')[1] ?? '').split(',').map((c) => c.trim().split('.').pop() ?? '').filter(Boolean);
+    throw new ConstraintError(kind, kind === 'foreignKey' ? [] : columns, message);
+  }
+}
 
 interface Held {
   /** Savepoints opened inside, for names. */
@@ -48,22 +69,22 @@ export class SqliteDatabase implements Database {
 
   async one<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
     if (this.held) await this.turn();
-    return this.statement(sql).get(...params) as T | undefined;
+    return constraintsNamed(() => this.statement(sql).get(...params) as T | undefined);
   }
 
   async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     if (this.held) await this.turn();
-    return this.statement(sql).all(...params) as T[];
+    return constraintsNamed(() => this.statement(sql).all(...params) as T[]);
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<RunResult> {
     if (this.held) await this.turn();
-    return { changes: this.statement(sql).run(...params).changes };
+    return constraintsNamed(() => ({ changes: this.statement(sql).run(...params).changes }));
   }
 
   async insert(sql: string, params: readonly unknown[] = []): Promise<number> {
     if (this.held) await this.turn();
-    return Number(this.statement(sql).run(...params).lastInsertRowid);
+    return constraintsNamed(() => Number(this.statement(sql).run(...params).lastInsertRowid));
   }
 
   async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
@@ -93,6 +114,11 @@ export class SqliteDatabase implements Database {
       this.held = null;
       release();
     }
+  }
+
+  /** The connection runs one transaction at a time: being inside one is the lock. */
+  async lock(name: string): Promise<void> {
+    if (!this.owner.getStore() && !this.$client.inTransaction) throw new Error(`lock(${name}) outside a transaction`);
   }
 
   private async savepoint<T>(held: Held, fn: () => Promise<T>): Promise<T> {

@@ -88,7 +88,7 @@ export async function exportSource(ctx: SourceContext, user: SessionUser, pageId
     if (!user.operationIds.has(report.operationId)) throw forbidden();
     const req = validateOrThrow<ReportRequest>(requestSchema(report), search);
     // Refused now rather than as a failed task: a report the user may not read (a summary for a customer).
-    compileReport(report, user, req, reg.resources);
+    compileReport(report, user, req, reg.resources, ctx.db.dialect);
     const snapshot = await takeSnapshot(ctx);
     return {
       page, columns, search,

@@ -7,7 +7,9 @@ import { orderScope } from '../domain/orders/access.ts';
 import { waybillScope } from '../domain/waybills/scope.ts';
 import { scopeWhere } from '../resources/scope.ts';
 import { alarmScope } from '../alarms/scope.ts';
-import { and, dayStart, frag, join, likePattern, outName, timeBucket, type Frag } from './sql.ts';
+import { and, dayStart, frag, join, likePattern, outName, type Frag } from './sql.ts';
+import { localDateText } from '../db/dialect.ts';
+import type { Dialect } from '../db/port.ts';
 import { summaryScope } from './summary-scope.ts';
 import { partnerScope } from './partner-scope.ts';
 import { primaryKeyOf } from './catalogue.ts';
@@ -47,8 +49,8 @@ function fixed(c: FixedCondition): Frag {
   }
 }
 
-function dimensionExpr(d: Dimension): string {
-  return d.grain ? timeBucket(d.field, d.grain) : d.field;
+function dimensionExpr(d: Dimension, dialect: Dialect): string {
+  return d.grain ? localDateText(dialect, d.field, d.grain) : d.field;
 }
 
 /**
@@ -58,7 +60,9 @@ function dimensionExpr(d: Dimension): string {
  * whole group; left out of GROUP BY, SQLite can group in the source's key order instead of sorting
  * every row first (report/carrier-monthly over its summary: docs/decisions.md "Report summary tables").
  */
-function groupedDimensions(report: ReportFile): Dimension[] {
+function groupedDimensions(report: ReportFile, dialect: Dialect): Dimension[] {
+  // PostgreSQL accepts a column outside GROUP BY only when the group holds its table's primary key.
+  if (dialect === 'postgres') return report.dimensions;
   const joinByAlias = new Map((report.joins ?? []).map((j) => [j.alias, j]));
   const plain = new Set(report.dimensions.filter((d) => !d.grain).map((d) => d.field));
   const fixedByOther = (d: Dimension) => {
@@ -92,7 +96,7 @@ function aggregateExpr(m: Measure): Frag {
       agg = frag(`${m.agg.toUpperCase()}(${v.sql})`, ...v.params);
     }
   }
-  return m.decimals !== undefined && m.agg !== 'count' && m.agg !== 'countDistinct' ? frag(`ROUND(${agg.sql}, ?)`, ...agg.params, m.decimals) : agg;
+  return m.decimals !== undefined && m.agg !== 'count' && m.agg !== 'countDistinct' ? frag(`ROUND(CAST(${agg.sql} AS NUMERIC), ?)`, ...agg.params, m.decimals) : agg;
 }
 
 function measureExpr(report: ReportFile, m: Measure): Frag {
@@ -101,7 +105,7 @@ function measureExpr(report: ReportFile, m: Measure): Frag {
   const num = byId(m.numerator);
   const den = byId(m.denominator);
   return frag(
-    `CASE WHEN COALESCE(${den.sql}, 0) = 0 THEN NULL ELSE ROUND(${num.sql} * ? / ${den.sql}, ?) END`,
+    `CASE WHEN COALESCE(${den.sql}, 0) = 0 THEN NULL ELSE ROUND(${num.sql} * 1.0 * ? / ${den.sql}, ?) END`,
     ...den.params, ...num.params, m.percent ? 100.0 : 1.0, ...den.params, m.decimals ?? 2,
   );
 }
@@ -179,7 +183,7 @@ export function sortableFields(report: ReportFile): string[] {
   return report.sort?.fields ?? [...report.dimensions, ...report.measures].map((c) => c.id);
 }
 
-export function compileReport(report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): CompiledReport {
+export function compileReport(report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>, dialect: Dialect): CompiledReport {
   const filters = filterConditions(report, req);
   // Every joined table held to the partner user's rows too, not only the scope alias.
   const partner = partnerScope(report, user, resources);
@@ -189,9 +193,9 @@ export function compileReport(report: ReportFile, user: SessionUser, req: Report
     const e = measureExpr(report, m);
     return frag(`${e.sql} AS ${outName(m.id)}`, ...e.params);
   });
-  const dims = report.dimensions.map((d) => `${dimensionExpr(d)} AS ${outName(d.id)}`);
-  const grouped = groupedDimensions(report);
-  const groupBy = grouped.length ? ` GROUP BY ${grouped.map(dimensionExpr).join(', ')}` : '';
+  const dims = report.dimensions.map((d) => `${dimensionExpr(d, dialect)} AS ${outName(d.id)}`);
+  const grouped = groupedDimensions(report, dialect);
+  const groupBy = grouped.length ? ` GROUP BY ${grouped.map((d) => dimensionExpr(d, dialect)).join(', ')}` : '';
 
   const sorts = req.sorts?.length ? req.sorts : report.sort?.default ?? [];
   // Every dimension last, so pages never overlap or skip groups with equal sort values.

@@ -17,12 +17,12 @@ export interface ReportPage {
 export async function queryReport(conn: Conn, report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): Promise<ReportPage> {
   const curPage = req.curPage ?? 1;
   const pageSize = req.pageSize ?? 20;
-  const { rows } = compileReport(report, user, { ...req, curPage, pageSize }, resources);
+  const { rows } = compileReport(report, user, { ...req, curPage, pageSize }, resources, conn.dialect);
   const found = await all<Row>(conn, rows.sql, ...rows.params);
   let totalRecords = Number(found[0]?.[TOTAL_COLUMN] ?? 0);
   if (!found.length && curPage > 1) {
     // Past the last page there is no row to carry the count: ask the first page for it.
-    const first = compileReport(report, user, { ...req, curPage: 1, pageSize: 1 }, resources).rows;
+    const first = compileReport(report, user, { ...req, curPage: 1, pageSize: 1 }, resources, conn.dialect).rows;
     totalRecords = Number((await one<Row>(conn, first.sql, ...first.params))?.[TOTAL_COLUMN] ?? 0);
   }
   const data = found.map(({ [TOTAL_COLUMN]: _, ...row }) => withEmptyTexts(report, row));
@@ -36,6 +36,6 @@ function withEmptyTexts(report: ReportFile, row: Row): Row {
 }
 
 export async function reportTotals(conn: Conn, report: ReportFile, user: SessionUser, req: ReportRequest, resources: ReadonlyMap<string, ResourceFile>): Promise<Row> {
-  const { totals } = compileReport(report, user, req, resources);
+  const { totals } = compileReport(report, user, req, resources, conn.dialect);
   return (await one<Row>(conn, totals.sql, ...totals.params)) ?? {};
 }

@@ -17,16 +17,7 @@ export const and = (parts: Frag[]): Frag => (parts.length ? join(parts.map((p) =
 /** A column alias of the result, quoted (report ids are checked against ^[a-z][A-Za-z0-9]*$). */
 export const outName = (id: string) => `"${id}"`;
 
-/**
- * Dialect: an epoch-ms time as its calendar day, month or year in Asia/Shanghai (UTC+8, no
- * daylight saving). The one SQLite-specific expression of the compiler; PostgreSQL would use
- * to_char(to_timestamp(x / 1000) AT TIME ZONE 'Asia/Shanghai', ...).
- */
-const GRAIN_FORMAT = { day: '%Y-%m-%d', month: '%Y-%m', year: '%Y' } as const;
-export const timeBucket = (column: string, grain: keyof typeof GRAIN_FORMAT) =>
-  `strftime('${GRAIN_FORMAT[grain]}', ${column} / 1000, 'unixepoch', '+8 hours')`;
-
-/** Dialect: the epoch ms of the UTC+8 midnight starting the day of an epoch-ms value (as the day grain cuts days). */
+/** The epoch ms of the UTC+8 midnight starting the day of an epoch-ms value (as the day grain cuts days). */
 export const dayStart = (expr: string) => `(CAST((${expr} + 28800000) / 86400000 AS INTEGER) * 86400000 - 28800000)`;
 
 /** LIKE with the user's % and _ taken literally. */

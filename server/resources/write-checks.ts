@@ -8,6 +8,7 @@ import { columnOf, ident } from './naming.ts';
 import { scopeWhere } from './scope.ts';
 import type { ResourceEngine } from './engine.ts';
 import { one } from './statements.ts';
+import { ConstraintError } from '../db/port.ts';
 
 export async function checkReferences(engine: ResourceEngine, res: ResourceFile, user: SessionUser, record: Record<string, unknown>) {
   const titles = storedFields(res);
@@ -37,10 +38,9 @@ export async function checkUnique(engine: ResourceEngine, res: ResourceFile, cor
   }
 }
 
-/** The resource fields named in SQLite's "... constraint failed: table.col, table.col" message. */
-function fieldsInConstraint(res: ResourceFile, message: string): string[] {
+/** The resource fields behind the columns a constraint names. */
+function fieldsOfColumns(res: ResourceFile, columns: string[]): string[] {
   const byColumn = new Map(Object.keys(storedFields(res)).map((f) => [columnOf(f), f]));
-  const columns = (message.split('constraint failed: ')[1] ?? '').split(',').map((c) => c.trim().split('.').pop() ?? '');
   return columns.map((c) => byColumn.get(c)).filter((f): f is string => f !== undefined && f !== 'corpId');
 }
 
@@ -52,12 +52,13 @@ export async function friendlyConstraint<T>(res: ResourceFile, write: () => Prom
   try {
     return await write();
   } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    const fields = fieldsInConstraint(res, String((err as Error).message ?? ''));
+    if (!(err instanceof ConstraintError)) throw err;
+    const fields = fieldsOfColumns(res, err.columns);
     const label = fields.map((f) => storedFields(res)[f]?.title ?? f).join('+');
-    if (code === 'SQLITE_CONSTRAINT_UNIQUE') throw invalid(label ? `${label}已存在` : `${res.title}已存在相同的数据`, fields[0] ? { field: fields[0] } : null);
-    if (code === 'SQLITE_CONSTRAINT_NOTNULL') throw invalid(`${label || '必填字段'}不能为空`, fields[0] ? { field: fields[0] } : null);
-    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw invalid('关联的数据不存在');
+    const named = fields[0] ? { field: fields[0] } : null;
+    if (err.kind === 'unique') throw invalid(label ? `${label}已存在` : `${res.title}已存在相同的数据`, named);
+    if (err.kind === 'notNull') throw invalid(`${label || '必填字段'}不能为空`, named);
+    if (err.kind === 'foreignKey') throw invalid('关联的数据不存在');
     throw err;
   }
 }

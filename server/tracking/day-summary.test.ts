@@ -1,12 +1,12 @@
 // The day summary: what a day's points add up to, and that the store keeps it equal to the
 // stored day whatever order and batches the points arrive in.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TrackPoint } from './columns.ts';
 import { pointsToColumns } from './store/merge.ts';
 import { CHUNK_MS, writeTrack } from './store/store.ts';
 import { summariseDay } from './day-summary.ts';
-import { openDatabase } from '../db/connection.ts';
-import type { SqliteDatabase } from '../db/sqlite.ts';
+import type { Database } from '../db/port.ts';
+import { openTestDatabase } from '../../tests/support/test-db.ts';
 import { temperatureJudge, type TemperatureJudge } from '../alarms/temperature-range.ts';
 
 const MIN = 60_000;
@@ -129,35 +129,49 @@ describe('summariseDay judges each reading against the range that applies to it'
   });
 });
 
+/** The databases a test opened, closed after it. */
+const opened: Database[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close();
+});
+
+/**
+ * A fresh migrated database with corporation 1, its fence 1 (for waybill nodes) and its vehicles 7
+ * (with the given temperature channel setting) and 8: the rows the store and the summaries refer to.
+ */
+async function storeWith(temperaturectrl: number): Promise<Database> {
+  const db = await openTestDatabase();
+  opened.push(db);
+  await db.run("INSERT INTO corporations (id, corp_code, corp_name, created_at) VALUES (1, 'T1', '测试企业', 0)");
+  await db.run("INSERT INTO areas (id, corp_id, area_name, area_code, lon, lat, created_at, updated_at) VALUES (1, 1, '测试围栏', 'F1', 121, 31, 0, 0)");
+  await db.run('INSERT INTO vehicles (id, corp_id, vehicle_no, gather_temperature, temperaturectrl, created_at, updated_at) VALUES (7, 1, ?, 1, ?, 0, 0)', ['沪A00007', temperaturectrl]);
+  await db.run('INSERT INTO vehicles (id, corp_id, vehicle_no, created_at, updated_at) VALUES (8, 1, ?, 0, 0)', ['沪A00008']);
+  return db;
+}
+
 describe('the store keeps one summary per vehicle and day', () => {
   /** The real schema; vehicle 7 of corporation 1 collects every temperature channel it sends. */
-  function store() {
-    const db = openDatabase(':memory:');
-    const sqlite = db.$client;
-    sqlite.pragma('foreign_keys = OFF');
-    sqlite.prepare('INSERT INTO vehicles (id, corp_id, vehicle_no, gather_temperature, temperaturectrl, created_at, updated_at) VALUES (7, 1, ?, 1, 0, 0, 0)').run('沪A00007');
-    return db;
-  }
-  const rows = (db: SqliteDatabase) => db.$client.prepare('SELECT * FROM track_day_summaries ORDER BY day_start_ms').all() as Record<string, number>[];
+  const store = () => storeWith(0);
+  const rows = (db: Database) => db.all<Record<string, number>>('SELECT * FROM track_day_summaries ORDER BY day_start_ms');
 
   it('late and re-sent points: the summary is that of the merged day', async () => {
-    const db = store();
+    const db = await store();
     const pts = day();
     await writeTrack(db, 1, 7, pointsToColumns(pts.slice(10)));
     await writeTrack(db, 1, 7, pointsToColumns(pts.slice(0, 12))); // earlier points, two of them again
-    const [row] = rows(db);
+    const [row] = await rows(db);
     const whole = summariseDay(pointsToColumns(pts), LIMITS);
     expect(row).toMatchObject({ vehicle_id: 7, corp_id: 1, day_start_ms: Math.floor(T0 / CHUNK_MS) * CHUNK_MS, points: 20, mileage_km: whole.mileageKm,
       max_speed: 110, overspeed_points: 4, temp_min: 1, temp_max: 20, out_of_range_minutes: 3, stops: 1, stop_minutes: 6, temp_range_min: 2, temp_range_max: 8 });
   });
 
   it('a track over midnight UTC gives a row per day; the corporation thresholds apply', async () => {
-    const db = store();
-    db.$client.prepare('INSERT INTO alarm_settings (corp_id, overspeed_kmh, temp_min, temp_max, updated_at) VALUES (1, 80, 0, 10, 0)').run();
+    const db = await store();
+    await db.run('INSERT INTO alarm_settings (corp_id, overspeed_kmh, temp_min, temp_max, updated_at) VALUES (1, 80, 0, 10, 0)');
     const midnight = Math.floor(T0 / CHUNK_MS) * CHUNK_MS + CHUNK_MS;
     const pts = day().map((p, i) => ({ ...p, gpsTime: midnight - 10 * MIN + i * MIN }));
     await writeTrack(db, 1, 7, pointsToColumns(pts));
-    const [a, b] = rows(db);
+    const [a, b] = await rows(db);
     expect([a.points, b.points]).toEqual([10, 10]);
     expect(a.overspeed_points + b.overspeed_points).toBe(pts.filter((p) => p.speed > 80).length);
     expect(a.last_time).toBe(midnight - MIN);
@@ -168,33 +182,26 @@ describe('the store keeps one summary per vehicle and day', () => {
 
 describe('the store judges a day by the vehicle\'s channels and its waybills\' ranges', () => {
   let nextNode = 1;
-  function store(temperaturectrl: number) {
-    const db = openDatabase(':memory:');
-    const sqlite = db.$client;
-    sqlite.pragma('foreign_keys = OFF');
-    sqlite.prepare('INSERT INTO vehicles (id, corp_id, vehicle_no, gather_temperature, temperaturectrl, created_at, updated_at) VALUES (7, 1, ?, 1, ?, 0, 0)').run('沪A00007', temperaturectrl);
-    return db;
-  }
+  const store = storeWith;
   /** A waybill of the vehicle that arrived at its first node at `arrive` and left its last at `leave` (null: not yet). */
-  function waybill(db: SqliteDatabase, o: { id: number; vehicleId?: number; status: number; arrive: number; leave: number | null; range?: [number, number]; deleted?: boolean }) {
-    const sqlite = db.$client;
-    sqlite.prepare(`INSERT INTO waybills (id, corp_id, waybill_no, business_type, status, step, sign_status, vehicle_id, is_deleted, created_at, updated_at)
-      VALUES (?, 1, ?, 1, ?, 1, 0, ?, ?, 0, 0)`).run(o.id, `YD${o.id}`, o.status, o.vehicleId ?? 7, o.deleted ? 1 : 0);
-    const node = sqlite.prepare(`INSERT INTO waybill_nodes (id, corp_id, waybill_id, seq, node_type, area_id, actual_arrive_time, actual_leave_time)
-      VALUES (?, 1, ?, ?, ?, 1, ?, ?)`);
-    node.run(nextNode++, o.id, 1, 'start', o.arrive, o.arrive + MIN);
-    node.run(nextNode++, o.id, 2, 'end', o.leave === null ? null : o.leave - MIN, o.leave);
-    if (o.range) sqlite.prepare('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, 1, ?, ?)').run(o.id, ...o.range);
+  async function waybill(db: Database, o: { id: number; vehicleId?: number; status: number; arrive: number; leave: number | null; range?: [number, number]; deleted?: boolean }) {
+    await db.run(`INSERT INTO waybills (id, corp_id, waybill_no, business_type, status, step, sign_status, vehicle_id, is_deleted, created_at, updated_at)
+      VALUES (?, 1, ?, 1, ?, 1, 0, ?, ?, 0, 0)`, [o.id, `YD${o.id}`, o.status, o.vehicleId ?? 7, o.deleted ? 1 : 0]);
+    const node = (...params: unknown[]) => db.run(`INSERT INTO waybill_nodes (id, corp_id, waybill_id, seq, node_type, area_id, actual_arrive_time, actual_leave_time)
+      VALUES (?, 1, ?, ?, ?, 1, ?, ?)`, params);
+    await node(nextNode++, o.id, 1, 'start', o.arrive, o.arrive + MIN);
+    await node(nextNode++, o.id, 2, 'end', o.leave === null ? null : o.leave - MIN, o.leave);
+    if (o.range) await db.run('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, 1, ?, ?)', [o.id, ...o.range]);
   }
-  const row = (db: SqliteDatabase) => db.$client.prepare('SELECT * FROM track_day_summaries').get() as Record<string, number | null>;
+  const row = (db: Database) => db.one<Record<string, number | null>>('SELECT * FROM track_day_summaries');
 
   it('trips from first arrival to last leave, open while in transit; waybills without a range, deleted or of other vehicles are no trips', async () => {
-    const db = store(0b1);
-    waybill(db, { id: 1, status: 500, arrive: T0 + 10 * MIN, leave: T0 + 29 * MIN, range: [-22, -12] });
-    waybill(db, { id: 2, status: 400, arrive: T0 + 40 * MIN, leave: null, range: [0, 10] });
-    waybill(db, { id: 3, status: 500, arrive: T0 + 31 * MIN, leave: T0 + 38 * MIN }); // no range of its own: the corporation's applies
-    waybill(db, { id: 4, status: 500, arrive: T0, leave: T0 + 9 * MIN, range: [-30, -25], deleted: true });
-    waybill(db, { id: 5, vehicleId: 8, status: 400, arrive: T0, leave: null, range: [-30, -25] });
+    const db = await store(0b1);
+    await waybill(db, { id: 1, status: 500, arrive: T0 + 10 * MIN, leave: T0 + 29 * MIN, range: [-22, -12] });
+    await waybill(db, { id: 2, status: 400, arrive: T0 + 40 * MIN, leave: null, range: [0, 10] });
+    await waybill(db, { id: 3, status: 500, arrive: T0 + 31 * MIN, leave: T0 + 38 * MIN }); // no range of its own: the corporation's applies
+    await waybill(db, { id: 4, status: 500, arrive: T0, leave: T0 + 9 * MIN, range: [-30, -25], deleted: true });
+    await waybill(db, { id: 5, vehicleId: 8, status: 400, arrive: T0, leave: null, range: [-30, -25] });
     const judge = await temperatureJudge(db, 1, 7, T0, T0 + 59 * MIN);
     expect(judge).toEqual({ mask: 0b1, fallback: { tempMin: 2, tempMax: 8 }, trips: [
       { waybillId: 1, tempMin: -22, tempMax: -12, from: T0 + 10 * MIN, to: T0 + 29 * MIN },
@@ -205,23 +212,23 @@ describe('the store judges a day by the vehicle\'s channels and its waybills\' r
   });
 
   it('the summary row: minutes outside each reading\'s range, the uncollected channel ignored, no single range', async () => {
-    const db = store(0b1);
-    waybill(db, { id: 1, status: 500, arrive: T0 + 10 * MIN, leave: T0 + 29 * MIN, range: [-22, -12] });
-    waybill(db, { id: 2, status: 400, arrive: T0 + 40 * MIN, leave: null, range: [0, 10] });
+    const db = await store(0b1);
+    await waybill(db, { id: 1, status: 500, arrive: T0 + 10 * MIN, leave: T0 + 29 * MIN, range: [-22, -12] });
+    await waybill(db, { id: 2, status: 400, arrive: T0 + 40 * MIN, leave: null, range: [0, 10] });
     await writeTrack(db, 1, 7, pointsToColumns(twoTrips().pts));
-    expect(row(db)).toMatchObject({ temp_readings: 60, temp_max: 12, out_of_range_minutes: 2, temp_range_min: null, temp_range_max: null });
+    expect(await row(db)).toMatchObject({ temp_readings: 60, temp_max: 12, out_of_range_minutes: 2, temp_range_min: null, temp_range_max: null });
   });
 
   it('a day on one frozen trip shows the frozen range and no minutes outside', async () => {
-    const db = store(0b1);
-    waybill(db, { id: 1, status: 400, arrive: T0 - 60 * MIN, leave: null, range: [-22, -12] });
+    const db = await store(0b1);
+    await waybill(db, { id: 1, status: 400, arrive: T0 - 60 * MIN, leave: null, range: [-22, -12] });
     await writeTrack(db, 1, 7, pointsToColumns(twoTrips().pts.slice(10, 30)));
-    expect(row(db)).toMatchObject({ temp_readings: 20, temp_range_min: -22, temp_range_max: -12, out_of_range_minutes: 0 });
+    expect(await row(db)).toMatchObject({ temp_readings: 20, temp_range_min: -22, temp_range_max: -12, out_of_range_minutes: 0 });
   });
 
   it('a vehicle that names its channels: only those count (t2 collected here, the 50 ℃ probe)', async () => {
-    const db = store(0b10);
+    const db = await store(0b10);
     await writeTrack(db, 1, 7, pointsToColumns(twoTrips().pts.slice(0, 10)));
-    expect(row(db)).toMatchObject({ temp_readings: 10, temp_min: 50, temp_max: 50, out_of_range_minutes: 9, temp_range_min: 2, temp_range_max: 8 });
+    expect(await row(db)).toMatchObject({ temp_readings: 10, temp_min: 50, temp_max: 50, out_of_range_minutes: 9, temp_range_min: 2, temp_range_max: 8 });
   });
 });

@@ -112,10 +112,11 @@ export async function writeDaySummary(conn: Conn, corpId: number, vehicleId: num
   const { overspeedKmh } = await settingsOf(conn, corpId, null);
   const temperature = await temperatureJudge(conn, corpId, vehicleId, day.gpsTime[0], day.gpsTime[day.length - 1]);
   const s = summariseDay(day, { overspeedKmh, temperature });
-  await run(conn, `INSERT OR REPLACE INTO track_day_summaries (vehicle_id, corp_id, day_start_ms, points, first_time, last_time,
+  await run(conn, `INSERT INTO track_day_summaries (vehicle_id, corp_id, day_start_ms, points, first_time, last_time,
       odometer_start, odometer_end, mileage_km, driving_ms, max_speed, overspeed_points, temp_min, temp_max, temp_avg, temp_sum,
       temp_readings, temp_range_min, temp_range_max, out_of_range_minutes, stops, stop_minutes)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (vehicle_id, day_start_ms) DO UPDATE SET corp_id = excluded.corp_id, points = excluded.points, first_time = excluded.first_time, last_time = excluded.last_time, odometer_start = excluded.odometer_start, odometer_end = excluded.odometer_end, mileage_km = excluded.mileage_km, driving_ms = excluded.driving_ms, max_speed = excluded.max_speed, overspeed_points = excluded.overspeed_points, temp_min = excluded.temp_min, temp_max = excluded.temp_max, temp_avg = excluded.temp_avg, temp_sum = excluded.temp_sum, temp_readings = excluded.temp_readings, temp_range_min = excluded.temp_range_min, temp_range_max = excluded.temp_range_max, out_of_range_minutes = excluded.out_of_range_minutes, stops = excluded.stops, stop_minutes = excluded.stop_minutes`,
     vehicleId, corpId, dayStartMs, s.points, s.firstTime, s.lastTime, s.odometerStart, s.odometerEnd, s.mileageKm, s.drivingMs,
     s.maxSpeed, s.overspeedPoints, s.tempMin, s.tempMax, s.tempAvg, s.tempSum, s.tempReadings,
     s.range?.tempMin ?? null, s.range?.tempMax ?? null, s.outOfRangeMinutes, s.stops, s.stopMinutes);

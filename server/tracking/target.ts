@@ -7,6 +7,7 @@ import { NOT_FOUND } from '../resources/engine.ts';
 import { one, type Conn } from '../resources/statements.ts';
 import { findWaybill, type WaybillRow } from '../domain/waybills/scope.ts';
 import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
+import { greatest, least } from '../db/dialect.ts';
 
 export interface VehicleRow {
   id: number;
@@ -73,8 +74,8 @@ const ENDED: number[] = [WaybillStatus.COMPLETED, WaybillStatus.ENDED_ABNORMALLY
 /** From the waybill's creation (or an earlier recorded node time) to its end: the last node or event time once ended, else now. */
 export async function waybillPeriod(conn: Conn, w: WaybillRow, now: number): Promise<{ from: number; to: number }> {
   const r = (await one<{ created: number; first: number | null; last: number | null; lastEvent: number | null }>(conn, `SELECT w.created_at AS created,
-      (SELECT min(min(coalesce(actual_arrive_time, 9e15), coalesce(actual_leave_time, 9e15))) FROM waybill_nodes WHERE waybill_id = w.id) AS first,
-      (SELECT max(max(coalesce(actual_arrive_time, 0), coalesce(actual_leave_time, 0))) FROM waybill_nodes WHERE waybill_id = w.id) AS last,
+      (SELECT min(${least(conn, 'coalesce(actual_arrive_time, 9e15)', 'coalesce(actual_leave_time, 9e15)')}) FROM waybill_nodes WHERE waybill_id = w.id) AS first,
+      (SELECT max(${greatest(conn, 'coalesce(actual_arrive_time, 0)', 'coalesce(actual_leave_time, 0)')}) FROM waybill_nodes WHERE waybill_id = w.id) AS last,
       (SELECT max(at) FROM waybill_events WHERE waybill_id = w.id) AS lastEvent
     FROM waybills w WHERE w.id = ?`, w.id))!;
   const from = Math.min(r.created, r.first ?? Infinity);

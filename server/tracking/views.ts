@@ -18,6 +18,7 @@ import type { TrackTarget, VehicleRow } from './target.ts';
 import type { SessionUser } from '../http/context.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
 import { round1, round6 as coord } from '../fences/geometry.ts';
+import { joinedText } from '../db/dialect.ts';
 
 export interface TrackPageResult {
   data: Record<string, unknown>[];
@@ -247,7 +248,7 @@ const grids = new WeakMap<Conn, Map<string, { signature: string; grid: FenceGrid
 
 async function fenceGridFor(conn: Conn, user: SessionUser, waybillId: number | null): Promise<FenceGrid> {
   const sig = (await one<Record<string, unknown>>(conn, `SELECT count(*) AS n, max(updated_at) AS u, max(id) AS m, sum(is_deleted) AS d,
-    (SELECT group_concat(area_id) FROM waybill_nodes WHERE waybill_id = ?) AS route FROM areas WHERE corp_id = ?`, waybillId ?? -1, user.corpId))!;
+    (SELECT ${joinedText(conn, 'area_id')} FROM waybill_nodes WHERE waybill_id = ?) AS route FROM areas WHERE corp_id = ?`, waybillId ?? -1, user.corpId))!;
   const signature = `${sig.n}:${sig.u}:${sig.m}:${sig.d}:${sig.route}`;
   const key = `${user.corpId}:${user.userType === 1 ? user.partnerId : '*'}:${waybillId ?? ''}`;
   let byKey = grids.get(conn);

@@ -9,6 +9,7 @@
 // logins sent all at once cannot slip past the count while their hashes run.
 import type { Conn } from '../../db/connection.ts';
 import { all, one, run, tx } from '../../resources/statements.ts';
+import { greatest } from '../../db/dialect.ts';
 
 export const PAIR_FREE = 5;
 export const ADDRESS_FREE = 20;
@@ -113,12 +114,12 @@ export function recordSuccess(conn: Conn, name: string, address: string, userId:
       // Taken back with the delay it may have started: the attempt was not a failure after all.
       await run(
         conn,
-        'UPDATE login_throttle SET failures = max(failures - 1, 0), blocked_until = CASE WHEN failures - 1 < ? THEN NULL ELSE blocked_until END WHERE key = ?',
+        `UPDATE login_throttle SET failures = ${greatest(conn, 'failures - 1', '0')}, blocked_until = CASE WHEN failures - 1 < ? THEN NULL ELSE blocked_until END WHERE key = ?`,
         ACCOUNT_FREE, accountKey(name),
       );
       await run(
         conn,
-        'UPDATE login_throttle SET failures = max(failures - 1, 0), blocked_until = CASE WHEN failures - 1 < ? THEN NULL ELSE blocked_until END WHERE key = ?',
+        `UPDATE login_throttle SET failures = ${greatest(conn, 'failures - 1', '0')}, blocked_until = CASE WHEN failures - 1 < ? THEN NULL ELSE blocked_until END WHERE key = ?`,
         ADDRESS_FREE, addressKey(address),
       );
       await run(

@@ -19,7 +19,7 @@ async function administratorRoles(conn: Conn, known: number): Promise<{ roleId: 
     conn,
     `WITH held AS (
          SELECT ro.role_id AS roleId, ro.corp_id AS corpId, count(DISTINCT ro.operation_id) AS n,
-                max(ro.operation_id = ?) AS managesRoles
+                max(CASE WHEN ro.operation_id = ? THEN 1 ELSE 0 END) AS managesRoles
            FROM role_operations ro JOIN roles r ON r.id = ro.role_id AND r.is_deleted = 0
           GROUP BY ro.role_id, ro.corp_id)
        SELECT roleId, corpId FROM held h
@@ -41,6 +41,7 @@ export async function syncMenus(conn: Conn, menus: MenuDef[]): Promise<void> {
       walk(m.children ?? [], m.menuKey, level + 1);
     });
   walk(menus, null, 1);
+  // Instances starting together on one PostgreSQL sync one after the other, each seeing the last one's work.
   await tx(conn, async () => {
     const ids = opRows.map((r) => r[0] as string);
     const before = new Set((await all<{ id: string }>(conn, 'SELECT operation_id AS id FROM operations')).map((r) => r.id));
@@ -63,7 +64,7 @@ export async function syncMenus(conn: Conn, menus: MenuDef[]): Promise<void> {
       );
     }
     for (const id of ids.filter((op) => !before.has(op))) {
-      for (const r of admins) await run(conn, 'INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)', r.corpId, r.roleId, id);
+      for (const r of admins) await run(conn, 'INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', r.corpId, r.roleId, id);
     }
-  });
+  }, { exclusive: { lock: 'menus' } });
 }

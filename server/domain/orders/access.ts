@@ -66,8 +66,12 @@ export function findOrder(conn: Conn, user: SessionUser, id: number, includeDele
   return one<OrderRow>(conn, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${where.sql.join(' AND ')} AND o.id = ?`, ...where.params, id);
 }
 
-/** The order the user may write at the version they read; run inside the write's transaction. */
+/**
+ * The order the user may write at the version they read; run inside the write's transaction. The
+ * order's lock makes a second writer (on any instance) wait and then read the first one's version.
+ */
 export async function lockOrder(conn: Conn, user: SessionUser, id: number, version: number): Promise<OrderRow> {
+  await conn.lock(`orders:${id}`);
   const order = await findOrder(conn, user, id);
   if (!order) throw failure(NOT_FOUND);
   if (order.version !== version) throw failure(STALE);

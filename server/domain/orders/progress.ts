@@ -8,7 +8,7 @@ import { all, type Conn } from './sql.ts';
 export async function waybillCarriersOf(conn: Conn, orderIds: readonly number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (orderIds.length === 0) return out;
-  const rows = await all<{ orderId: number; name: string }>(conn, `SELECT DISTINCT wo.order_id AS orderId, cr.carrier_name AS name
+  const rows = await all<{ orderId: number; name: string }>(conn, `SELECT wo.order_id AS orderId, cr.carrier_name AS name
     FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id JOIN carriers cr ON cr.id = w.carrier_id
     WHERE wo.order_id IN (${orderIds.map(() => '?').join(', ')}) AND w.is_deleted = 0 AND w.status <> 700 ORDER BY w.id`, ...orderIds);
   for (const r of rows) {

@@ -2,7 +2,7 @@
 // transaction and leaves an order_history row: the whole order with its goods, at its new version.
 import type { SessionUser } from '../../http/context.ts';
 import { failure, forbidden, invalid } from '../../http/envelope.ts';
-import { nextNumber } from '../workflow/numbering.ts';
+import { lockNumbers, nextNumber } from '../workflow/numbering.ts';
 import { OrderStatus, TaskStatus } from '../workflow/order-machine.ts';
 import { ORDER_GATES } from '../workflow/order-gates.ts';
 import { bumpOrder, findOrder, hasWaybills, lockOrder } from './access.ts';
@@ -80,6 +80,8 @@ async function writeGoods(conn: Conn, user: SessionUser, orderId: number, goods:
 }
 
 export async function create(conn: Conn, user: SessionUser, input: SaveInput, customerId: number, now: number): Promise<number> {
+  // Also for a number the user typed: two saves of the same number wait for each other.
+  await lockNumbers(conn, 'orders', user.corpId);
   if (input.orderNo !== undefined && (await orderNoTaken(conn, user.corpId, input.orderNo))) throw invalid('订单号：订单号已存在', { field: 'orderNo' });
   const orderNo = input.orderNo ?? (await nextNumber(conn, 'orders', user.corpId, now));
   const id = await insert(conn,

@@ -31,7 +31,7 @@ export async function saveRoleOperations(conn: Conn, user: SessionUser, roleId: 
     await checkChangeableRole(conn, user, roleId);
     // The role grants nothing beyond the actor's rights (checked above), so its grants are replaced whole.
     await run(conn, 'DELETE FROM role_operations WHERE role_id = ?', roleId);
-    for (const id of new Set(operationIds)) await run(conn, 'INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)', user.corpId, roleId, id);
+    for (const id of new Set(operationIds)) await run(conn, 'INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', user.corpId, roleId, id);
     await run(conn, 'UPDATE roles SET version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?', Date.now(), user.userId, roleId);
   });
 }

@@ -6,7 +6,7 @@
 // and stowage confirmation. The state it starts in is the caller's, taken from the machine.
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
-import { nextNumber } from '../workflow/numbering.ts';
+import { lockNumbers, nextNumber } from '../workflow/numbering.ts';
 import { refreshOrdersOfWaybill } from '../workflow/order-sync.ts';
 import type { NodeType, WaybillState } from '../workflow/waybill-machine.ts';
 import { recordWaybillVersion } from './history.ts';
@@ -93,6 +93,7 @@ export async function checkAreas(conn: Conn, user: SessionUser, nodes: NewNode[]
 export async function waybillNoFor(conn: Conn, user: SessionUser, given: string | undefined, now: number): Promise<string> {
   const no = given?.trim();
   if (!no) return nextNumber(conn, 'waybills', user.corpId, now);
+  await lockNumbers(conn, 'waybills', user.corpId);
   if (await one(conn, 'SELECT 1 FROM waybills WHERE corp_id = ? AND waybill_no = ? LIMIT 1', user.corpId, no)) throw invalid('运单号：运单号已存在', { field: 'waybillNo' });
   return no;
 }

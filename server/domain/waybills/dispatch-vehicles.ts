@@ -52,14 +52,15 @@ export async function dispatchVehicles(conn: Conn, user: SessionUser, input: Veh
   const cond = where.join(' AND ');
   const holding = HOLDING.join(', ');
   // The newest waybill holding the vehicle, if any (one vehicle may wait for two).
-  const rows = await all<VehicleRow>(conn, `SELECT v.id, v.vehicle_no AS vehicleNo, m.model_name AS carModelName,
+  // Ordered outside, where the free vehicles can be put first by the computed status on both engines.
+  const rows = await all<VehicleRow>(conn, `SELECT * FROM (SELECT v.id, v.vehicle_no AS vehicleNo, m.model_name AS carModelName,
       coalesce(v.load_weight, m.load_weight_t) AS loadWeight, coalesce(v.volume, m.volume_m3) AS volume,
       v.carrier_id AS carrierId, cr.carrier_name AS carrierName, v.driver_id AS driverId, d.driver_name AS driverName,
       (SELECT w.waybill_no FROM waybills w WHERE w.vehicle_id = v.id AND w.is_deleted = 0 AND w.status IN (${holding}) ORDER BY w.id DESC LIMIT 1) AS waybillNo,
       (SELECT w.status FROM waybills w WHERE w.vehicle_id = v.id AND w.is_deleted = 0 AND w.status IN (${holding}) ORDER BY w.id DESC LIMIT 1) AS waybillStatus
     FROM vehicles v LEFT JOIN car_models m ON m.id = v.car_model_id LEFT JOIN carriers cr ON cr.id = v.carrier_id
     LEFT JOIN drivers d ON d.id = v.driver_id AND d.is_deleted = 0 AND d.status = 0
-    WHERE ${cond} ORDER BY (waybillStatus IS NOT NULL), v.vehicle_no LIMIT ? OFFSET ?`, ...params, pageSize, (curPage - 1) * pageSize);
+    WHERE ${cond}) picked ORDER BY waybillStatus IS NOT NULL, vehicleNo LIMIT ? OFFSET ?`, ...params, pageSize, (curPage - 1) * pageSize);
   const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM vehicles v WHERE ${cond}`, ...params))!;
   const data = rows.map(({ waybillStatus, ...r }) => {
     const state = loadStateOf(waybillStatus);

@@ -6,7 +6,7 @@
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import type { Registry } from '../../registry/types.ts';
-import { nextNumber } from '../workflow/numbering.ts';
+import { peekNumber } from '../workflow/numbering.ts';
 import { refreshOrdersOfWaybill } from '../workflow/order-sync.ts';
 import { INITIAL_WAYBILL_STATE, WaybillStatus } from '../workflow/waybill-machine.ts';
 import { claimOrders, type OrderPick } from './cargo.ts';
@@ -108,7 +108,7 @@ export function saveOrEdit(conn: Conn, user: SessionUser, body: SaveBody) {
 }
 
 /** waybill/getWaybillNo: the number the next new waybill of today would get (not reserved). */
-export const peekWaybillNo = async (conn: Conn, user: SessionUser) => ({ waybillNo: await nextNumber(conn, 'waybills', user.corpId, Date.now()) });
+export const peekWaybillNo = async (conn: Conn, user: SessionUser) => ({ waybillNo: await peekNumber(conn, 'waybills', user.corpId, Date.now()) });
 
 /** waybill/waybillNo/repeat: whether another waybill of the corporation (deleted ones included) has the number. */
 export async function waybillNoTaken(conn: Conn, user: SessionUser, waybillNo: string, id?: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 // The filters of the waybill list and its tab counts (waybill/pageQueryByCondition and
 // getWaybillNumberByCondition share one input, server/routes/waybill.ts), as SQL on waybills `w`.
+import type { Dialect } from '../../db/port.ts';
 import type { SessionUser } from '../../http/context.ts';
 import { numberContains } from './number-search.ts';
 import { waybillScope, type Where } from './scope.ts';
@@ -25,11 +26,11 @@ export const blank = (v: unknown) => v === undefined || v === null || v === '' |
 export const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
 /** Scope and filters; the status tabs leave out the status filter (each tab is one status). */
-export function filterWhere(user: SessionUser, q: WaybillQuery, withStatus = true): Where {
+export function filterWhere(dialect: Dialect, user: SessionUser, q: WaybillQuery, withStatus = true): Where {
   const where = waybillScope(user);
   const add = (sql: string, ...params: unknown[]) => (where.sql.push(sql), where.params.push(...params));
   if (!blank(q.waybillNo)) {
-    const match = numberContains('w', user.corpId, q.waybillNo!);
+    const match = numberContains(dialect, 'w', user.corpId, q.waybillNo!);
     add(match.sql, ...match.params);
   }
   if (withStatus && !blank(q.status)) add(`w.status IN (${placeholders(q.status!)})`, ...q.status!);

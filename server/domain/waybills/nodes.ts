@@ -6,6 +6,7 @@ import type { WaybillRow } from './scope.ts';
 import { all, one, run, type Conn } from './sql.ts';
 import { arriveLeaveState, nodeTypeOf } from './timeline.ts';
 import type { Step } from './transition.ts';
+import { greatest } from '../../db/dialect.ts';
 
 export interface NodeRow {
   id: number;
@@ -51,7 +52,7 @@ export interface NodeActionBody {
 async function latestElsewhere(conn: Conn, waybillId: number, nodeId: number): Promise<number | null> {
   const row = await one<{ t: number | null }>(
     conn,
-    'SELECT max(max(coalesce(actual_arrive_time, 0), coalesce(actual_leave_time, 0))) AS t FROM waybill_nodes WHERE waybill_id = ? AND id <> ?',
+    `SELECT max(${greatest(conn, 'coalesce(actual_arrive_time, 0)', 'coalesce(actual_leave_time, 0)')}) AS t FROM waybill_nodes WHERE waybill_id = ? AND id <> ?`,
     waybillId, nodeId,
   );
   return row?.t || null;

@@ -4,6 +4,7 @@
 // The page is chosen on the waybills table alone (scope, filters, sort, limit: served by the
 // indexes on corp_id, is_deleted and status or carrier_id), and only its rows are then joined to
 // names, areas and order numbers, so a million waybills cost one index walk, not a million joins.
+import type { Dialect } from '../../db/port.ts';
 import type { SessionUser } from '../../http/context.ts';
 import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
@@ -35,29 +36,38 @@ const ROW_COLUMNS = `p.id, p.waybill_no AS waybillNo, p.waybill_name AS waybillN
   p.vehicle_id AS vehicleId, v.vehicle_no AS vehicleNo, p.driver_id AS driverId, d.driver_name AS driverName, d.mobile AS driverMobile,
   p.version, p.remark, p.created_at AS createdAt, p.updated_at AS updatedAt,
   (SELECT a.area_name FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = p.id AND n.node_type = 'start' ORDER BY n.seq LIMIT 1) AS startAreaName,
-  (SELECT a.area_name FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = p.id AND n.node_type = 'end' ORDER BY n.seq DESC LIMIT 1) AS endAreaName,
-  (SELECT group_concat(order_no, ',') FROM (SELECT o.order_no FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id
-     WHERE wo.waybill_id = p.id ORDER BY o.order_no)) AS orderNos`;
+  (SELECT a.area_name FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = p.id AND n.node_type = 'end' ORDER BY n.seq DESC LIMIT 1) AS endAreaName`;
+
+/** The order numbers of a page's waybills, each waybill's in number order: one read for the whole page. */
+async function orderNosOf(conn: Conn, waybillIds: number[]): Promise<Map<number, string[]>> {
+  const byWaybill = new Map<number, string[]>();
+  if (waybillIds.length === 0) return byWaybill;
+  const rows = await all<{ waybillId: number; orderNo: string }>(conn,
+    `SELECT wo.waybill_id AS waybillId, o.order_no AS orderNo FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id
+      WHERE wo.waybill_id IN (${waybillIds.map(() => '?').join(',')}) ORDER BY o.order_no`, ...waybillIds);
+  for (const r of rows) byWaybill.set(r.waybillId, [...(byWaybill.get(r.waybillId) ?? []), r.orderNo]);
+  return byWaybill;
+}
 
 /** The page's ids in order: scope, filters, sort and limit on the waybills table alone (its plan is tested). */
-export function pageSql(user: SessionUser, q: WaybillQuery) {
+export function pageSql(dialect: Dialect, user: SessionUser, q: WaybillQuery) {
   const curPage = q.curPage ?? 1;
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
-  const where = filterWhere(user, q);
+  const where = filterWhere(dialect, user, q);
   const cond = where.sql.join(' AND ');
-  const counted = maintainedCounts(user, q, true);
+  const counted = maintainedCounts(dialect, user, q, true);
   return {
     curPage, pageSize,
     page: { sql: `SELECT w.* FROM waybills w WHERE ${cond} ORDER BY ${orderBy(q, 'w')} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, (curPage - 1) * pageSize] },
     count: counted
-      ? { sql: `SELECT coalesce(sum(n), 0) AS n FROM (${counted.sql})`, params: counted.params }
+      ? { sql: `SELECT coalesce(sum(n), 0) AS n FROM (${counted.sql}) counted`, params: counted.params }
       : { sql: `SELECT count(*) AS n FROM waybills w WHERE ${cond}`, params: where.params },
   };
 }
 
 /** The exact statements the list runs: the page's rows (joined to names after paging) and the count. */
-export function listSql(user: SessionUser, q: WaybillQuery) {
-  const { curPage, pageSize, page, count } = pageSql(user, q);
+export function listSql(dialect: Dialect, user: SessionUser, q: WaybillQuery) {
+  const { curPage, pageSize, page, count } = pageSql(dialect, user, q);
   const rows = {
     sql: `SELECT ${ROW_COLUMNS} FROM (${page.sql}) p
        LEFT JOIN carriers c ON c.id = p.carrier_id LEFT JOIN vehicles v ON v.id = p.vehicle_id LEFT JOIN drivers d ON d.id = p.driver_id
@@ -68,14 +78,16 @@ export function listSql(user: SessionUser, q: WaybillQuery) {
 }
 
 export async function pageQuery(conn: Conn, reg: Registry, user: SessionUser, q: WaybillQuery) {
-  const { curPage, pageSize, rows: rowsSql, count } = listSql(user, q);
+  const { curPage, pageSize, rows: rowsSql, count } = listSql(conn.dialect, user, q);
   const rows = await all<Record<string, unknown>>(conn, rowsSql.sql, ...rowsSql.params);
   const [{ n }] = await all<{ n: number }>(conn, count.sql, ...count.params);
+  const orderNos = await orderNosOf(conn, rows.map((r) => r.id as number));
   const data = rows.map((r) => ({
     ...r,
     ...stateLabels(reg, r as { status: number; step: number; signStatus: number }),
     businessTypeStr: labelOf(reg, 'businessType', r.businessType),
-    orderNoList: r.orderNos ? String(r.orderNos).split(',') : [],
+    orderNos: orderNos.get(r.id as number)?.join(',') ?? null,
+    orderNoList: orderNos.get(r.id as number) ?? [],
     createdAtStr: formatTime(r.createdAt as number),
     updatedAtStr: formatTime(r.updatedAt as number),
   }));
@@ -86,19 +98,20 @@ export async function pageQuery(conn: Conn, reg: Registry, user: SessionUser, q:
 const TAB_STATUSES: number[] = Object.values(WaybillStatus);
 
 /** The statement of the tab counts: the same filters as the list except the status itself. */
-export function countsSql(user: SessionUser, q: WaybillQuery) {
-  const counted = maintainedCounts(user, q, false);
+export function countsSql(dialect: Dialect, user: SessionUser, q: WaybillQuery) {
+  const counted = maintainedCounts(dialect, user, q, false);
   if (counted) return counted;
-  const where = filterWhere(user, q, false);
+  const where = filterWhere(dialect, user, q, false);
   // '+w.status': grouping by the plain column tempts SQLite to walk waybills_corp_status in status
   // order and read every row for the other filters (25 s over a million rows for a creation period);
-  // grouping the few matches in a temporary tree lets the filters pick the index (0.1 s).
-  return { sql: `SELECT w.status, count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY +w.status`, params: where.params };
+  // grouping the few matches in a temporary tree lets the filters pick the index (0.1 s). GROUP BY 1
+  // names that expression on both engines (PostgreSQL would not accept plain w.status beside it).
+  return { sql: `SELECT +w.status AS status, count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY 1`, params: where.params };
 }
 
 /** One grouped count for every tab. */
 export async function statusCounts(conn: Conn, reg: Registry, user: SessionUser, q: WaybillQuery) {
-  const counts = countsSql(user, q);
+  const counts = countsSql(conn.dialect, user, q);
   const rows = await all<{ status: number; n: number }>(conn, counts.sql, ...counts.params);
   const counted = new Map(rows.map((r) => [r.status, r.n]));
   const catalogue = (reg.dictionaries.get(DICTIONARY.status)?.items ?? []).map((i) => i.id as number);

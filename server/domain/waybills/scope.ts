@@ -63,8 +63,12 @@ export async function loadWaybill(conn: Conn, user: SessionUser, id: number): Pr
   return w;
 }
 
-/** The waybill at the version the user read; run inside the write's transaction. */
+/**
+ * The waybill at the version the user read; run inside the write's transaction. The waybill's lock
+ * makes a second writer (on any instance) wait and then read the first one's version.
+ */
 export async function lockWaybill(conn: Conn, user: SessionUser, id: number, version: number): Promise<WaybillRow> {
+  await conn.lock(`waybills:${id}`);
   const w = await loadWaybill(conn, user, id);
   if (w.version !== version) throw failure(STALE);
   return w;

@@ -11,6 +11,7 @@
 import type { SessionUser } from '../../http/context.ts';
 import { blank, filterWhere, placeholders, type WaybillQuery } from './filters.ts';
 import type { Where } from './scope.ts';
+import type { Dialect } from '../../db/port.ts';
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000; // China has no daylight saving time
 const DAY_MS = 86_400_000;
@@ -77,7 +78,7 @@ function keyWhere(user: SessionUser, q: WaybillQuery, withStatus: boolean, alias
  * `SELECT status, n` (one row per status with waybills) from the maintained tables, or null when
  * the filters need the rows. `withStatus`: the list's total keeps the status filter; tabs do not.
  */
-export function maintainedCounts(user: SessionUser, q: WaybillQuery, withStatus: boolean): { sql: string; params: unknown[] } | null {
+export function maintainedCounts(dialect: Dialect, user: SessionUser, q: WaybillQuery, withStatus: boolean): { sql: string; params: unknown[] } | null {
   if (user.userType === 1 || !blank(q.waybillNo) || !blank(q.step) || !blank(q.vehicleId)) return null;
   const [from = null, to = null] = q.createdAt ?? [];
   if (blank(from) && blank(to)) {
@@ -96,8 +97,8 @@ export function maintainedCounts(user: SessionUser, q: WaybillQuery, withStatus:
   };
   // '+w.status': group the few matches in a temporary tree (see countsSql in query.ts).
   const rows = (period: [number, number], sign: '' | '-') => {
-    const where = filterWhere(user, { ...q, createdAt: period }, withStatus);
-    parts.push(`SELECT w.status, ${sign}count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY +w.status`);
+    const where = filterWhere(dialect, user, { ...q, createdAt: period }, withStatus);
+    parts.push(`SELECT +w.status AS status, ${sign}count(*) AS n FROM waybills w WHERE ${where.sql.join(' AND ')} GROUP BY 1`);
     params.push(...where.params);
   };
   const { firstDay, lastDay } = split;
@@ -115,5 +116,5 @@ export function maintainedCounts(user: SessionUser, q: WaybillQuery, withStatus:
       for (const left of complementOf(p)) rows(left, '-');
     } else rows([p.from, p.to], '');
   }
-  return { sql: `SELECT status, sum(n) AS n FROM (${parts.join(' UNION ALL ')}) GROUP BY status HAVING sum(n) > 0`, params };
+  return { sql: `SELECT status, sum(n) AS n FROM (${parts.join(' UNION ALL ')}) parts GROUP BY status HAVING sum(n) > 0`, params };
 }

@@ -18,6 +18,7 @@ import { recordWaybillVersion } from './history.ts';
 import { loadWaybill, lockWaybill, NOT_FOUND, STALE, waybillScope, type WaybillRow } from './scope.ts';
 import { all, insert, one, run, tx, type Conn } from './sql.ts';
 import { bumpWaybill, pendingTransferOf, recordEvent, runTransition } from './transition.ts';
+import { greatest } from '../../db/dialect.ts';
 
 export const TRANSFER_STATUS = { UNLOADED: 1, ALLOCATED: 2 } as const;
 const STATUS_LABELS: Record<number, string> = { 1: '待转运', 2: '已转运' };
@@ -33,7 +34,7 @@ export interface UnloadBody {
 
 async function latestNodeTime(conn: Conn, waybillId: number): Promise<number | null> {
   const row = await one<{ t: number | null }>(conn,
-    'SELECT max(max(coalesce(actual_arrive_time, 0), coalesce(actual_leave_time, 0))) AS t FROM waybill_nodes WHERE waybill_id = ?', waybillId);
+    `SELECT max(${greatest(conn, 'coalesce(actual_arrive_time, 0)', 'coalesce(actual_leave_time, 0)')}) AS t FROM waybill_nodes WHERE waybill_id = ?`, waybillId);
   return row?.t || null;
 }
 

@@ -2,20 +2,23 @@
 // order and the batching of ingestion; duplicates by gpsTime are dropped, the first stored wins.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/connection.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../tests/support/test-db.ts';
 import { emptyColumns, pointAt, type TrackPoint } from '../columns.ts';
 import { decodeChunk, encodeChunk } from './codec.ts';
 import { pointsToColumns } from './merge.ts';
 import { CHUNK_MS, readMotion, readTrack, readTrackPage, writeTrack } from './store.ts';
 
 // One migrated in-memory database for the file (writing a day also rewrites its summary, which reads the
-// vehicle, alarm settings and waybills); each property run starts from an empty track. Foreign keys off:
-// the vehicles the points belong to need not exist for the store's own rules.
-const shared = openDatabase(':memory:');
-shared.$client.pragma('foreign_keys = OFF');
-function memoryStore() {
-  shared.$client.exec('DELETE FROM track_chunks; DELETE FROM track_day_summaries');
+// vehicle, alarm settings and waybills); each property run starts from an empty track. It holds the
+// one vehicle (7 of corporation 1) the points belong to, and nothing else.
+const shared = await openTestDatabase();
+await shared.run("INSERT INTO corporations (id, corp_code, corp_name, created_at) VALUES (1, 'T1', '测试企业', 0)");
+await shared.run("INSERT INTO vehicles (id, corp_id, vehicle_no, created_at, updated_at) VALUES (7, 1, '沪A00007', 0, 0)");
+afterAll(() => shared.close());
+async function memoryStore() {
+  await shared.run('DELETE FROM track_chunks');
+  await shared.run('DELETE FROM track_day_summaries');
   return shared;
 }
 
@@ -55,7 +58,7 @@ describe('track store', () => {
 
   it('stores what was sent, whatever the batching and order of ingestion', async () => {
     await fc.assert(fc.asyncProperty(fc.array(point, { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 7 }), fc.integer(), async (points, batches, seed) => {
-      const db = memoryStore();
+      const db = await memoryStore();
       // Shuffled deterministically by seed, then split in batches: later batches arrive out of order.
       const shuffled = points.map((p, i) => ({ p, k: (i * 2654435761 + seed) % 1000 })).sort((a, b) => a.k - b.k).map((x) => x.p);
       const size = Math.ceil(shuffled.length / batches);
@@ -71,7 +74,7 @@ describe('track store', () => {
 
   it('reads the analytics columns of any range exactly as the full read has them', async () => {
     await fc.assert(fc.asyncProperty(fc.array(point, { minLength: 1, maxLength: 300 }), fc.integer({ min: 0, max: 5 * CHUNK_MS }), fc.integer({ min: 0, max: 5 * CHUNK_MS }), async (points, a, b) => {
-      const db = memoryStore();
+      const db = await memoryStore();
       await writeTrack(db, 1, 7, pointsToColumns(points));
       const [from, to] = [T0 + Math.min(a, b), T0 + Math.max(a, b)];
       const full = await readTrack(db, 7, from, to);
@@ -85,7 +88,7 @@ describe('track store', () => {
   });
 
   it('drops a repeated point and keeps the one stored first', async () => {
-    const db = memoryStore();
+    const db = await memoryStore();
     const p = { lon: 121.5, lat: 31.2, gpsTime: T0 + 1000, speed: 50, direction: 90, odometer: 100, status: 0 };
     expect(await writeTrack(db, 1, 7, pointsToColumns([p]))).toEqual({ added: 1, duplicates: 0 });
     expect(await writeTrack(db, 1, 7, pointsToColumns([{ ...p, speed: 60 }, { ...p, gpsTime: T0 + 500 }]))).toEqual({ added: 1, duplicates: 1 });
@@ -93,7 +96,7 @@ describe('track store', () => {
   });
 
   it('pages across chunks give the same rows as one read of the range', async () => {
-    const db = memoryStore();
+    const db = await memoryStore();
     const n = 5000;
     const points = Array.from({ length: n }, (_, i) => ({ lon: 120 + i / 1e5, lat: 30, gpsTime: T0 + i * 90_000, speed: i % 80, direction: i % 360, odometer: i / 10, status: 0 }));
     await writeTrack(db, 1, 7, pointsToColumns(points));
@@ -112,7 +115,7 @@ describe('track store', () => {
   });
 
   it('pages across chunks with different sensor channels hold every point as the whole read does', async () => {
-    const db = memoryStore();
+    const db = await memoryStore();
     // Three days, each collecting other channels: a page spanning two days has the channels of both.
     const points: TrackPoint[] = Array.from({ length: 3000 }, (_, i) => {
       const day = Math.floor(i / 1000);

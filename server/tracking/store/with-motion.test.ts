@@ -3,20 +3,24 @@
 // while another holds the scratch leaves its columns alone, and a callback that would keep the
 // columns is refused.
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/connection.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../tests/support/test-db.ts';
 import type { MotionColumns } from '../columns.ts';
 import { detectStops } from '../analytics/stops.ts';
 import { pointsToColumns } from './merge.ts';
 import { CHUNK_MS, readMotion, releaseMotionScratch, withMotion, writeTrack } from './store.ts';
 
-const db = openDatabase(':memory:');
-db.$client.pragma('foreign_keys = OFF');
+// A migrated database holding the one vehicle (7 of corporation 1) the track belongs to.
+const db = await openTestDatabase();
+await db.run("INSERT INTO corporations (id, corp_code, corp_name, created_at) VALUES (1, 'T1', '测试企业', 0)");
+await db.run("INSERT INTO vehicles (id, corp_id, vehicle_no, created_at, updated_at) VALUES (7, 1, '沪A00007', 0, 0)");
+afterAll(() => db.close());
 const T0 = Date.UTC(2026, 10, 1);
 
 /** A track of n points every 50 s from T0 (several day chunks for n in the thousands), parked now and then. */
 async function storeTrack(n: number) {
-  db.$client.exec('DELETE FROM track_chunks; DELETE FROM track_day_summaries');
+  await db.run('DELETE FROM track_chunks');
+  await db.run('DELETE FROM track_day_summaries');
   const points = Array.from({ length: n }, (_, i) => ({
     lon: 121 + Math.round(Math.sin(i / 40) * 5000) / 1e6, lat: 31 + (i % 997) / 1e6, gpsTime: T0 + i * 50_000,
     speed: i % 300 < 100 ? 0 : (i % 80) + 0.5, direction: i % 360, odometer: i / 10, status: i % 7 === 0 ? 1 : 0,

@@ -36,7 +36,7 @@ export const TASK_COLUMNS = `t.id, t.task_no AS taskNo, t.status, t.vehicle_id A
  */
 export function visibilityOf(user: SessionUser) {
   const w = orderScope(user, 'o', true);
-  return { sql: `NOT EXISTS (SELECT 1 FROM order_stowage_task_orders x JOIN orders o ON o.id = x.order_id WHERE x.task_id = t.id AND NOT coalesce((${w.sql.join(' AND ')}), 0))`, params: w.params };
+  return { sql: `NOT EXISTS (SELECT 1 FROM order_stowage_task_orders x JOIN orders o ON o.id = x.order_id WHERE x.task_id = t.id AND NOT coalesce((${w.sql.join(' AND ')}), FALSE))`, params: w.params };
 }
 
 export function visibleTask(conn: Conn, user: SessionUser, id: number): Promise<TaskRow | undefined> {
@@ -56,6 +56,8 @@ export async function ordersOfTask(conn: Conn, user: SessionUser, taskId: number
 
 /** The open task at the version the user read, inside the write's transaction. */
 export async function lockTask(conn: Conn, user: SessionUser, id: number, version: number) {
+  // A second writer of the task (on any instance) waits here, then reads the first one's version.
+  await conn.lock(`stowage_tasks:${id}`);
   const task = await visibleTask(conn, user, id);
   if (!task) throw failure(NOT_FOUND);
   if (task.version !== version) throw failure(STALE);
