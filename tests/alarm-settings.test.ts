@@ -15,8 +15,8 @@ beforeAll(async () => {
   [admin, monitor, customer, admin2] = await Promise.all(['admin', 'monitor', 'customer', 'admin2'].map((u) => t.as(u)));
 });
 
-const overspeedAlarms = (vehicleId: number) =>
-  (t.db.$client.prepare('SELECT count(*) AS n FROM alarms WHERE vehicle_id = ? AND last_alarm_type = 102').get(vehicleId) as { n: number }).n;
+const overspeedAlarms = async (vehicleId: number) =>
+  (await t.db.one<{ n: number }>('SELECT count(*) AS n FROM alarms WHERE vehicle_id = ? AND last_alarm_type = 102', [vehicleId]))!.n;
 
 describe('alarm settings', () => {
   it('reads the documented defaults before anything is changed', async () => {
@@ -25,19 +25,19 @@ describe('alarm settings', () => {
   });
 
   it('ingestion raises overspeed by the changed threshold on the next batch', async () => {
-    const v = t.db.$client.prepare('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1').get() as { id: number };
+    const v = (await t.db.one<{ id: number }>('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1'))!;
     const t0 = Date.now() - 3600_000;
-    const gateway = asTerminal(t);
+    const gateway = await asTerminal(t);
     const batch = (from: number) => Array.from({ length: 8 }, (_, i) => ({ lon: 113 + i * 0.005, lat: 34.7, gpsTime: from + i * 30_000, speed: 80, direction: 90, odometer: 100 + i * 0.4 }));
     expect((await gateway.post('/track/ingest', { vehicleId: v.id, points: batch(t0) })).code).toBe(1);
-    expect(overspeedAlarms(v.id)).toBe(0); // 80 km/h is under the default 100
+    expect(await overspeedAlarms(v.id)).toBe(0); // 80 km/h is under the default 100
 
     const saved = await monitor.post('/alarmRemindBusinessSet/updateAlarmSet', { overspeedKmh: 70, overspeedMinMs: 60_000 });
     expect(saved.code).toBe(1);
     expect(saved.result).toMatchObject({ overspeedKmh: 70, overspeedMinMs: 60_000, tempMin: DEFAULT_SETTINGS.tempMin });
     expect(saved.result.updatedAt).toBeGreaterThan(0);
     expect((await gateway.post('/track/ingest', { vehicleId: v.id, points: batch(t0 + 600_000) })).code).toBe(1);
-    expect(overspeedAlarms(v.id)).toBe(1);
+    expect(await overspeedAlarms(v.id)).toBe(1);
   });
 
   it('keeps the values it is not sent, and takes the defaults back when sent them', async () => {
@@ -64,9 +64,8 @@ describe('alarm settings', () => {
     expect((await admin2.get('/alarmRemindBusinessSet/getAllSet')).result.stopMinMs).toBe(DEFAULT_SETTINGS.stopMinMs);
     expect((await t.refused(() => customer.post('/alarmRemindBusinessSet/updateAlarmSet', { stopMinMs: 600_000 }))).code).toBe(104);
     // Even holding the alarm desk's operation, a carrier user cannot change its client's thresholds.
-    const sqlite = t.db.$client;
-    const role = sqlite.prepare("SELECT ur.role_id AS id FROM users u JOIN user_roles ur ON ur.user_id = u.id WHERE u.user_name = 'carrier'").get() as { id: number };
-    sqlite.prepare("INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (1, ?, 'BusinessAlarmReport3')").run(role.id);
+    const role = (await t.db.one<{ id: number }>("SELECT ur.role_id AS id FROM users u JOIN user_roles ur ON ur.user_id = u.id WHERE u.user_name = 'carrier'"))!;
+    await t.db.run("INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (1, ?, 'BusinessAlarmReport3')", [role.id]);
     const carrier = await t.as('carrier');
     expect((await carrier.get('/alarmRemindBusinessSet/getAllSet')).code).toBe(1);
     expect((await t.refused(() => carrier.post('/alarmRemindBusinessSet/updateAlarmSet', { stopMinMs: 600_000 }))).code).toBe(104);

@@ -85,7 +85,7 @@ const t = await createTestApp();
  * fixture module creates them before the suite and gives the baseline bodies that use them.
  */
 const FIXTURES: { bodies: Record<string, Row>; acceptedText: Record<string, string>; headers?: Record<string, Record<string, string>> }[] =
-  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), trackFixtures(t), await mediaFixtures(t), terminalFixtures(t)];
+  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));
@@ -174,9 +174,15 @@ const without = (o: Row, key: string) => Object.fromEntries(Object.entries(o).fi
 function tableOf(resource: string) {
   return t.registry.get().resources.get(resource)!.table;
 }
+/** Every NOT NULL column as `table.column`, read once from the engine's catalog: the cases are built, synchronously, before any test runs. */
+const NOT_NULL = new Set(
+  (t.db.dialect === 'postgres'
+    ? await t.db.all<{ c: string }>("SELECT table_name || '.' || column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND is_nullable = 'NO'")
+    : await t.db.all<{ c: string }>("SELECT m.name || '.' || p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND p.\"notnull\" = 1")
+  ).map((r) => r.c),
+);
 function isNotNull(resource: string, field: string) {
-  const cols = t.db.$client.prepare(`PRAGMA table_info("${tableOf(resource)}")`).all() as { name: string; notnull: number }[];
-  return cols.find((c) => c.name === columnOf(field))?.notnull === 1;
+  return NOT_NULL.has(`${tableOf(resource)}.${columnOf(field)}`);
 }
 
 /** What sending `value` (null, or SQL/script text) in one field must do. */
@@ -320,13 +326,13 @@ async function check(route: RouteDef, c: Case) {
       const detail = await send('GET', `/res/${rv.resource}/detail?id=${id}`);
       expect(detail.result[e.field]).toStrictEqual(e.value);
     }
-    if (e.kind === 'invalid' || e.kind === 'failure') expect(t.snapshot()).toEqual(initial);
+    if (e.kind === 'invalid' || e.kind === 'failure') expect(await t.snapshot()).toEqual(initial);
   });
 }
 
 beforeAll(async () => {
   token = await t.login('admin');
-  initial = t.snapshot();
+  initial = await t.snapshot();
 });
 
 // ---------- the suite ----------
@@ -383,7 +389,7 @@ describe('nested fields', () => {
       expect([r.status, r.code]).toEqual([400, 100]);
       expect(r.message).toContain(title);
       expect(String(r.result?.field)).toContain(field);
-      expect(t.snapshot()).toEqual(initial);
+      expect(await t.snapshot()).toEqual(initial);
     });
   });
 });
@@ -435,16 +441,16 @@ describe('answers outside the declared routes', () => {
       const r = await send('POST', '/res/vehicle/save', c, false);
       expect([r.status, r.code]).toEqual([401, 103]);
     }
-    expect(t.snapshot()).toEqual(initial);
+    expect(await t.snapshot()).toEqual(initial);
   });
 });
 
 describe('SQL- and script-looking text in free-text fields stays a value', async () => {
   // A fresh platform and no rollback: the values must survive as stored data.
   const f = await createTestApp();
-  const countVehicles = (where = '1 = 1') => (f.db.$client.prepare(`SELECT count(*) AS n FROM vehicles WHERE ${where}`).get() as { n: number }).n;
-  const vehiclesAtStart = countVehicles();
-  const corp1AtStart = countVehicles('corp_id = 1 AND is_deleted = 0');
+  const countVehicles = async (where = '1 = 1') => (await f.db.one<{ n: number }>(`SELECT count(*) AS n FROM vehicles WHERE ${where}`))!.n;
+  const vehiclesAtStart = await countVehicles();
+  const corp1AtStart = await countVehicles('corp_id = 1 AND is_deleted = 0');
   let admin: Awaited<ReturnType<typeof f.as>>;
   beforeAll(async () => {
     admin = await f.as('admin');
@@ -466,7 +472,7 @@ describe('SQL- and script-looking text in free-text fields stays a value', async
     expect(saved.code, saved.message).toBe(1);
     const detail = await admin.get(`/res/${resource}/detail?id=${saved.result.id}`);
     expect(detail.result[field]).toBe(text);
-    const stored = f.db.$client.prepare(`SELECT ${columnOf(field)} AS v FROM ${tableOf(resource)} WHERE id = ?`).get(saved.result.id);
+    const stored = await f.db.one(`SELECT ${columnOf(field)} AS v FROM ${tableOf(resource)} WHERE id = ?`, [saved.result.id]);
     expect(stored).toEqual({ v: text });
   });
 
@@ -483,7 +489,7 @@ describe('SQL- and script-looking text in free-text fields stays a value', async
     const [latest] = (await admin.post('/res/vehicle/history', { id: 1 })).result.data;
     expect(latest.changes).toEqual([{ field: 'remark', title: '备注', before: null, after: SCRIPT }]);
     // The two vehicles saved above are the only new rows: the 'DROP TABLE' text dropped nothing.
-    expect(countVehicles()).toBe(vehiclesAtStart + 2);
+    expect(await countVehicles()).toBe(vehiclesAtStart + 2);
     expect((await admin.post('/res/vehicle/count', {})).result).toBe(corp1AtStart + 2);
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { openDatabase } from '../server/db/connection.ts';
+import { openTestDatabase } from './support/test-db.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { createApp } from '../server/app.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${name}.br`), brotliCompressSync(text));
     writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
   }
-  const db = openDatabase(':memory:');
+  const db = await openTestDatabase();
   app = (await createApp({ db, registry: holdRegistry(), consoleDir: dist, filesDir: join(dist, 'files') })).app;
   await seedDemo(db);
   const res = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'Huoyun@2026' }) });

@@ -7,7 +7,7 @@ import { DESCENDANT_PARENT_MESSAGE, SELF_PARENT_MESSAGE } from '../server/domain
 
 let f: TestApp;
 let admin: Awaited<ReturnType<TestApp['as']>>;
-const idOf = (code: string) => (f.db.$client.prepare('SELECT id FROM departments WHERE org_code = ?').get(code) as { id: number }).id;
+const idOf = async (code: string) => (await f.db.one<{ id: number }>('SELECT id FROM departments WHERE org_code = ?', [code]))!.id;
 const detail = async (id: number) => (await admin.get(`/res/department/detail?id=${id}`)).result;
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('department tree', () => {
 
 describe('上级部门 cannot make a loop', () => {
   it('a department cannot be its own parent', async () => {
-    const north = await detail(idOf('HY01'));
+    const north = await detail(await idOf('HY01'));
     const r = await f.refused(() => admin.post('/res/department/update', { id: north.id, version: north.version, orgName: north.orgName, orgCode: north.orgCode, parentId: north.id }));
     expect(r.code).toBe(100);
     expect(r.message).toBe(SELF_PARENT_MESSAGE);
@@ -46,9 +46,10 @@ describe('上级部门 cannot make a loop', () => {
   });
 
   it('nor the child of one of its descendants, however deep', async () => {
-    const top = await detail(idOf('HY'));
+    const top = await detail(await idOf('HY'));
     for (const below of ['HY01', 'HY0101']) {
-      const r = await f.refused(() => admin.post('/res/department/update', { id: top.id, version: top.version, orgName: top.orgName, orgCode: top.orgCode, parentId: idOf(below) }));
+      const parentId = await idOf(below);
+      const r = await f.refused(() => admin.post('/res/department/update', { id: top.id, version: top.version, orgName: top.orgName, orgCode: top.orgCode, parentId }));
       expect(r.code).toBe(100);
       expect(r.message).toBe(DESCENDANT_PARENT_MESSAGE);
       expect(r.message).toContain('上级部门');
@@ -56,14 +57,14 @@ describe('上级部门 cannot make a loop', () => {
   });
 
   it('moving a department under another branch still works', async () => {
-    const beijing = await detail(idOf('HY0101'));
-    const r = await admin.post('/res/department/update', { id: beijing.id, version: beijing.version, orgName: beijing.orgName, orgCode: beijing.orgCode, parentId: idOf('HY02') });
+    const beijing = await detail(await idOf('HY0101'));
+    const r = await admin.post('/res/department/update', { id: beijing.id, version: beijing.version, orgName: beijing.orgName, orgCode: beijing.orgCode, parentId: await idOf('HY02') });
     expect(r.code).toBe(1);
-    expect((await detail(beijing.id)).parentId).toBe(idOf('HY02'));
+    expect((await detail(beijing.id)).parentId).toBe(await idOf('HY02'));
   });
 
   it('a wrong type, an unknown or another corporation\'s department as parent is refused, never a 5xx', async () => {
-    const north = await detail(idOf('HY01'));
+    const north = await detail(await idOf('HY01'));
     const base = { id: north.id, version: north.version, orgName: north.orgName, orgCode: north.orgCode };
     for (const parentId of ['1; DROP TABLE departments', -1, 0, 99999999, 1.5]) {
       const r = await f.refused(() => admin.post('/res/department/update', { ...base, parentId }));

@@ -17,15 +17,20 @@ const t = await createTestApp();
 const admin = await t.as('admin');
 const plate = (i: number) => `EXP${String(i).padStart(6, '0')}`;
 
-/** Direct inserts: the rows exist before the export, like any list's rows. */
-function insertVehicles(app: TestApp, n: number) {
+/** Direct inserts, 500 rows a statement: the rows exist before the export, like any list's rows. */
+async function insertVehicles(app: TestApp, n: number) {
   const now = Date.now();
-  const ins = app.db.$client.prepare('INSERT INTO vehicles (corp_id, vehicle_no, load_weight, status, cold_machine, created_at, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?)');
-  app.db.$client.transaction(() => {
-    for (let i = 0; i < n; i++) ins.run(plate(i), i % 50, i % 2, i % 3 === 0 ? 1 : 0, now, now);
-  })();
+  await app.db.transaction(async () => {
+    for (let from = 0; from < n; from += 500) {
+      const rows = Array.from({ length: Math.min(500, n - from) }, (_, k) => from + k).map((i) => [plate(i), i % 50, i % 2, i % 3 === 0 ? 1 : 0, now, now]);
+      await app.db.run(
+        `INSERT INTO vehicles (corp_id, vehicle_no, load_weight, status, cold_machine, created_at, updated_at) VALUES ${rows.map(() => '(1, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        rows.flat(),
+      );
+    }
+  });
 }
-insertVehicles(t, N);
+await insertVehicles(t, N);
 
 async function finished(caller: { post: TestApp['call'] extends never ? never : (p: string, b?: unknown) => Promise<any> }, id: number) {
   for (let i = 0; i < 600; i++) {
@@ -80,7 +85,7 @@ describe('export centre', () => {
   }, 120_000);
 
   it('records progress page by page and ends generated; a failing read ends failed with its reason', async () => {
-    const user = loadUser(t, 'admin');
+    const user = await loadUser(t, 'admin');
     const reg = t.registry.get();
     const source = await exportSource({ db: t.db, registry: t.registry.get, routes: () => t.routes() }, user, 'base/vehicle-list', { vehicleNo: 'EXP0000' });
     const id = await insertTask(t.db, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'p.xlsx', now: Date.now(), startedAt: Date.now() });

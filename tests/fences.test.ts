@@ -12,14 +12,14 @@ let otherCustomerFence: number;
 let customerFence: number;
 
 const SAVE = '/electronic/updateAreaByOrderOrWaybill';
-const row = (sql: string, ...p: unknown[]) => t.db.$client.prepare(sql).get(...p) as any;
+const row = (sql: string, ...p: unknown[]) => t.db.one<any>(sql, p);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.as('admin');
-  ownCircle = row('SELECT id, lon, lat, version FROM areas WHERE corp_id = 1 AND customer_id IS NULL AND type_id = 3 ORDER BY id LIMIT 1');
-  otherCustomerFence = row('SELECT id FROM areas WHERE corp_id = 1 AND customer_id IS NOT NULL AND customer_id <> 1 ORDER BY id LIMIT 1').id;
-  customerFence = row('SELECT id FROM areas WHERE corp_id = 1 AND customer_id = 1 ORDER BY id LIMIT 1')?.id;
+  ownCircle = await row('SELECT id, lon, lat, version FROM areas WHERE corp_id = 1 AND customer_id IS NULL AND type_id = 3 ORDER BY id LIMIT 1');
+  otherCustomerFence = (await row('SELECT id FROM areas WHERE corp_id = 1 AND customer_id IS NOT NULL AND customer_id <> 1 ORDER BY id LIMIT 1')).id;
+  customerFence = (await row('SELECT id FROM areas WHERE corp_id = 1 AND customer_id = 1 ORDER BY id LIMIT 1'))?.id;
 });
 
 const circle = (extra: Record<string, unknown> = {}) => ({ areaId: ownCircle.id, typeId: 3, lonCenter: 121.474, latCenter: 31.23, radius: 200, ...extra });
@@ -50,8 +50,8 @@ describe('saving a fence', () => {
     expect(r.result).toMatchObject({ typeId: 3, radius: 1500, areaAcreage: 7.069, lonCenter: 121.474, latCenter: 31.23, areaLonLat: '31.230000,121.474000' });
     expect(r.result.areaLonLatGoogle).toBe('31.228057,121.478522');
     expect(r.result.llObjArr).toEqual([{ lng84: 121.474, lat84: 31.23, lng02: 121.478522, lat02: 31.228057 }]);
-    expect(row('SELECT lon, lat, radius, version FROM areas WHERE id = ?', ownCircle.id)).toEqual({ lon: 121.474, lat: 31.23, radius: 1500, version: ownCircle.version + 1 });
-    const history = row("SELECT changes FROM record_history WHERE resource = 'area' AND record_id = ? ORDER BY id DESC", ownCircle.id);
+    expect(await row('SELECT lon, lat, radius, version FROM areas WHERE id = ?', ownCircle.id)).toEqual({ lon: 121.474, lat: 31.23, radius: 1500, version: ownCircle.version + 1 });
+    const history = await row("SELECT changes FROM record_history WHERE resource = 'area' AND record_id = ? ORDER BY id DESC", ownCircle.id);
     expect(JSON.parse(history.changes)).toContainEqual({ field: 'radius', title: '半径', before: expect.any(Number), after: 1500 });
   });
 
@@ -83,8 +83,8 @@ describe('saving a fence', () => {
   });
 
   it('a deleted fence refuses edits with the spec message', async () => {
-    const id = row('SELECT id FROM areas WHERE corp_id = 1 AND customer_id IS NULL ORDER BY id DESC LIMIT 1').id;
-    t.db.$client.prepare('UPDATE areas SET is_deleted = 1 WHERE id = ?').run(id);
+    const id = (await row('SELECT id FROM areas WHERE corp_id = 1 AND customer_id IS NULL ORDER BY id DESC LIMIT 1')).id;
+    await t.db.run('UPDATE areas SET is_deleted = 1 WHERE id = ?', [id]);
     const r = await t.refused(() => admin.post(SAVE, { ...circle(), areaId: id }));
     expect(r.code).toBe(0);
     expect(r.message).toBe('电子围栏已被删除，不能修改');
@@ -93,7 +93,7 @@ describe('saving a fence', () => {
   });
 
   it('the address is filled offline from the nearest known place when not typed', async () => {
-    const known = row("SELECT lon, lat, area_name AS name, district FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND id <> ? AND district IS NOT NULL ORDER BY id LIMIT 1", ownCircle.id);
+    const known = await row("SELECT lon, lat, area_name AS name, district FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND id <> ? AND district IS NOT NULL ORDER BY id LIMIT 1", ownCircle.id);
     const r = await admin.post(SAVE, circle({ lonCenter: known.lon, latCenter: known.lat, radius: 300 }));
     expect(r.result.district).toBe(known.district);
     expect(r.result.position).toContain(known.name);
@@ -113,8 +113,8 @@ describe('reading fences', () => {
   it('lists page by page with the total, and filters by name', async () => {
     const page = await admin.post('/electronic/getAreaLablePositionNew', { curPage: 2, pageSize: 5 });
     expect(page.result.data).toHaveLength(5);
-    expect(page.result.totalRecords).toBe(row('SELECT count(*) n FROM areas WHERE corp_id = 1 AND is_deleted = 0').n);
-    const name = row('SELECT area_name AS n FROM areas WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1 OFFSET 3').n;
+    expect(page.result.totalRecords).toBe((await row('SELECT count(*) AS n FROM areas WHERE corp_id = 1 AND is_deleted = 0')).n);
+    const name = (await row('SELECT area_name AS n FROM areas WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1 OFFSET 3')).n;
     const found = await admin.post('/electronic/getAreaLabelPositionWithOutMaterial', { areaName: name });
     expect(found.result.data.map((a: any) => a.areaName)).toContain(name);
     const labels = await admin.post('/electronic/getAreaLablePosition', { areaName: name });
@@ -122,14 +122,14 @@ describe('reading fences', () => {
   });
 
   it('by receiving customer', async () => {
-    const customerId = row('SELECT customer_id AS c FROM areas WHERE corp_id = 1 AND customer_id IS NOT NULL LIMIT 1').c;
+    const customerId = (await row('SELECT customer_id AS c FROM areas WHERE corp_id = 1 AND customer_id IS NOT NULL ORDER BY id LIMIT 1')).c;
     const r = await admin.post('/electronic/getAreaLabelPositionByReceiveOrgId', { receiveOrgId: customerId, pageSize: 100 });
     expect(r.result.data.length).toBeGreaterThan(0);
     expect(r.result.data.every((a: any) => a.customerId === customerId)).toBe(true);
   });
 
   it('a polygon of the demo data reads with its GCJ-02 twin point for point', async () => {
-    const id = row('SELECT id FROM areas WHERE corp_id = 1 AND type_id = 2 AND is_deleted = 0 LIMIT 1').id;
+    const id = (await row('SELECT id FROM areas WHERE corp_id = 1 AND type_id = 2 AND is_deleted = 0 ORDER BY id LIMIT 1')).id;
     const r = await admin.get(`/electronic/getCustomAreaByAreaId?areaId=${id}`);
     expect(r.result.areaLonLat.split(';').length).toBe(r.result.areaLonLatGoogle.split(';').length);
     expect(r.result.llObjArr.length).toBe(r.result.areaLonLat.split(';').length);

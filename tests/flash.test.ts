@@ -5,7 +5,7 @@
 // like the track: the waybill's customer and carrier see them, another corporation does not.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { rowOf, waybillOnTheRoad, type WaybillFixture } from './support/waybill-fixture.ts';
+import { waybillOnTheRoad, type WaybillFixture } from './support/waybill-fixture.ts';
 import { UPLOAD_PATH } from '../server/routes/files.ts';
 import { snapshotPng } from '../scripts/seed-media-png.ts';
 import { asTerminal } from './support/terminal.ts';
@@ -18,7 +18,7 @@ let t: TestApp;
 let admin: Caller, dispatcher: Caller, monitor: Caller, customer: Caller, carrier: Caller, admin2: Caller;
 let f: WaybillFixture;
 /** The terminal gateways of the two corporations: snapshots and events come with a credential, not a session. */
-let gateway: ReturnType<typeof asTerminal>, gateway2: ReturnType<typeof asTerminal>;
+let gateway: Awaited<ReturnType<typeof asTerminal>>, gateway2: Awaited<ReturnType<typeof asTerminal>>;
 let vehicle: { id: number; terminal: string };
 let start: { name: string; lon: number; lat: number };
 let png: string, pdf: string, png2: string;
@@ -40,8 +40,8 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, dispatcher, monitor, customer, carrier, admin2] = await Promise.all(['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'].map((u) => t.as(u)));
   ({ f, vehicle, start } = await waybillOnTheRoad(t.db, NOW));
-  gateway = asTerminal(t, 1);
-  gateway2 = asTerminal(t, 2);
+  gateway = await asTerminal(t, 1);
+  gateway2 = await asTerminal(t, 2);
   png = await upload(admin.token, 'snap.png', snapshotPng({ scene: 'road', plate: '豫A12345', channel: 1, time: '2026-01-01 10:00:00', hour: 10 }));
   png2 = await upload(admin.token, 'cab.png', snapshotPng({ scene: 'cabin', plate: '豫A12345', channel: 3, time: '2026-01-01 10:05:00', hour: 10 }));
   pdf = await upload(admin.token, 'a.pdf', new TextEncoder().encode('%PDF-1.4\n%x\n'));
@@ -81,7 +81,7 @@ describe('snapshot ingestion', () => {
     expect((await t.refused(() => admin.post('/flash/ingest', snap({ picTime: NOW - 5 * MIN })))).code).toBe(103);
     // Another corporation: neither its vehicle nor (for its own vehicle) this corporation's file.
     expect((await t.refused(() => gateway2.post('/flash/ingest', snap({ picTime: NOW - 5 * MIN })))).code).toBe(0);
-    const theirs = rowOf(t.db.$client, 'SELECT id FROM vehicles WHERE corp_id = 2 ORDER BY id LIMIT 1').id;
+    const theirs = (await t.db.one<{ id: number }>('SELECT id FROM vehicles WHERE corp_id = 2 ORDER BY id LIMIT 1'))!.id;
     const r = await t.refused(() => gateway2.post('/flash/ingest', snap({ vehicleId: theirs, picTime: NOW - 5 * MIN })));
     expect(r.message).toContain('抓拍图片：文件不存在或不是图片');
   });

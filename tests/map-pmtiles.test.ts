@@ -115,9 +115,9 @@ describe('the server answers the archive\'s tiles', () => {
     raster = await createTestApp({ mapSettings: mapSettingsFrom({ HUOYUN_MAP_SOURCES: 'pmtiles', HUOYUN_MAP_PMTILES_FILE: rasterFile }) });
     rasterToken = await raster.login('dispatcher');
   }, 180_000);
-  afterAll(() => {
-    vector.db.$client.close();
-    raster.db.$client.close();
+  afterAll(async () => {
+    await vector.db.close();
+    await raster.db.close();
   });
 
   const get = (t: TestApp, path: string, auth: string) => t.app.request(`/api/map/pmtiles/${path}`, { headers: auth ? { token: auth } : {} });
@@ -153,6 +153,6 @@ describe('the server answers the archive\'s tiles', () => {
     const plain = await createTestApp();
     const res = await plain.app.request('/api/map/pmtiles/0/0/0', { headers: { token: await plain.login('dispatcher') } });
     expect(res.status).toBe(404);
-    plain.db.$client.close();
+    await plain.db.close();
   });
 });

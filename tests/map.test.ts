@@ -7,15 +7,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PbfReader } from 'pbf';
 import { VectorTile } from '@mapbox/vector-tile';
-import { openDatabase } from '../server/db/connection.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { createApp } from '../server/app.ts';
 import { mapSettingsFrom } from '../server/map/sources.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { openTestDatabase } from './support/test-db.ts';
 
 async function cspOf(env: Record<string, string>) {
-  const { app } = await createApp({ db: openDatabase(':memory:'), registry: holdRegistry(), filesDir: mkdtempSync(join(tmpdir(), 'huoyun-map-')), mapSettings: mapSettingsFrom(env) });
+  const db = await openTestDatabase();
+  const { app } = await createApp({ db, registry: holdRegistry(), filesDir: mkdtempSync(join(tmpdir(), 'huoyun-map-')), mapSettings: mapSettingsFrom(env) });
   const r = await app.request('/api/map/sources');
+  await db.close();
   const csp = r.headers.get('content-security-policy') ?? '';
   const directive = (name: string) => (csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name) ?? []).slice(1);
   return { connect: directive('connect-src'), img: directive('img-src') };
@@ -63,7 +65,7 @@ describe('the offline basemap and the places layer', () => {
     t = await createTestApp();
     token = await t.login('dispatcher');
   });
-  afterAll(() => t.db.$client.close());
+  afterAll(() => t.db.close());
 
   const tile = async (z: number, x: number, y: number, auth = token) => {
     const res = await t.app.request(`/api/map/tiles/${z}/${x}/${y}.pbf`, { headers: auth ? { token: auth } : {} });
@@ -111,20 +113,20 @@ describe('the offline basemap and the places layer', () => {
   }, 180_000);
 
   it('the places layer holds the fences the user may see, by name, and a customer sees only its own', async () => {
-    const sqlite = t.db.$client;
-    const own = sqlite.prepare('SELECT area_name AS name FROM areas WHERE corp_id = 1 AND is_deleted = 0').all() as { name: string }[];
+    const names = (sql: string, ...params: unknown[]) => t.db.all<{ name: string }>(sql, params);
+    const own = await names('SELECT area_name AS name FROM areas WHERE corp_id = 1 AND is_deleted = 0');
     const staff = await (await t.as('dispatcher')).get('/map/places');
     expect(staff.result.type).toBe('FeatureCollection');
     expect(staff.result.features.map((f: { properties: { name: string } }) => f.properties.name).sort()).toEqual(own.map((r) => r.name).sort());
     const customer = await (await t.as('customer')).get('/map/places');
-    const partner = (sqlite.prepare("SELECT partner_id AS id FROM users WHERE user_name = 'customer'").get() as { id: number }).id;
-    const visible = sqlite.prepare('SELECT area_name AS name FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND (customer_id IS NULL OR customer_id = ?)').all(partner) as { name: string }[];
+    const partner = (await t.db.one<{ id: number }>("SELECT partner_id AS id FROM users WHERE user_name = 'customer'"))!.id;
+    const visible = await names('SELECT area_name AS name FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND (customer_id IS NULL OR customer_id = ?)', partner);
     expect(customer.result.features.map((f: { properties: { name: string } }) => f.properties.name).sort()).toEqual(visible.map((r) => r.name).sort());
-    const foreign = sqlite.prepare('SELECT count(*) AS n FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND customer_id IS NOT NULL AND customer_id <> ?').get(partner) as { n: number };
+    const foreign = (await t.db.one<{ n: number }>('SELECT count(*) AS n FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND customer_id IS NOT NULL AND customer_id <> ?', [partner]))!;
     expect(foreign.n, 'the demo has fences of other customers').toBeGreaterThan(0);
     // Another corporation sees none of corporation 1's fences.
     const other = await (await t.as('admin2')).get('/map/places');
-    const corp2 = sqlite.prepare('SELECT area_name AS name FROM areas WHERE corp_id = 2 AND is_deleted = 0').all() as { name: string }[];
+    const corp2 = await names('SELECT area_name AS name FROM areas WHERE corp_id = 2 AND is_deleted = 0');
     expect(other.result.features.map((f: { properties: { name: string } }) => f.properties.name).sort()).toEqual(corp2.map((r) => r.name).sort());
   });
 });

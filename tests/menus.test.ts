@@ -15,7 +15,7 @@ describe('menu tree', () => {
   it('gives the admin every declared operation with the fields of the spec', async () => {
     const admin = await t.as('admin');
     const tree = (await admin.post('/menu/menuTree', { useSystem: 3 })).result as MenuItem[];
-    const all = t.db.$client.prepare('SELECT operation_id AS id FROM operations').all() as { id: string }[];
+    const all = await t.db.all<{ id: string }>('SELECT operation_id AS id FROM operations');
     expect(new Set(opsOf(tree))).toEqual(new Set(all.map((r) => r.id)));
     const vehicleMenu = tree.flatMap((m) => m.children).find((m) => m.menuKey === 'vehicle')!;
     expect(vehicleMenu.operationList[0]).toEqual({

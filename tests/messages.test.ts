@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from './support/test-app.ts';
 
 const t = await createTestApp({ transportDemo: true });
-const sqlite = t.db.$client;
 const admin = await t.as('admin');
 const carrier = await t.as('carrier');
-const userId = (name: string) => (sqlite.prepare('SELECT id FROM users WHERE user_name = ?').get(name) as { id: number }).id;
+const one = async <T>(sql: string, ...params: unknown[]) => (await t.db.one<T>(sql, params))!;
+const userId = async (name: string) => (await one<{ id: number }>('SELECT id FROM users WHERE user_name = ?', name)).id;
 
 describe('demo messages and notices (scripts/seed-messages.ts, seeded with the transport demo)', () => {
   it('each demo user finds messages in the message centre, some unread, texts naming their own waybills or orders', async () => {
@@ -17,13 +17,13 @@ describe('demo messages and notices (scripts/seed-messages.ts, seeded with the t
     expect(unread).toBeGreaterThan(0);
     const all = (await dispatcher.post('/message/list', { pageSize: 100 })).result;
     expect(all.totalRecords).toBeGreaterThan(unread);
-    const corpWaybills = new Set((sqlite.prepare('SELECT waybill_no AS no FROM waybills WHERE corp_id = 1').all() as { no: string }[]).map((r) => r.no));
+    const corpWaybills = new Set((await t.db.all<{ no: string }>('SELECT waybill_no AS no FROM waybills WHERE corp_id = 1')).map((r) => r.no));
     const named = all.data.map((m: { content: string }) => /运单 (\S+) /.exec(m.content)?.[1]).filter(Boolean);
     expect(named.length).toBeGreaterThan(0);
     for (const no of named) expect(corpWaybills.has(no)).toBe(true);
     // A customer's messages name only that customer's orders.
-    const partner = (sqlite.prepare("SELECT partner_id AS p FROM users WHERE user_name = 'customer'").get() as { p: number }).p;
-    const own = new Set((sqlite.prepare('SELECT order_no AS no FROM orders WHERE customer_id = ?').all(partner) as { no: string }[]).map((r) => r.no));
+    const partner = (await one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'customer'")).p;
+    const own = new Set((await t.db.all<{ no: string }>('SELECT order_no AS no FROM orders WHERE customer_id = ?', [partner])).map((r) => r.no));
     const orders = (await customer.post('/message/list', { pageSize: 100 })).result.data.map((m: { content: string }) => /订单 (\S+) /.exec(m.content)?.[1]).filter(Boolean);
     expect(orders.length).toBeGreaterThan(0);
     for (const no of orders) expect(own.has(no)).toBe(true);
@@ -40,22 +40,22 @@ describe('demo messages and notices (scripts/seed-messages.ts, seeded with the t
 });
 
 describe('messages', () => {
-  it('a driver refusing a waybill tells the user who created it', () => {
-    const w = sqlite.prepare('SELECT id, waybill_no AS no FROM waybills WHERE status <> 1 LIMIT 1').get() as { id: number; no: string };
-    sqlite.prepare('UPDATE waybills SET created_by = ? WHERE id = ?').run(userId('admin'), w.id);
-    const before = sqlite.prepare("SELECT count(*) AS n FROM messages WHERE kind = 'waybillRefused'").get() as { n: number };
-    sqlite.prepare('UPDATE waybills SET status = 1, updated_at = ? WHERE id = ?').run(Date.now(), w.id);
-    const row = sqlite.prepare("SELECT user_id AS userId, content FROM messages WHERE kind = 'waybillRefused' ORDER BY id DESC LIMIT 1").get() as { userId: number; content: string };
-    expect((sqlite.prepare("SELECT count(*) AS n FROM messages WHERE kind = 'waybillRefused'").get() as { n: number }).n).toBe(before.n + 1);
-    expect(row).toEqual({ userId: userId('admin'), content: `运单 ${w.no} 已被司机拒单，请重新派车` });
+  it('a driver refusing a waybill tells the user who created it', async () => {
+    const w = await one<{ id: number; no: string }>('SELECT id, waybill_no AS no FROM waybills WHERE status <> 1 LIMIT 1');
+    await t.db.run('UPDATE waybills SET created_by = ? WHERE id = ?', [await userId('admin'), w.id]);
+    const before = await one<{ n: number }>("SELECT count(*) AS n FROM messages WHERE kind = 'waybillRefused'");
+    await t.db.run('UPDATE waybills SET status = 1, updated_at = ? WHERE id = ?', [Date.now(), w.id]);
+    const row = await one<{ userId: number; content: string }>("SELECT user_id AS userId, content FROM messages WHERE kind = 'waybillRefused' ORDER BY id DESC LIMIT 1");
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM messages WHERE kind = 'waybillRefused'")).n).toBe(before.n + 1);
+    expect(row).toEqual({ userId: await userId('admin'), content: `运单 ${w.no} 已被司机拒单，请重新派车` });
   });
 
   it('an order delegated to a carrier reaches that carrier\'s users, and the summary counts it as unread', async () => {
-    const partner = (sqlite.prepare("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").get() as { p: number }).p;
-    const o = sqlite.prepare('SELECT id, order_no AS no FROM orders WHERE carrier_id IS NULL OR carrier_id <> ? LIMIT 1').get(partner) as { id: number; no: string };
+    const partner = (await one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
+    const o = await one<{ id: number; no: string }>('SELECT id, order_no AS no FROM orders WHERE carrier_id IS NULL OR carrier_id <> ? LIMIT 1', partner);
     const before = (await carrier.post('/message/summary', { lastQueryTime: 0 })).result.messageCount;
     const since = Date.now() - 1;
-    sqlite.prepare('UPDATE orders SET carrier_id = ?, updated_at = ? WHERE id = ?').run(partner, Date.now(), o.id);
+    await t.db.run('UPDATE orders SET carrier_id = ?, updated_at = ? WHERE id = ?', [partner, Date.now(), o.id]);
     const summary = await carrier.post('/message/summary', { lastQueryTime: since });
     expect(summary.result.messageCount).toBe(before + 1);
     expect(summary.result.theLatestNewsList[0]).toMatchObject({ kind: 'orderDelegated', content: `订单 ${o.no} 已委托给贵司，请及时安排车辆`, isRead: 0 });
@@ -80,8 +80,9 @@ describe('messages', () => {
 
   it('system notices: the corporation\'s notices in force now, for any logged-in user', async () => {
     const now = Date.now();
-    sqlite.prepare('INSERT INTO system_notices (corp_id, title, content, starts_at, ends_at, created_at) VALUES (1, ?, ?, ?, NULL, ?), (1, ?, ?, ?, ?, ?), (2, ?, ?, ?, NULL, ?)')
-      .run('维护通知', '今晚维护', now - 1000, now, '过期', '旧通知', now - 5000, now - 2000, now, '别家', '嘉兴通知', now - 1000, now);
+    await t.db.run('INSERT INTO system_notices (corp_id, title, content, starts_at, ends_at, created_at) VALUES (1, ?, ?, ?, NULL, ?), (1, ?, ?, ?, ?, ?), (2, ?, ?, ?, NULL, ?)', [
+      '维护通知', '今晚维护', now - 1000, now, '过期', '旧通知', now - 5000, now - 2000, now, '别家', '嘉兴通知', now - 1000, now,
+    ]);
     const r = await carrier.get('/system/notice');
     const titles = r.result.map((n: { title: string }) => n.title);
     expect(titles).toContain('维护通知');

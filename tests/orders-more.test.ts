@@ -18,12 +18,12 @@ let dispatcher: Caller;
 const d = orderDriver(t, () => dispatcher);
 const { one, all, ok, versionOf, goodsIds, newOrder, assign, drive } = d;
 const refused = (write: () => Promise<Reply>) => t.refused(write);
-const customerId = () => one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'customer'").p;
+const customerId = async () => (await one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'customer'")).p;
 
 /** Grants the demo customer role extra operation ids (the demo roles do not include them). */
-function grantCustomer(...ops: string[]) {
-  const role = one<{ id: number }>("SELECT ur.role_id AS id FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name = 'customer'").id;
-  for (const op of ops) t.db.$client.prepare('INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (1, ?, ?)').run(role, op);
+async function grantCustomer(...ops: string[]) {
+  const role = (await one<{ id: number }>("SELECT ur.role_id AS id FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name = 'customer'")).id;
+  for (const op of ops) await t.db.run('INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (1, ?, ?) ON CONFLICT DO NOTHING', [role, op]);
 }
 
 beforeAll(async () => {
@@ -36,13 +36,13 @@ describe('orderInfo/copyOrder', () => {
     await dispatcher.post('/orderInfo/delegate', { id: source, version: 1, carrierId: 1 });
     const r = ok(await dispatcher.post('/orderInfo/copyOrder', { id: source, count: 2 }));
     expect(r.orders).toHaveLength(2);
-    const src = one('SELECT order_no AS orderNo, shipper_area_id AS s, receiver_area_id AS r, customer_id AS c FROM orders WHERE id = ?', source);
+    const src = await one('SELECT order_no AS orderNo, shipper_area_id AS s, receiver_area_id AS r, customer_id AS c FROM orders WHERE id = ?', source);
     for (const copy of r.orders) {
-      const o = one('SELECT order_no AS orderNo, version, status, task_status AS task, carrier_id AS carrier, shipper_area_id AS s, receiver_area_id AS r, customer_id AS c, remark FROM orders WHERE id = ?', copy.id);
+      const o = await one('SELECT order_no AS orderNo, version, status, task_status AS task, carrier_id AS carrier, shipper_area_id AS s, receiver_area_id AS r, customer_id AS c, remark FROM orders WHERE id = ?', copy.id);
       expect(o).toMatchObject({ version: 1, status: 2, task: 1, carrier: null, s: src.s, r: src.r, c: src.c, remark: '原单' });
       expect(o.orderNo).not.toBe(src.orderNo);
-      expect(all('SELECT goods_name AS n, quantity AS q, unit AS u FROM order_goods WHERE order_id = ? ORDER BY id', copy.id))
-        .toEqual(all('SELECT goods_name AS n, quantity AS q, unit AS u FROM order_goods WHERE order_id = ? ORDER BY id', source));
+      expect(await all('SELECT goods_name AS n, quantity AS q, unit AS u FROM order_goods WHERE order_id = ? ORDER BY id', copy.id))
+        .toEqual(await all('SELECT goods_name AS n, quantity AS q, unit AS u FROM order_goods WHERE order_id = ? ORDER BY id', source));
       const history = ok(await dispatcher.post('/orderInfoHistory/findByPage', { orderNo: o.orderNo }));
       expect(history.data.map((h: Row) => h.version)).toEqual([1]);
     }
@@ -63,11 +63,11 @@ describe('orderInfo/copyOrder', () => {
 describe('orderInfo/changeDestination and getChangeDistance', () => {
   let beijing: number;
   let shanghai: number;
-  beforeAll(() => {
+  beforeAll(async () => {
     // Two places with known coordinates: Beijing and Shanghai are about 1067 km apart in a straight line.
-    [beijing, shanghai] = all<{ id: number }>('SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND customer_id IS NULL ORDER BY id LIMIT 2 OFFSET 3').map((a) => a.id);
-    t.db.$client.prepare('UPDATE areas SET lon = 116.4074, lat = 39.9042 WHERE id = ?').run(beijing);
-    t.db.$client.prepare('UPDATE areas SET lon = 121.4737, lat = 31.2304 WHERE id = ?').run(shanghai);
+    [beijing, shanghai] = (await all<{ id: number }>('SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND customer_id IS NULL ORDER BY id LIMIT 2 OFFSET 3')).map((a) => a.id);
+    await t.db.run('UPDATE areas SET lon = 116.4074, lat = 39.9042 WHERE id = ?', [beijing]);
+    await t.db.run('UPDATE areas SET lon = 121.4737, lat = 31.2304 WHERE id = ?', [shanghai]);
   });
 
   it('answers the straight-line distance between the old and the new place', async () => {
@@ -81,16 +81,16 @@ describe('orderInfo/changeDestination and getChangeDistance', () => {
   it('moves the order and the unloading node of its live waybill, with a new version, history and a timeline event', async () => {
     const id = await newOrder({ receiverAreaId: beijing });
     const waybillId = await assign(id);
-    const waybillVersion = one('SELECT version FROM waybills WHERE id = ?', waybillId).version;
-    const r = ok(await dispatcher.post('/orderInfo/changeDestination', { id, version: versionOf(id), receiverAreaId: shanghai, reason: '客户要求' }));
+    const waybillVersion = (await one('SELECT version FROM waybills WHERE id = ?', waybillId)).version;
+    const r = ok(await dispatcher.post('/orderInfo/changeDestination', { id, version: await versionOf(id), receiverAreaId: shanghai, reason: '客户要求' }));
     expect(r.waybills.map((w: Row) => w.waybillId)).toEqual([waybillId]);
-    expect(one('SELECT receiver_area_id AS r FROM orders WHERE id = ?', id).r).toBe(shanghai);
-    expect(one("SELECT area_id AS a FROM waybill_nodes WHERE waybill_id = ? AND node_type = 'end'", waybillId).a).toBe(shanghai);
-    expect(one("SELECT area_id AS a FROM waybill_nodes WHERE waybill_id = ? AND node_type = 'start'", waybillId).a).toBe(ORDER_BODY.shipperAreaId);
-    expect(one('SELECT version FROM waybills WHERE id = ?', waybillId).version).toBe(waybillVersion + 1);
-    const event = one("SELECT payload FROM waybill_events WHERE waybill_id = ? AND action = 'changeDestination'", waybillId);
+    expect((await one('SELECT receiver_area_id AS r FROM orders WHERE id = ?', id)).r).toBe(shanghai);
+    expect((await one("SELECT area_id AS a FROM waybill_nodes WHERE waybill_id = ? AND node_type = 'end'", waybillId)).a).toBe(shanghai);
+    expect((await one("SELECT area_id AS a FROM waybill_nodes WHERE waybill_id = ? AND node_type = 'start'", waybillId)).a).toBe(ORDER_BODY.shipperAreaId);
+    expect((await one('SELECT version FROM waybills WHERE id = ?', waybillId)).version).toBe(waybillVersion + 1);
+    const event = await one("SELECT payload FROM waybill_events WHERE waybill_id = ? AND action = 'changeDestination'", waybillId);
     expect(JSON.parse(event.payload)).toMatchObject({ orderId: id, fromAreaId: beijing, toAreaId: shanghai, reason: '客户要求' });
-    const orderNo = one('SELECT order_no AS n FROM orders WHERE id = ?', id).n;
+    const orderNo = (await one('SELECT order_no AS n FROM orders WHERE id = ?', id)).n;
     const history = ok(await dispatcher.post('/orderInfoHistory/findByPage', { orderNo }));
     expect(history.data[0]).toMatchObject({ version: r.version, receiverAreaId: shanghai });
     // A driver acting on the route read before the change is told to refresh.
@@ -105,7 +105,7 @@ describe('orderInfo/changeDestination and getChangeDistance', () => {
     expect((await refused(() => dispatcher.post('/orderInfo/changeDestination', { id, version: 7, receiverAreaId: shanghai }))).message).toBe(STALE);
     const waybillId = await assign(id);
     await drive(waybillId, 10);
-    const r = await refused(() => dispatcher.post('/orderInfo/changeDestination', { id, version: versionOf(id), receiverAreaId: shanghai }));
+    const r = await refused(async () => dispatcher.post('/orderInfo/changeDestination', { id, version: await versionOf(id), receiverAreaId: shanghai }));
     expect(r.message).toMatch(/已送达，不能变更目的地$/);
   });
 
@@ -119,45 +119,45 @@ describe('orderInfo/changeDestination and getChangeDistance', () => {
 });
 
 describe('orderInfo/changeGoodsDetail', () => {
-  const lines = (id: number) => all<Row>('SELECT id, goods_name AS goodsName, quantity, unit FROM order_goods WHERE order_id = ? ORDER BY id', id);
+  const lines = async (id: number) => await all<Row>('SELECT id, goods_name AS goodsName, quantity, unit FROM order_goods WHERE order_id = ? ORDER BY id', id);
 
   it('never lets a line drop below what is split off, keeps parts plus remainder equal to the quantity', async () => {
     const id = await newOrder();
-    const [cargo] = goodsIds(id);
+    const [cargo] = await goodsIds(id);
     ok(await dispatcher.post('/orderInfo/splitOrder', { orderId: id, version: 1, lines: [{ goodsId: cargo, quantity: 3 }] }));
-    const [a, b] = lines(id);
-    let r = await refused(() => dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: versionOf(id), goods: [{ ...a, quantity: 2.5 }, b] }));
+    const [a, b] = await lines(id);
+    let r = await refused(async () => dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: await versionOf(id), goods: [{ ...a, quantity: 2.5 }, b] }));
     expect([r.code, r.message]).toEqual([0, '测试货物：数量不能少于已拆分或已派车数量3']);
-    r = await refused(() => dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: versionOf(id), goods: [b] }));
+    r = await refused(async () => dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: await versionOf(id), goods: [b] }));
     expect(r.message).toBe('测试货物：已拆分3件，不能删除');
     const changed = ok(await dispatcher.post('/orderInfo/changeGoodsDetail', {
-      id, version: versionOf(id), goods: [{ ...a, quantity: 3 }, { goodsName: '新增货物', quantity: 4, unit: '件' }],
+      id, version: await versionOf(id), goods: [{ ...a, quantity: 3 }, { goodsName: '新增货物', quantity: 4, unit: '件' }],
     }));
-    expect(lines(id).map((l) => [l.goodsName, l.quantity])).toEqual([['测试货物', 3], ['新增货物', 4]]);
+    expect((await lines(id)).map((l) => [l.goodsName, l.quantity])).toEqual([['测试货物', 3], ['新增货物', 4]]);
     const q = ok(await dispatcher.post('/orderInfo/querySplitOrder', { orderId: id }));
     expect(q.goods.map((g: Row) => g.remainingQuantity)).toEqual([0, 4]);
     const info = ok(await dispatcher.get(`/orderInfo/getGoodsInfoByOrderId?orderId=${id}`));
     expect(info.map((g: Row) => [g.splitQuantity, g.remainingQuantity])).toEqual([[3, 0], [0, 4]]);
-    const orderNo = one('SELECT order_no AS n FROM orders WHERE id = ?', id).n;
+    const orderNo = (await one('SELECT order_no AS n FROM orders WHERE id = ?', id)).n;
     expect(ok(await dispatcher.get(`/orderInfoHistory/orderGoods/list/${orderNo}/${changed.version}`)).map((g: Row) => g.goodsName)).toEqual(['测试货物', '新增货物']);
   });
 
   it('keeps a line\'s goods code unless the change sends one', async () => {
     const id = await newOrder({ goods: [{ goodsName: '编码货物', goodsCode: 'G-001', quantity: 5, unit: '件' }, { goodsName: '其他', goodsCode: 'G-002', quantity: 1, unit: '件' }] });
-    const [a, b] = lines(id);
+    const [a, b] = await lines(id);
     ok(await dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: 1, goods: [{ ...a, quantity: 6 }, { ...b, goodsCode: 'G-009' }] }));
-    expect(all('SELECT goods_code AS c, quantity AS q FROM order_goods WHERE order_id = ? ORDER BY id', id)).toEqual([{ c: 'G-001', q: 6 }, { c: 'G-009', q: 1 }]);
+    expect(await all('SELECT goods_code AS c, quantity AS q FROM order_goods WHERE order_id = ? ORDER BY id', id)).toEqual([{ c: 'G-001', q: 6 }, { c: 'G-009', q: 1 }]);
   });
 
   it('opens splitting again when more goods follow a finished split', async () => {
     const id = await newOrder();
-    const [cargo] = goodsIds(id);
+    const [cargo] = await goodsIds(id);
     ok(await dispatcher.post('/orderInfo/splitOrder', { orderId: id, version: 1, lines: [{ goodsId: cargo, quantity: 10 }] }));
-    ok(await dispatcher.post('/orderInfo/splitOrderOver', { orderId: id, version: versionOf(id) }));
-    expect(one('SELECT splittable FROM orders WHERE id = ?', id).splittable).toBe(0);
-    const [a, b] = lines(id);
-    ok(await dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: versionOf(id), goods: [{ ...a, quantity: 12 }, b] }));
-    expect(one('SELECT splittable FROM orders WHERE id = ?', id).splittable).toBe(1);
+    ok(await dispatcher.post('/orderInfo/splitOrderOver', { orderId: id, version: await versionOf(id) }));
+    expect((await one('SELECT splittable FROM orders WHERE id = ?', id)).splittable).toBe(0);
+    const [a, b] = await lines(id);
+    ok(await dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: await versionOf(id), goods: [{ ...a, quantity: 12 }, b] }));
+    expect((await one('SELECT splittable FROM orders WHERE id = ?', id)).splittable).toBe(1);
     const q = ok(await dispatcher.post('/orderInfo/querySplitOrder', { orderId: id }));
     expect(q.goods.map((g: Row) => g.remainingQuantity)).toEqual([2, 0]);
   });
@@ -165,15 +165,15 @@ describe('orderInfo/changeGoodsDetail', () => {
   it('keeps the quantities of an order carried whole, and refuses a foreign line id and a voided order', async () => {
     const id = await newOrder();
     await assign(id);
-    const [a, b] = lines(id);
-    let r = await refused(() => dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: versionOf(id), goods: [{ ...a, quantity: 11 }, b] }));
+    const [a, b] = await lines(id);
+    let r = await refused(async () => dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: await versionOf(id), goods: [{ ...a, quantity: 11 }, b] }));
     expect(r.message).toBe('测试货物：订单已整单派车，不能变更数量或删除');
-    ok(await dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: versionOf(id), goods: [{ ...a, goodsName: '改名货物' }, b] }));
+    ok(await dispatcher.post('/orderInfo/changeGoodsDetail', { id, version: await versionOf(id), goods: [{ ...a, goodsName: '改名货物' }, b] }));
     const other = await newOrder();
     r = await refused(() => dispatcher.post('/orderInfo/changeGoodsDetail', { id: other, version: 1, goods: [{ ...a, quantity: 1 }] }));
     expect([r.code, r.result.field]).toEqual([100, 'goods']);
     ok(await dispatcher.post('/orderInfo/cancelOrder', { id: other, version: 1 }));
-    r = await refused(() => dispatcher.post('/orderInfo/changeGoodsDetail', { id: other, version: versionOf(other), goods: [{ goodsName: 'x', quantity: 1, unit: '件' }] }));
+    r = await refused(async () => dispatcher.post('/orderInfo/changeGoodsDetail', { id: other, version: await versionOf(other), goods: [{ goodsName: 'x', quantity: 1, unit: '件' }] }));
     expect(r.message).toBe('订单已作废或已结束，不能变更货物明细');
   });
 });
@@ -187,9 +187,9 @@ describe('batch/order confirmations (107)', () => {
   beforeAll(async () => {
     // The demo customer role may confirm shipments and deliveries (scripts/seed-demo.ts): no extra grant here.
     customer = await t.as('customer');
-    moving = await newOrder({ customerId: customerId() });
-    idle = await newOrder({ customerId: customerId() });
-    foreign = await newOrder({ customerId: customerId() === 5 ? 4 : 5 });
+    moving = await newOrder({ customerId: await customerId() });
+    idle = await newOrder({ customerId: await customerId() });
+    foreign = await newOrder({ customerId: await customerId() === 5 ? 4 : 5 });
     waybillId = await assign(moving);
     await drive(waybillId, 9);
   });
@@ -227,7 +227,7 @@ describe('businessStateHistory/getOrderMonitorList', () => {
   it('judges each flow node over the order\'s waybills: done, late, under way, not reached', async () => {
     const now = Date.now();
     const id = await newOrder({ requiredLoadTime: now - 2 * HOUR, requiredArriveTime: now + 5 * HOUR });
-    const [cargo] = goodsIds(id);
+    const [cargo] = await goodsIds(id);
     const part = ok(await dispatcher.post('/orderInfo/splitOrder', { orderId: id, version: 1, lines: [{ goodsId: cargo, quantity: 4 }] }));
     let flow = ok(await dispatcher.get(`/businessStateHistory/getOrderMonitorList?orderId=${id}`));
     expect(flow.slice(0, 3).map((n: Row) => [n.flowNodeName, n.flowNodeStatus])).toEqual([['下单', 1], ['派车', 2], ['司机接单', 0]]);
@@ -236,8 +236,8 @@ describe('businessStateHistory/getOrderMonitorList', () => {
     flow = ok(await dispatcher.get(`/businessStateHistory/getOrderMonitorList?orderId=${id}`));
     // The rest of the goods wait for a vehicle: nothing past dispatch is done for the whole order.
     expect(flow.map((n: Row) => n.flowNodeStatus)).toEqual([1, 2, 2, 2, 2, 2, 0, 0, 0, 0]);
-    ok(await dispatcher.post('/orderInfo/splitOrderOver', { orderId: id, version: versionOf(id) }));
-    const rest = one('SELECT id FROM order_parts WHERE order_id = ? AND waybill_id IS NULL AND cancelled = 0', id).id;
+    ok(await dispatcher.post('/orderInfo/splitOrderOver', { orderId: id, version: await versionOf(id) }));
+    const rest = (await one('SELECT id FROM order_parts WHERE order_id = ? AND waybill_id IS NULL AND cancelled = 0', id)).id;
     await drive(await assign(id, rest), 10);
     flow = ok(await dispatcher.get(`/businessStateHistory/getOrderMonitorList?orderId=${id}`));
     expect(flow.map((n: Row) => [n.flowNodeName, n.flowNodeStatus])).toEqual([
@@ -278,10 +278,10 @@ describe('order detail reads', () => {
 
   it('reads the goods display field from the corporation settings', async () => {
     expect(ok(await dispatcher.get('/orderInfo/getDisplayOfGoodsField'))).toEqual({ displayOfGoods: 1, field: 'quantity', fieldLabel: '数量', unit: null });
-    const settings = JSON.parse(one('SELECT settings FROM corporations WHERE id = 1').settings);
-    t.db.$client.prepare('UPDATE corporations SET settings = ? WHERE id = 1').run(JSON.stringify({ ...settings, displayOfGoods: 2 }));
+    const settings = JSON.parse((await one('SELECT settings FROM corporations WHERE id = 1')).settings);
+    await t.db.run('UPDATE corporations SET settings = ? WHERE id = 1', [JSON.stringify({ ...settings, displayOfGoods: 2 })]);
     expect(ok(await dispatcher.get('/orderInfo/getDisplayOfGoodsField'))).toMatchObject({ displayOfGoods: 2, field: 'weight', unit: '吨' });
-    t.db.$client.prepare('UPDATE corporations SET settings = ? WHERE id = 1').run(JSON.stringify(settings));
+    await t.db.run('UPDATE corporations SET settings = ? WHERE id = 1', [JSON.stringify(settings)]);
   });
 
   it('lists the business types with their lines, and the types the orders use', async () => {
@@ -290,16 +290,16 @@ describe('order detail reads', () => {
     expect(types.find((x: Row) => x.id === 17)).toMatchObject({ label: '鸭苗配送', businessGroup: 'yqChicks' });
     await newOrder({ businessType: 13 });
     const used = ok(await dispatcher.get('/flowBusinessType/getUsedBusinessTypeList'));
-    const expected = all<{ t: number }>('SELECT DISTINCT business_type AS t FROM orders WHERE corp_id = 1 AND is_deleted = 0 ORDER BY t').map((r) => r.t);
+    const expected = (await all<{ t: number }>('SELECT DISTINCT business_type AS t FROM orders WHERE corp_id = 1 AND is_deleted = 0 ORDER BY t')).map((r) => r.t);
     expect(used.map((x: Row) => x.id)).toEqual(expected);
     expect(ok(await dispatcher.get('/flowBusinessType/getUsedBusinessTypeList?type=14')).map((x: Row) => x.id)).toEqual([13]);
   });
 
   it('lets a customer user read only its own orders', async () => {
-    grantCustomer('orderMonitor3');
+    await grantCustomer('orderMonitor3');
     const customer = await t.as('customer');
-    const mine = await newOrder({ customerId: customerId() });
-    const theirs = await newOrder({ customerId: customerId() === 5 ? 4 : 5 });
+    const mine = await newOrder({ customerId: await customerId() });
+    const theirs = await newOrder({ customerId: await customerId() === 5 ? 4 : 5 });
     for (const path of ['/orderDetails/findOrderById?id=', '/orderDetails/findWaybillByOrderId?id=', '/orderDetails/findOrderEventById?id=',
       '/orderDetails/findOrderExpandById?id=', '/orderInfo/findOrderAssistanceStatus?id=', '/businessStateHistory/getOrderMonitorList?orderId=']) {
       expect((await customer.get(`${path}${mine}`)).code, path).toBe(1);
@@ -309,9 +309,9 @@ describe('order detail reads', () => {
   });
 
   it('lets a customer user change only its own orders', async () => {
-    grantCustomer('orderCopy3', 'orderChangeDestination3', 'orderChangeGoods3');
+    await grantCustomer('orderCopy3', 'orderChangeDestination3', 'orderChangeGoods3');
     const customer = await t.as('customer');
-    const theirs = await newOrder({ customerId: customerId() === 5 ? 4 : 5 });
+    const theirs = await newOrder({ customerId: await customerId() === 5 ? 4 : 5 });
     const line = { goodsName: 'x', quantity: 1, unit: '件' };
     for (const [path, body] of [
       ['/orderInfo/copyOrder', { id: theirs }],
@@ -319,7 +319,7 @@ describe('order detail reads', () => {
       ['/orderInfo/getChangeDistance', { id: theirs, receiverAreaId: 2 }],
       ['/orderInfo/changeGoodsDetail', { id: theirs, version: 1, goods: [line] }],
     ] as const) expect((await refused(() => customer.post(path, body))).message, path).toBe(NOT_FOUND);
-    const mine = await newOrder({ customerId: customerId() });
+    const mine = await newOrder({ customerId: await customerId() });
     expect((await customer.post('/orderInfo/changeGoodsDetail', { id: mine, version: 1, goods: [line] })).code).toBe(1);
   });
 
@@ -328,6 +328,6 @@ describe('order detail reads', () => {
     const body = { id, version: 1, goods: [{ goodsName: '并发货物', quantity: 3, unit: '件' }] };
     const replies = await Promise.all([dispatcher.post('/orderInfo/changeGoodsDetail', body), dispatcher.post('/orderInfo/changeGoodsDetail', body)]);
     expect(replies.map((r) => r.code).sort()).toEqual([0, 1]);
-    expect(all('SELECT goods_name AS n FROM order_goods WHERE order_id = ?', id)).toEqual([{ n: '并发货物' }]);
+    expect(await all('SELECT goods_name AS n FROM order_goods WHERE order_id = ?', id)).toEqual([{ n: '并发货物' }]);
   });
 });

@@ -16,7 +16,12 @@ let dispatcher: Caller;
 const { one, all, versionOf, goodsIds, newOrder } = orderDriver(t, () => dispatcher);
 const TABLES = ['orders', 'order_goods', 'order_parts', 'order_part_goods', 'waybills', 'waybill_orders', 'waybill_nodes', 'waybill_events',
   'order_history', 'record_history', 'order_stowage_tasks', 'order_stowage_task_orders'];
-const snapshot = () => TABLES.map((name) => JSON.stringify(all(`SELECT * FROM ${name} ORDER BY rowid`))).join('\n');
+// Each table's rows as a sorted list of their JSON: independent of row order (no rowid on PostgreSQL).
+const snapshot = async () => {
+  const tables: string[] = [];
+  for (const name of TABLES) tables.push((await all(`SELECT * FROM ${name}`)).map((r) => JSON.stringify(r)).sort().join('\n'));
+  return tables.join('\n\n');
+};
 const m = (n: number) => Math.round(n * 1000);
 
 type Action =
@@ -40,21 +45,21 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 /** What the action sends, from the state just read (the version, the goods and parts as they are now). */
-async function send(ids: number[], a: Action, check: (r: Reply, before: string) => void): Promise<Reply> {
+async function send(ids: number[], a: Action, check: (r: Reply, before: string) => Promise<void>): Promise<Reply> {
   const post = (path: string, body: Row) => dispatcher.post(path, body);
   if (a.kind === 'stow') {
-    const saved = await post('/orderStowageTask/save', { orderIds: a.orders.map((i) => ids[i]), vehicleId: vehicleInService(t).id });
+    const saved = await post('/orderStowageTask/save', { orderIds: a.orders.map((i) => ids[i]), vehicleId: (await vehicleInService(t)).id });
     if (saved.code !== 1) return saved;
     // The confirmation is judged on its own: refused, it leaves the saved task exactly as it was.
-    const before = snapshot();
+    const before = await snapshot();
     const confirmed = await post('/orderStowageTask/confirmResult', { id: saved.result.id, version: saved.result.version });
-    check(confirmed, before);
+    await check(confirmed, before);
     return confirmed;
   }
   const id = ids[a.order];
-  const version = versionOf(id);
-  const lines = all<Row>('SELECT id, goods_name AS goodsName, quantity, unit FROM order_goods WHERE order_id = ? ORDER BY id', id);
-  const parts = all<{ id: number }>('SELECT id FROM order_parts WHERE order_id = ? AND cancelled = 0 ORDER BY id', id);
+  const version = await versionOf(id);
+  const lines = await all<Row>('SELECT id, goods_name AS goodsName, quantity, unit FROM order_goods WHERE order_id = ? ORDER BY id', id);
+  const parts = await all<{ id: number }>('SELECT id FROM order_parts WHERE order_id = ? AND cancelled = 0 ORDER BY id', id);
   switch (a.kind) {
     case 'split': {
       const q = (await post('/orderInfo/querySplitOrder', { orderId: id })).result;
@@ -70,21 +75,21 @@ async function send(ids: number[], a: Action, check: (r: Reply, before: string) 
         id, version, goods: lines.map((l, i) => (i === a.line % lines.length ? { ...l, quantity: a.quantity } : l)),
       });
     case 'assign':
-      return await post('/orderInfo/assignVehicle', { orderId: id, version, vehicleId: vehicleInService(t).id, ...(a.part >= 0 ? { partId: parts.length ? parts[a.part % parts.length].id : 99999999 } : {}) });
+      return await post('/orderInfo/assignVehicle', { orderId: id, version, vehicleId: (await vehicleInService(t)).id, ...(a.part >= 0 ? { partId: parts.length ? parts[a.part % parts.length].id : 99999999 } : {}) });
   }
 }
 
 /** Per goods line: carried by waybills + in parts without a waybill + unsplit remainder = the quantity. */
-function expectConserved(orderId: number) {
-  const whole = one<{ n: number }>('SELECT count(*) AS n FROM waybill_orders WHERE order_id = ? AND part_id IS NULL', orderId).n;
+async function expectConserved(orderId: number) {
+  const whole = (await one<{ n: number }>('SELECT count(*) AS n FROM waybill_orders WHERE order_id = ? AND part_id IS NULL', orderId)).n;
   expect(whole).toBeLessThanOrEqual(1);
-  for (const g of all<{ id: number; quantity: number }>('SELECT id, quantity FROM order_goods WHERE order_id = ?', orderId)) {
-    const inParts = all<{ q: number; waybillId: number | null }>(`SELECT pg.quantity AS q, p.waybill_id AS waybillId FROM order_part_goods pg
+  for (const g of await all<{ id: number; quantity: number }>('SELECT id, quantity FROM order_goods WHERE order_id = ?', orderId)) {
+    const inParts = await all<{ q: number; waybillId: number | null }>(`SELECT pg.quantity AS q, p.waybill_id AS waybillId FROM order_part_goods pg
       JOIN order_parts p ON p.id = pg.part_id WHERE p.order_id = ? AND p.cancelled = 0 AND pg.order_goods_id = ?`, orderId, g.id);
     for (const p of inParts) expect(p.q).toBeGreaterThanOrEqual(0);
     // Every part a waybill carries is linked to it, and no waybill carries a cancelled part.
     for (const p of inParts.filter((x) => x.waybillId !== null)) {
-      expect(one('SELECT 1 AS ok FROM waybill_orders WHERE waybill_id = ? AND order_id = ?', p.waybillId, orderId)).toBeTruthy();
+      expect(await one('SELECT 1 AS ok FROM waybill_orders WHERE waybill_id = ? AND order_id = ?', p.waybillId, orderId)).toBeTruthy();
     }
     const carried = whole ? m(g.quantity) : inParts.filter((p) => p.waybillId !== null).reduce((s, p) => s + m(p.q), 0);
     const waiting = inParts.filter((p) => p.waybillId === null).reduce((s, p) => s + m(p.q), 0);
@@ -92,7 +97,7 @@ function expectConserved(orderId: number) {
     expect(remainder).toBeGreaterThanOrEqual(0);
     expect(carried + waiting + remainder).toBe(m(g.quantity));
   }
-  const cancelledOnWaybill = one<{ n: number }>(`SELECT count(*) AS n FROM order_parts p JOIN waybill_orders wo ON wo.part_id = p.id WHERE p.order_id = ? AND p.cancelled = 1`, orderId).n;
+  const cancelledOnWaybill = (await one<{ n: number }>(`SELECT count(*) AS n FROM order_parts p JOIN waybill_orders wo ON wo.part_id = p.id WHERE p.order_id = ? AND p.cancelled = 1`, orderId)).n;
   expect(cancelledOnWaybill).toBe(0);
 }
 
@@ -100,7 +105,7 @@ beforeAll(async () => {
   dispatcher = await t.as('dispatcher');
   // Stowage limits that let any of the run's orders travel together.
   await dispatcher.post('/orderStowageSetting/save', { maxOrders: 10, maxLoadRate: 200, sameShipperArea: 0, sameBusinessType: 0 });
-  t.db.$client.prepare('UPDATE vehicles SET load_weight = NULL, volume = NULL, car_model_id = NULL WHERE id = ?').run(vehicleInService(t).id);
+  await t.db.run('UPDATE vehicles SET load_weight = NULL, volume = NULL, car_model_id = NULL WHERE id = ?', [(await vehicleInService(t)).id]);
 });
 
 describe('quantities across split, change goods, stowage and assignment', () => {
@@ -108,21 +113,21 @@ describe('quantities across split, change goods, stowage and assignment', () => 
     const succeeded = new Set<string>();
     let before = '';
     /** No 5xx; a refusal leaves every order and waybill table as it was before the call. */
-    const check = (r: Reply, snap: string) => {
+    const check = async (r: Reply, snap: string) => {
       expect(r.status, r.message).toBeLessThan(500);
-      if (r.code !== 1) expect(snapshot(), r.message).toBe(snap);
+      if (r.code !== 1) expect(await snapshot(), r.message).toBe(snap);
     };
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 10 }), async (actions) => {
         const ids: number[] = [];
         for (let i = 0; i < ORDERS; i++) ids.push(await newOrder());
-        for (const id of ids) expect(goodsIds(id)).toHaveLength(2);
+        for (const id of ids) expect(await goodsIds(id)).toHaveLength(2);
         for (const a of actions) {
-          before = snapshot();
+          before = await snapshot();
           const r = await send(ids, a, check);
-          check(r, before);
+          await check(r, before);
           if (r.code === 1) succeeded.add(a.kind);
-          for (const id of ids) expectConserved(id);
+          for (const id of ids) await expectConserved(id);
         }
       }),
       { numRuns: 40 },

@@ -13,8 +13,8 @@ const STALE = '数据已被他人修改，请刷新后重试';
 
 const t: TestApp = await createTestApp();
 let dispatcher: Caller;
-const one = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).get(...params) as T;
-const all = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).all(...params) as T[];
+const one = async <T = Row>(sql: string, ...params: unknown[]) => (await t.db.one<T>(sql, params)) as T;
+const all = <T = Row>(sql: string, ...params: unknown[]) => t.db.all<T>(sql, params);
 
 async function created(caller: Caller, body: Row = ORDER_BODY) {
   const r = await caller.post('/orderInfo/save', body);
@@ -23,6 +23,8 @@ async function created(caller: Caller, body: Row = ORDER_BODY) {
 }
 
 const refused = (write: () => Promise<Reply>) => t.refused(write);
+const corp2Area = (await one<{ id: number }>('SELECT id FROM areas WHERE corp_id = 2 LIMIT 1')).id;
+const corp2Customer = (await one<{ id: number }>('SELECT id FROM customers WHERE corp_id = 2 LIMIT 1')).id;
 
 beforeAll(async () => {
   dispatcher = await t.as('dispatcher');
@@ -34,8 +36,8 @@ describe('orderInfo/save: a new order', () => {
     const b = await created(dispatcher);
     expect(a.orderNo).toMatch(new RegExp(`^DD${dayOf(Date.now())}\\d{6}$`));
     expect(Number(b.orderNo.slice(-6))).toBe(Number(a.orderNo.slice(-6)) + 1);
-    expect(one('SELECT status, task_status AS taskStatus, splittable, version FROM orders WHERE id = ?', a.id)).toEqual({ status: 2, taskStatus: 1, splittable: 1, version: 1 });
-    const h = one('SELECT version, snapshot FROM order_history WHERE order_id = ?', a.id);
+    expect(await one('SELECT status, task_status AS taskStatus, splittable, version FROM orders WHERE id = ?', a.id)).toEqual({ status: 2, taskStatus: 1, splittable: 1, version: 1 });
+    const h = await one('SELECT version, snapshot FROM order_history WHERE order_id = ?', a.id);
     expect(h.version).toBe(1);
     const snap = JSON.parse(h.snapshot);
     expect(snap).toMatchObject({ orderNo: a.orderNo, customerId: 1, status: 2, totalQuantity: 12.5 });
@@ -59,8 +61,8 @@ describe('orderInfo/save: a new order', () => {
     ['201 goods lines', { goods: Array.from({ length: 201 }, () => ({ goodsName: '货', quantity: 1, unit: '件' })) }, 'goods', '货物明细'],
     ['business type 20', { businessType: 20 }, 'businessType', '业务类型'],
     ['the same place twice', { receiverAreaId: 1 }, 'receiverAreaId', '收货地不能与发货地相同'],
-    ['an area of corporation 2', { shipperAreaId: one<{ id: number }>('SELECT id FROM areas WHERE corp_id = 2 LIMIT 1').id }, 'shipperAreaId', '发货地不存在'],
-    ['a customer of corporation 2', { customerId: one<{ id: number }>('SELECT id FROM customers WHERE corp_id = 2 LIMIT 1').id }, 'customerId', '客户不存在'],
+    ['an area of corporation 2', { shipperAreaId: corp2Area }, 'shipperAreaId', '发货地不存在'],
+    ['a customer of corporation 2', { customerId: corp2Customer }, 'customerId', '客户不存在'],
     ['arrival before loading', { requiredLoadTime: 2_000_000, requiredArriveTime: 1_000_000 }, 'requiredArriveTime', '要求到达时间'],
   ])('refuses %s with code 100 naming the field', async (_name, change, field, text) => {
     const r = await refused(() => dispatcher.post('/orderInfo/save', { ...ORDER_BODY, ...change }));
@@ -79,13 +81,13 @@ describe('orderInfo/save: a new order', () => {
 describe('orderInfo/save: an edit', () => {
   it('needs the version read; replaces goods by line id; writes history version 2', async () => {
     const a = await created(dispatcher);
-    const [g1] = all<{ id: number }>('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id', a.id);
+    const [g1] = await all<{ id: number }>('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id', a.id);
     const edit = { ...ORDER_BODY, id: a.id, version: 1, remark: '改', goods: [{ id: g1.id, goodsName: '改名货物', quantity: 8, unit: '件' }, { goodsName: '新货', quantity: 1, unit: '包' }] };
     const r = await dispatcher.post('/orderInfo/save', edit);
     expect([r.code, r.result.version, r.result.orderNo]).toEqual([1, 2, a.orderNo]);
-    const goods = all('SELECT id, goods_name AS n, quantity AS q FROM order_goods WHERE order_id = ? ORDER BY id', a.id);
+    const goods = await all('SELECT id, goods_name AS n, quantity AS q FROM order_goods WHERE order_id = ? ORDER BY id', a.id);
     expect(goods).toEqual([{ id: g1.id, n: '改名货物', q: 8 }, { id: expect.any(Number), n: '新货', q: 1 }]);
-    expect(all('SELECT version FROM order_history WHERE order_id = ? ORDER BY version', a.id)).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(await all('SELECT version FROM order_history WHERE order_id = ? ORDER BY version', a.id)).toEqual([{ version: 1 }, { version: 2 }]);
 
     const stale = await refused(() => dispatcher.post('/orderInfo/save', edit));
     expect([stale.code, stale.message]).toEqual([0, STALE]);
@@ -121,25 +123,25 @@ describe('orderInfo/list, count and details', () => {
 
   it('filters by customer, status, business type and creation time, sorts and pages', async () => {
     const total = (body: Row) => dispatcher.post('/orderInfo/list', body).then((r) => r.result.totalRecords);
-    const live = one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE corp_id = 1 AND is_deleted = 0').n;
+    const live = (await one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE corp_id = 1 AND is_deleted = 0')).n;
     expect(await total({})).toBe(live);
     expect(await total({ customerId: 2 })).toBe(1);
     expect(await total({ businessType: [9, 13] })).toBe(1);
-    expect(await total({ status: [-3] })).toBe(one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE status = -3').n);
+    expect(await total({ status: [-3] })).toBe((await one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE status = -3')).n);
     expect(await total({ createdAt: [Date.now() + 60_000] })).toBe(0);
     const page = await dispatcher.post('/orderInfo/list', { sorts: [{ field: 'orderNo', order: 'asc' }], curPage: 2, pageSize: 2 });
-    const sorted = all<{ n: string }>('SELECT order_no AS n FROM orders WHERE corp_id = 1 AND is_deleted = 0 ORDER BY order_no, id').map((r) => r.n);
+    const sorted = (await all<{ n: string }>('SELECT order_no AS n FROM orders WHERE corp_id = 1 AND is_deleted = 0 ORDER BY order_no, id')).map((r) => r.n);
     expect(page.result.data.map((r: Row) => r.orderNo)).toEqual(sorted.slice(2, 4));
     expect((await dispatcher.post('/orderInfo/list', { pageSize: 1001 })).code).toBe(100);
   });
 
   it('counts, and counts per status for the tabs (the status filter left out)', async () => {
-    const live = one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE corp_id = 1 AND is_deleted = 0').n;
+    const live = (await one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE corp_id = 1 AND is_deleted = 0')).n;
     expect((await dispatcher.post('/orderInfo/count', {})).result).toBe(live);
     const tabs = (await dispatcher.post('/orderInfo/count', { groupByStatus: true, status: [2] })).result as Row[];
     expect(tabs.reduce((s, r) => s + r.count, 0)).toBe(live);
     expect(tabs.find((r) => r.status === -3)).toMatchObject({ statusStr: '已作废' });
-    expect(tabs.find((r) => r.status === 2)?.count).toBe(one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE corp_id = 1 AND is_deleted = 0 AND status = 2').n);
+    expect(tabs.find((r) => r.status === 2)?.count).toBe((await one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE corp_id = 1 AND is_deleted = 0 AND status = 2')).n);
   });
 
   it('gives details with goods, and the goods list', async () => {
@@ -175,7 +177,7 @@ describe('scoping', () => {
   let admin2: Caller;
   let other: { id: number; orderNo: string };
   let own: { id: number; orderNo: string };
-  const customerId = () => one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'customer'").p;
+  const customerId = async () => (await one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'customer'")).p;
   beforeAll(async () => {
     customer = await t.as('customer');
     admin2 = await t.as('admin2');
@@ -184,13 +186,13 @@ describe('scoping', () => {
     own = await created(customer, { ...ORDER_BODY, customerId: 5 });
   });
 
-  it('pins a customer user\'s order to its customer', () => {
-    expect(one('SELECT customer_id AS c FROM orders WHERE id = ?', own.id)).toEqual({ c: customerId() });
+  it('pins a customer user\'s order to its customer', async () => {
+    expect(await one('SELECT customer_id AS c FROM orders WHERE id = ?', own.id)).toEqual({ c: await customerId() });
   });
 
   it('shows a customer user only its customer\'s orders', async () => {
     const list = (await customer.post('/orderInfo/list', { pageSize: 1000 })).result;
-    const expected = all<{ id: number }>('SELECT id FROM orders WHERE corp_id = 1 AND is_deleted = 0 AND customer_id = ?', customerId()).map((r) => r.id);
+    const expected = (await all<{ id: number }>('SELECT id FROM orders WHERE corp_id = 1 AND is_deleted = 0 AND customer_id = ?', await customerId())).map((r) => r.id);
     expect(new Set(list.data.map((r: Row) => r.id))).toEqual(new Set(expected));
     expect((await customer.post('/orderInfo/count', {})).result).toBe(expected.length);
     expect((await customer.get(`/orderInfo/details?id=${own.id}`)).code).toBe(1);

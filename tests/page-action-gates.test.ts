@@ -136,28 +136,28 @@ describe('order and waybill pages offer an action only where the server allows i
 
   // Each gated order action with a body that is accepted in an allowed status, so a refusal
   // elsewhere is the status's doing.
-  const one = <T = Row>(sql: string, ...p: unknown[]) => t.db.$client.prepare(sql).get(...p) as T;
-  const version = (id: number) => one<{ v: number }>('SELECT version AS v FROM orders WHERE id = ?', id).v;
-  const goodsOf = (id: number) => t.db.$client.prepare('SELECT id, goods_name AS goodsName, quantity, unit FROM order_goods WHERE order_id = ? ORDER BY id').all(id) as Row[];
-  const otherArea = () => one<{ id: number }>('SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND id NOT IN (1, 3) ORDER BY id LIMIT 1').id;
-  const bodies: Record<string, { path: string; body: (id: number) => Row }> = {
-    update: { path: '/orderInfo/save', body: (id) => ({ ...ORDER_BODY, id, version: version(id), remark: '门卫处交接' }) },
-    split: { path: '/orderInfo/splitOrder', body: (id) => ({ orderId: id, version: version(id), lines: [{ goodsId: goodsOf(id)[0].id, quantity: 1 }] }) },
-    goodsSelect: { path: '/orderInfo/splitOrder', body: (id) => ({ orderId: id, version: version(id), lines: [{ goodsId: goodsOf(id)[1].id, quantity: 1 }] }) },
-    assignVehicle: { path: '/orderInfo/assignVehicle', body: (id) => ({ orderId: id, version: version(id), vehicleId: vehicleInService(t).id, driverId: vehicleInService(t).driverId }) },
-    changeDestination: { path: '/orderInfo/changeDestination', body: (id) => ({ id, version: version(id), receiverAreaId: otherArea(), reason: '客户要求' }) },
-    changeGoodsDetail: { path: '/orderInfo/changeGoodsDetail', body: (id) => ({ id, version: version(id), goods: goodsOf(id).map((g) => ({ ...g, quantity: g.quantity + 1 })) }) },
-    distribution: { path: '/orderInfo/distribution', body: (id) => ({ id, version: version(id), userId: one<{ id: number }>("SELECT id FROM users WHERE corp_id = 1 AND user_type = 0 AND enabled = 1 AND is_deleted = 0 ORDER BY id LIMIT 1").id }) },
-    delegate: { path: '/orderInfo/delegate', body: (id) => ({ id, version: version(id), carrierId: 1 }) },
-    cancelDelegation: { path: '/orderInfo/cancelDelegation', body: (id) => ({ id, version: version(id) }) },
-    cancel: { path: '/orderInfo/cancelOrder', body: (id) => ({ id, version: version(id) }) },
+  const one = async <T = Row>(sql: string, ...p: unknown[]) => (await t.db.one<T>(sql, p))!;
+  const version = async (id: number) => (await one<{ v: number }>('SELECT version AS v FROM orders WHERE id = ?', id)).v;
+  const goodsOf = (id: number) => t.db.all<Row>('SELECT id, goods_name AS goodsName, quantity, unit FROM order_goods WHERE order_id = ? ORDER BY id', [id]);
+  const otherArea = async () => (await one<{ id: number }>('SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 AND id NOT IN (1, 3) ORDER BY id LIMIT 1')).id;
+  const bodies: Record<string, { path: string; body: (id: number) => Promise<Row> }> = {
+    update: { path: '/orderInfo/save', body: async (id) => ({ ...ORDER_BODY, id, version: await version(id), remark: '门卫处交接' }) },
+    split: { path: '/orderInfo/splitOrder', body: async (id) => ({ orderId: id, version: await version(id), lines: [{ goodsId: (await goodsOf(id))[0].id, quantity: 1 }] }) },
+    goodsSelect: { path: '/orderInfo/splitOrder', body: async (id) => ({ orderId: id, version: await version(id), lines: [{ goodsId: (await goodsOf(id))[1].id, quantity: 1 }] }) },
+    assignVehicle: { path: '/orderInfo/assignVehicle', body: async (id) => ({ orderId: id, version: await version(id), vehicleId: (await vehicleInService(t)).id, driverId: (await vehicleInService(t)).driverId }) },
+    changeDestination: { path: '/orderInfo/changeDestination', body: async (id) => ({ id, version: await version(id), receiverAreaId: await otherArea(), reason: '客户要求' }) },
+    changeGoodsDetail: { path: '/orderInfo/changeGoodsDetail', body: async (id) => ({ id, version: await version(id), goods: (await goodsOf(id)).map((g) => ({ ...g, quantity: g.quantity + 1 })) }) },
+    distribution: { path: '/orderInfo/distribution', body: async (id) => ({ id, version: await version(id), userId: (await one<{ id: number }>("SELECT id FROM users WHERE corp_id = 1 AND user_type = 0 AND enabled = 1 AND is_deleted = 0 ORDER BY id LIMIT 1")).id }) },
+    delegate: { path: '/orderInfo/delegate', body: async (id) => ({ id, version: await version(id), carrierId: 1 }) },
+    cancelDelegation: { path: '/orderInfo/cancelDelegation', body: async (id) => ({ id, version: await version(id) }) },
+    cancel: { path: '/orderInfo/cancelOrder', body: async (id) => ({ id, version: await version(id) }) },
   };
 
   async function orderAt(status: number) {
     const r = await dispatcher.post('/orderInfo/save', ORDER_BODY);
     expect(r.code, r.message).toBe(1);
     // A delegated status names a carrier, as the machine leaves it.
-    t.db.$client.prepare('UPDATE orders SET status = ?, carrier_id = ? WHERE id = ?').run(status, [3, 20].includes(status) ? 1 : null, r.result.id);
+    await t.db.run('UPDATE orders SET status = ?, carrier_id = ? WHERE id = ?', [status, [3, 20].includes(status) ? 1 : null, r.result.id]);
     return r.result.id as number;
   }
 
@@ -168,11 +168,12 @@ describe('order and waybill pages offer an action only where the server allows i
     const { path, body } = bodies[actionId];
     // Accepted in the first status offered: the body is right.
     const ok = await orderAt(allowed[0]);
-    const r = await dispatcher.post(path, body(ok));
+    const r = await dispatcher.post(path, await body(ok));
     expect(r.code, `${actionId} at ${allowed[0]}: ${r.message}`).toBe(1);
     for (const status of ORDER_STATUSES.filter((s) => !allowed.includes(s))) {
       const id = await orderAt(status);
-      const refused = await t.refused(() => dispatcher.post(path, body(id)));
+      const b = await body(id);
+      const refused = await t.refused(() => dispatcher.post(path, b));
       expect(refused.message, `${actionId} at ${status}`).toMatch(/不能|已作废|已结束/);
     }
   });

@@ -23,10 +23,10 @@ describe('modifyCurrentPassword', () => {
     ['abcdefghij', '密码强度不符合要求'],
   ])('refuses %s with "%s" and changes nothing', async (pwd, message) => {
     const token = await t.login('monitor');
-    const before = t.snapshot();
+    const before = await t.snapshot();
     const r = await change(token, pwd);
     expect([r.code, r.message]).toEqual([100, message]);
-    expect(t.snapshot()).toEqual(before);
+    expect(await t.snapshot()).toEqual(before);
   });
 
   it('refuses a confirmation that differs', async () => {
@@ -44,12 +44,12 @@ describe('modifyCurrentPassword', () => {
 
   it('refuses a wrong or missing current password, changing nothing', async () => {
     const token = await t.login('monitor');
-    const before = t.snapshot();
+    const before = await t.snapshot();
     const wrong = await change(token, 'NewPass#2026', 'NewPass#2026', 'Huoyun@2025');
     expect([wrong.code, wrong.message, wrong.result?.field]).toEqual([100, '原密码不正确', 'oldPassword']);
     const missing = await t.call('POST', '/user/modifyCurrentPassword', { token, body: { newPassword: b64('NewPass#2026'), confirmPassword: b64('NewPass#2026') } });
     expect([missing.code, missing.message]).toEqual([100, '原密码不能为空']);
-    expect(t.snapshot()).toEqual(before);
+    expect(await t.snapshot()).toEqual(before);
     expect((await t.call('POST', '/login', { body: { userName: 'monitor', password: DEMO_PASSWORD } })).code).toBe(1);
   });
 
@@ -71,7 +71,7 @@ describe('password status and expiry', () => {
     const token = await t.login('carrier');
     expect((await t.call('GET', '/user/checkUserPWD', { token })).result).toEqual({ passwordStatus: 2 });
     const { hash, salt } = hashPassword('abcdefgh');
-    t.db.$client.prepare("UPDATE users SET password_hash = ?, password_salt = ? WHERE user_name = 'carrier'").run(hash, salt);
+    await t.db.run("UPDATE users SET password_hash = ?, password_salt = ? WHERE user_name = 'carrier'", [hash, salt]);
     const weak = await t.login('carrier', 'abcdefgh');
     expect((await t.call('GET', '/user/checkUserPWD', { token: weak })).result).toEqual({ passwordStatus: 1 });
     expect((await t.call('GET', '/personalSet/getCorpPersonalSet', { token: weak })).result.passwordStatus).toBe(1);
@@ -80,10 +80,10 @@ describe('password status and expiry', () => {
   });
 
   it('marks pwdExpired when the password is older than 90 days', async () => {
-    t.db.$client.prepare("UPDATE users SET last_password_modified_time = ? WHERE user_name = 'admin'").run(Date.now() - 91 * 86_400_000);
+    await t.db.run("UPDATE users SET last_password_modified_time = ? WHERE user_name = 'admin'", [Date.now() - 91 * 86_400_000]);
     const r = await t.call('POST', '/login', { body: { userName: 'admin', password: 'Huoyun@2026' } });
     expect(r.result.userInfo.pwdExpired).toBe(true);
-    t.db.$client.prepare("UPDATE users SET last_password_modified_time = ? WHERE user_name = 'admin'").run(Date.now() - 89 * 86_400_000);
+    await t.db.run("UPDATE users SET last_password_modified_time = ? WHERE user_name = 'admin'", [Date.now() - 89 * 86_400_000]);
     const fresh = await t.call('POST', '/login', { body: { userName: 'admin', password: 'Huoyun@2026' } });
     expect(fresh.result.userInfo.pwdExpired).toBe(false);
   });

@@ -11,12 +11,11 @@ let noRoleToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   const { hash, salt } = hashPassword('Huoyun@2026');
-  t.db.$client
-    .prepare(
-      `INSERT INTO users (corp_id, user_name, real_name, user_type, password_hash, password_salt, last_password_modified_time, created_at, updated_at)
-       VALUES (1, 'norole', '无角色', 0, ?, ?, ?, ?, ?)`,
-    )
-    .run(hash, salt, Date.now(), Date.now(), Date.now());
+  await t.db.run(
+    `INSERT INTO users (corp_id, user_name, real_name, user_type, password_hash, password_salt, last_password_modified_time, created_at, updated_at)
+     VALUES (1, 'norole', '无角色', 0, ?, ?, ?, ?, ?)`,
+    [hash, salt, Date.now(), Date.now(), Date.now()],
+  );
   noRoleToken = await t.login('norole');
 });
 

@@ -3,7 +3,6 @@
 // hard deletes must leave it equal to a grouping of the detail tables computed here in plain JS.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type Database from 'better-sqlite3';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { insertWaybill } from './support/waybill-fixture.ts';
 
@@ -26,18 +25,18 @@ interface Stat {
 }
 
 let t: TestApp;
-let sqlite: Database.Database;
 let carriers: number[];
+const run = (sql: string, ...params: unknown[]) => t.db.run(sql, params);
 
 /** The summary as the triggers left it, sorted by key. */
-const summary = () => sqlite.prepare(`SELECT corp_id, carrier_id, business_type, day, month, waybill_count, arrived_count, on_time_count, late_count,
-  late_measured_count, late_ms FROM waybill_day_stats ORDER BY corp_id, carrier_id, business_type, day`).all() as Stat[];
+const summary = () => t.db.all<Stat>(`SELECT corp_id, carrier_id, business_type, day, month, waybill_count, arrived_count, on_time_count, late_count,
+  late_measured_count, late_ms FROM waybill_day_stats ORDER BY corp_id, carrier_id, business_type, day`);
 
 /** The same figures from the live waybills and their end nodes, grouped in JS. */
-function fromDetail(): Stat[] {
-  const waybills = new Map((sqlite.prepare('SELECT * FROM waybills WHERE is_deleted = 0').all() as Row[]).map((w) => [w.id, w]));
+async function fromDetail(): Promise<Stat[]> {
+  const waybills = new Map((await t.db.all<Row>('SELECT * FROM waybills WHERE is_deleted = 0')).map((w) => [w.id, w]));
   const groups = new Map<string, Stat>();
-  for (const n of sqlite.prepare("SELECT * FROM waybill_nodes WHERE node_type = 'end'").all() as Row[]) {
+  for (const n of await t.db.all<Row>("SELECT * FROM waybill_nodes WHERE node_type = 'end'")) {
     const w = waybills.get(n.waybill_id);
     if (!w) continue;
     const day = Math.floor((w.created_at + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
@@ -100,9 +99,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 let seq = 100;
 async function apply(o: Op) {
-  const ids = (sql: string) => (sqlite.prepare(sql).all() as { id: number }[]).map((r) => r.id);
-  const waybills = ids('SELECT id FROM waybills ORDER BY id');
-  const nodes = ids('SELECT id FROM waybill_nodes ORDER BY id');
+  const ids = async (sql: string) => (await t.db.all<{ id: number }>(sql)).map((r) => r.id);
+  const waybills = await ids('SELECT id FROM waybills ORDER BY id');
+  const nodes = await ids('SELECT id FROM waybill_nodes ORDER BY id');
   const w = waybills[('pick' in o ? o.pick : 0) % Math.max(waybills.length, 1)];
   const n = nodes[('pick' in o ? o.pick : 0) % Math.max(nodes.length, 1)];
   const carrierOf = (i: number) => (i === 0 ? null : carriers[i - 1]);
@@ -112,61 +111,59 @@ async function apply(o: Op) {
       return;
     case 'arrive':
       if (n === undefined) return;
-      if (o.noRequired) sqlite.prepare('UPDATE waybill_nodes SET required_arrive_time = NULL WHERE id = ?').run(n);
-      sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = coalesce(required_arrive_time, ?) + ?, arrive_state = ? WHERE id = ?')
-        .run(EDGE, o.late * 60_000, o.state, n);
+      if (o.noRequired) await run('UPDATE waybill_nodes SET required_arrive_time = NULL WHERE id = ?', n);
+      await run('UPDATE waybill_nodes SET actual_arrive_time = coalesce(required_arrive_time, ?) + ?, arrive_state = ? WHERE id = ?', EDGE, o.late * 60_000, o.state, n);
       return;
     case 'retype':
-      if (n !== undefined) sqlite.prepare('UPDATE waybill_nodes SET node_type = ? WHERE id = ?').run(o.end ? 'end' : 'via', n);
+      if (n !== undefined) await run('UPDATE waybill_nodes SET node_type = ? WHERE id = ?', o.end ? 'end' : 'via', n);
       return;
     case 'addNode':
       if (w === undefined) return;
-      sqlite.prepare(`INSERT INTO waybill_nodes (corp_id, waybill_id, seq, node_type, area_id, required_arrive_time, actual_arrive_time, arrive_state)
-        SELECT corp_id, id, ?, ?, (SELECT id FROM areas LIMIT 1), ?, ?, ? FROM waybills WHERE id = ?`)
-        .run(seq++, o.end ? 'end' : 'via', EDGE, o.state === null ? null : EDGE + (o.state === 3 ? 30 : 0) * 60_000, o.state, w);
+      await run(`INSERT INTO waybill_nodes (corp_id, waybill_id, seq, node_type, area_id, required_arrive_time, actual_arrive_time, arrive_state)
+        SELECT corp_id, id, ?, ?, (SELECT id FROM areas ORDER BY id LIMIT 1), ?, ?, ? FROM waybills WHERE id = ?`,
+      seq++, o.end ? 'end' : 'via', EDGE, o.state === null ? null : EDGE + (o.state === 3 ? 30 : 0) * 60_000, o.state, w);
       return;
     case 'dropNode':
-      if (n !== undefined) sqlite.prepare('DELETE FROM waybill_nodes WHERE id = ?').run(n);
+      if (n !== undefined) await run('DELETE FROM waybill_nodes WHERE id = ?', n);
       return;
     case 'moveNode': {
       const to = waybills[o.to % Math.max(waybills.length, 1)];
-      if (n !== undefined && to !== undefined) sqlite.prepare('UPDATE waybill_nodes SET waybill_id = ?, seq = ? WHERE id = ?').run(to, seq++, n);
+      if (n !== undefined && to !== undefined) await run('UPDATE waybill_nodes SET waybill_id = ?, seq = ? WHERE id = ?', to, seq++, n);
       return;
     }
     case 'softDelete':
-      if (w !== undefined) sqlite.prepare('UPDATE waybills SET is_deleted = 1 - is_deleted WHERE id = ?').run(w);
+      if (w !== undefined) await run('UPDATE waybills SET is_deleted = 1 - is_deleted WHERE id = ?', w);
       return;
     case 'carrier':
-      if (w !== undefined) sqlite.prepare('UPDATE waybills SET carrier_id = ? WHERE id = ?').run(carrierOf(o.carrier), w);
+      if (w !== undefined) await run('UPDATE waybills SET carrier_id = ? WHERE id = ?', carrierOf(o.carrier), w);
       return;
     case 'business':
-      if (w !== undefined) sqlite.prepare('UPDATE waybills SET business_type = ? WHERE id = ?').run(o.type, w);
+      if (w !== undefined) await run('UPDATE waybills SET business_type = ? WHERE id = ?', o.type, w);
       return;
     case 'created':
-      if (w !== undefined) sqlite.prepare('UPDATE waybills SET created_at = created_at + ? WHERE id = ?').run(o.shift * HOUR, w);
+      if (w !== undefined) await run('UPDATE waybills SET created_at = created_at + ? WHERE id = ?', o.shift * HOUR, w);
       return;
     case 'hardDelete':
-      if (w !== undefined) sqlite.prepare('DELETE FROM waybills WHERE id = ?').run(w);
+      if (w !== undefined) await run('DELETE FROM waybills WHERE id = ?', w);
   }
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  sqlite = t.db.$client;
-  carriers = (sqlite.prepare('SELECT id FROM carriers WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 3').all() as { id: number }[]).map((r) => r.id);
+  carriers = (await t.db.all<{ id: number }>('SELECT id FROM carriers WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 3')).map((r) => r.id);
 });
 
 describe('waybill_day_stats', () => {
   it('starts equal to the detail and follows every kind of write', async () => {
     for (let i = 0; i < 6; i++) await insertWaybill(t.db, { carrierId: i % 2 ? carriers[0] : null, now: EDGE + (i - 3) * HOUR });
-    expect(summary().length).toBeGreaterThan(1);
-    expect(summary()).toEqual(fromDetail());
+    expect((await summary()).length).toBeGreaterThan(1);
+    expect(await summary()).toEqual(await fromDetail());
     // A soft delete takes the waybill out; a change of carrier moves it to the other row.
-    const [first] = sqlite.prepare('SELECT id FROM waybills ORDER BY id LIMIT 1').all() as { id: number }[];
-    sqlite.prepare('UPDATE waybills SET is_deleted = 1 WHERE id = ?').run(first.id);
-    sqlite.prepare('UPDATE waybills SET carrier_id = ? WHERE carrier_id IS NULL').run(carriers[1]);
-    expect(summary()).toEqual(fromDetail());
-    expect(summary().every((r) => r.carrier_id !== 0)).toBe(true);
+    const [first] = await t.db.all<{ id: number }>('SELECT id FROM waybills ORDER BY id LIMIT 1');
+    await run('UPDATE waybills SET is_deleted = 1 WHERE id = ?', first.id);
+    await run('UPDATE waybills SET carrier_id = ? WHERE carrier_id IS NULL', carriers[1]);
+    expect(await summary()).toEqual(await fromDetail());
+    expect((await summary()).every((r) => r.carrier_id !== 0)).toBe(true);
   });
 
   it('random writes of waybills and nodes keep it equal to a grouping of the detail', async () => {
@@ -178,10 +175,10 @@ describe('waybill_day_stats', () => {
         await t.db.transaction(async () => {
           for (const o of ops) {
             await apply(o);
-            expect(summary()).toEqual(fromDetail());
+            expect(await summary()).toEqual(await fromDetail());
           }
           // No row is left behind with nothing in it.
-          expect(summary().every((r) => r.waybill_count > 0)).toBe(true);
+          expect((await summary()).every((r) => r.waybill_count > 0)).toBe(true);
           throw undo;
         }).catch((e: unknown) => {
           if (e !== undo) throw e;

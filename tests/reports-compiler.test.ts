@@ -77,14 +77,14 @@ describe('report files are checked at load', () => {
 describe('requests', () => {
   it('injection-looking search values stay values', async () => {
     const admin = await t.as('admin');
-    const count = () => t.db.$client.prepare('SELECT COUNT(*) AS n FROM waybills').get();
-    const before = count();
+    const count = () => t.db.one<{ n: number }>('SELECT COUNT(*) AS n FROM waybills');
+    const before = await count();
     for (const text of ["' OR 1=1 --", '%', '_', "YD'); DROP TABLE waybills; --"]) {
       const r = await admin.post('/report/waybill-timeliness/query', { waybillNo: text });
       expect(r.code).toBe(1);
       expect(r.result.totalRecords, text).toBe(0);
     }
-    expect(count()).toEqual(before);
+    expect(await count()).toEqual(before);
   });
 
   it('undeclared filters, sorts by unknown columns and wrong types get code 100 naming the field', async () => {
@@ -100,7 +100,7 @@ describe('requests', () => {
 
   it('a report needs its own operation; an unknown report is refused', async () => {
     const none = await t.as('monitor');
-    t.db.$client.prepare("DELETE FROM role_operations WHERE operation_id = 'reportReceipts' AND role_id IN (SELECT role_id FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name = 'monitor')").run();
+    await t.db.run("DELETE FROM role_operations WHERE operation_id = 'reportReceipts' AND role_id IN (SELECT role_id FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name = 'monitor')");
     t.sessions.invalidate();
     const monitor = await t.as('monitor');
     expect((await monitor.post('/report/receipts/query', {})).code).toBe(104);
@@ -110,10 +110,10 @@ describe('requests', () => {
 
   it('a carrier sees only its own waybills in a report', async () => {
     const carrier = await t.as('carrier');
-    const partner = (t.db.$client.prepare("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").get() as { p: number }).p;
+    const partner = (await t.db.one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'"))!.p;
     const mine = await carrier.post('/report/evaluation-details/query', { pageSize: 1000 });
-    const owners = mine.result.data.map((r: { waybillId: number }) =>
-      (t.db.$client.prepare('SELECT carrier_id AS c FROM waybills WHERE id = ?').get(r.waybillId) as { c: number }).c);
+    const owners: number[] = [];
+    for (const r of mine.result.data as { waybillId: number }[]) owners.push((await t.db.one<{ c: number }>('SELECT carrier_id AS c FROM waybills WHERE id = ?', [r.waybillId]))!.c);
     expect(owners.length).toBeGreaterThan(0);
     expect(new Set(owners)).toEqual(new Set([partner]));
   });

@@ -9,22 +9,23 @@ import { BUSINESS_KINDS, DRIVER_KINDS } from '../server/alarms/catalogue.ts';
 type Row = Record<string, any>;
 let t: TestApp;
 let vehicles: FixtureVehicle[];
-const q = (sql: string, ...args: unknown[]) => t.db.$client.prepare(sql).all(...args) as Row[];
+const q = (sql: string, ...args: unknown[]) => t.db.all<Row>(sql, args);
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
-const names = () => ({
-  vehicle: new Map(q('SELECT id, vehicle_no FROM vehicles').map((r) => [r.id, r.vehicle_no])),
-  carrier: new Map(q('SELECT id, carrier_name FROM carriers').map((r) => [r.id, r.carrier_name])),
-  waybill: new Map(q('SELECT id, waybill_no FROM waybills').map((r) => [r.id, r.waybill_no])),
+const names = async () => ({
+  vehicle: new Map((await q('SELECT id, vehicle_no FROM vehicles')).map((r) => [r.id, r.vehicle_no])),
+  carrier: new Map((await q('SELECT id, carrier_name FROM carriers')).map((r) => [r.id, r.carrier_name])),
+  waybill: new Map((await q('SELECT id, waybill_no FROM waybills')).map((r) => [r.id, r.waybill_no])),
 });
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedReportData(t.db);
-  const picked = q(`SELECT DISTINCT vehicle_id AS id FROM track_day_summaries ORDER BY vehicle_id`).map((r) => r.id as number);
+  const picked = (await q(`SELECT DISTINCT vehicle_id AS id FROM track_day_summaries ORDER BY vehicle_id`)).map((r) => r.id as number);
   // The fixture numbers its vehicles in the order it picked them: carrier user's first, then others, then corporation 2.
-  const order = q('SELECT vehicle_id AS id, min(first_time) AS first FROM track_day_summaries GROUP BY vehicle_id ORDER BY first').map((r) => r.id);
-  vehicles = order.map((id, k) => ({ ...(q('SELECT id, corp_id AS corpId, carrier_id AS carrierId FROM vehicles WHERE id = ?', id)[0] as FixtureVehicle), k }));
+  const order = (await q('SELECT vehicle_id AS id, min(first_time) AS first FROM track_day_summaries GROUP BY vehicle_id ORDER BY first')).map((r) => r.id as number);
+  vehicles = [];
+  for (const [k, id] of order.entries()) vehicles.push({ ...((await q('SELECT id, corp_id AS corpId, carrier_id AS carrierId FROM vehicles WHERE id = ?', id))[0] as FixtureVehicle), k });
   expect(vehicles.length).toBe(picked.length);
 });
 
@@ -51,10 +52,10 @@ function sameRows(got: Row[], want: Row[], key: (r: Row) => string) {
 }
 
 /** A user's view of the alarms: corporation 1, confirmed, a carrier user only its carrier's. */
-function visibleAlarms(carrierId?: number) {
-  return q('SELECT * FROM alarms WHERE corp_id = 1 AND confirmed = 1').filter((a) => carrierId === undefined || a.carrier_id === carrierId);
+async function visibleAlarms(carrierId?: number) {
+  return (await q('SELECT * FROM alarms WHERE corp_id = 1 AND confirmed = 1')).filter((a) => carrierId === undefined || a.carrier_id === carrierId);
 }
-const carrierPartner = () => (q("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")[0].p as number);
+const carrierPartner = async () => ((await q("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'"))[0].p as number);
 
 describe('alarm statistics (/businessAlarmReport)', () => {
   it('the alarmKind dictionary is the alarm catalogue', () => {
@@ -65,9 +66,10 @@ describe('alarm statistics (/businessAlarmReport)', () => {
 
   for (const user of ['dispatcher', 'carrier']) {
     it(`counts by day, kind, carrier, vehicle and waybill with handling states and rate, for ${user}`, async () => {
-      const n = names();
+      const n = await names();
+      const partner = await carrierPartner();
       const groups = new Map<string, Row>();
-      for (const a of visibleAlarms(user === 'carrier' ? carrierPartner() : undefined)) {
+      for (const a of await visibleAlarms(user === 'carrier' ? partner : undefined)) {
         const row = { day: shanghaiDay(a.begin_time), alarmKind: a.last_alarm_type, carrierName: n.carrier.get(a.carrier_id) ?? null, vehicleNo: n.vehicle.get(a.vehicle_id),
           waybillNo: a.waybill_id === null ? null : n.waybill.get(a.waybill_id), waybillId: a.waybill_id };
         const k = JSON.stringify(row);
@@ -85,34 +87,34 @@ describe('alarm statistics (/businessAlarmReport)', () => {
       const sum = (f: string) => want.reduce((s, r: Row) => s + r[f], 0);
       expect(got.totals).toMatchObject({ alarmCount: sum('alarmCount'), handledCount: sum('handledCount'), unhandledCount: sum('unhandledCount'), ignoredCount: sum('ignoredCount') });
       expect(got.totals.handleRate).toBeCloseTo((sum('handledCount') * 100) / sum('alarmCount'), 2);
-      if (user === 'carrier') expect(got.rows.every((r) => r.carrierName === n.carrier.get(carrierPartner()))).toBe(true);
+      if (user === 'carrier') expect(got.rows.every((r) => r.carrierName === n.carrier.get(partner))).toBe(true);
     });
   }
 
   it('filters by alarm kind and handle status narrow the rows and the totals', async () => {
-    const want = visibleAlarms().filter((a) => a.last_alarm_type === 104 && a.handle_status === 0);
+    const want = (await visibleAlarms()).filter((a) => a.last_alarm_type === 104 && a.handle_status === 0);
     const got = await all('dispatcher', 'alarm-statistics', { alarmKind: [104], handleStatus: [0] });
     expect(got.totals.alarmCount).toBe(want.length);
     expect(got.rows.every((r) => r.alarmKind === 104 && r.unhandledCount === r.alarmCount)).toBe(true);
   });
 
   it('is the page of /businessAlarmReport: operation BusinessAlarmReport3, waybill jump column', async () => {
-    const route = q("SELECT route, js_path FROM operations WHERE operation_id = 'BusinessAlarmReport3'")[0];
+    const route = (await q("SELECT route, js_path FROM operations WHERE operation_id = 'BusinessAlarmReport3'"))[0];
     expect(route.route).toBe('/businessAlarmReport');
     const page = await (await t.as('monitor')).get('/ui/pages/report/alarm-statistics');
     expect(page.result).toMatchObject({ kind: 'report', title: '报警统计', api: { list: { path: '/report/alarm-statistics/query' } } });
     expect(page.result.columns.find((c: Row) => c.field === 'waybillNo')).toMatchObject({ link: 'waybill', linkId: 'waybillId' });
     // Another corporation's administrator sees that corporation's alarm only.
     const otherCorp = await (await t.as('admin2')).post('/report/alarm-statistics/query', {});
-    expect(otherCorp.result.data.map((r: Row) => r.vehicleNo)).toEqual([names().vehicle.get(vehicles.find((v) => v.corpId === 2)!.id)]);
+    expect(otherCorp.result.data.map((r: Row) => r.vehicleNo)).toEqual([(await names()).vehicle.get(vehicles.find((v) => v.corpId === 2)!.id)]);
   });
 });
 
 describe('parking abnormality report', () => {
   for (const user of ['dispatcher', 'carrier']) {
     it(`one row per long-stop alarm with place, times, duration and states; totals, for ${user}`, async () => {
-      const n = names();
-      const want = visibleAlarms(user === 'carrier' ? carrierPartner() : undefined).filter((a) => a.last_alarm_type === 104).map((a) => ({
+      const n = await names();
+      const want = (await visibleAlarms(user === 'carrier' ? await carrierPartner() : undefined)).filter((a) => a.last_alarm_type === 104).map((a) => ({
         alarmId: a.id, vehicleNo: n.vehicle.get(a.vehicle_id), waybillNo: a.waybill_id === null ? null : n.waybill.get(a.waybill_id), placeName: a.begin_place_name,
         beginTime: a.begin_time, endTime: a.end_time, alarmStatus: a.status, handleStatus: a.handle_status, stopMinutes: round((a.end_time - a.begin_time) / 60_000),
       }));
@@ -160,16 +162,17 @@ function dayFigures(v: FixtureVehicle, d: number) {
   };
 }
 
-function fixtureDays(user: string) {
-  const own = (v: FixtureVehicle) => v.corpId === 1 && (user !== 'carrier' || v.carrierId === carrierPartner());
-  const n = names();
+async function fixtureDays(user: string) {
+  const partner = await carrierPartner();
+  const own = (v: FixtureVehicle) => v.corpId === 1 && (user !== 'carrier' || v.carrierId === partner);
+  const n = await names();
   return vehicles.filter(own).flatMap((v) => Array.from({ length: TRACK_DAYS }, (_, d) => ({ vehicleNo: n.vehicle.get(v.id), carrierName: n.carrier.get(v.carrierId!) ?? null, ...dayFigures(v, d) })));
 }
 
 describe('vehicle mileage report', () => {
   for (const user of ['dispatcher', 'carrier']) {
     it(`per vehicle and day: mileage, driving time, points, max speed, overspeed and stops; totals, for ${user}`, async () => {
-      const want = fixtureDays(user).map(({ readings: _r, tempMin: _a, tempMax: _b, tempAvg: _c, outOfRangeMinutes: _d, rangeMin: _e, rangeMax: _f, ranges: _g, ...r }) => r);
+      const want = (await fixtureDays(user)).map(({ readings: _r, tempMin: _a, tempMax: _b, tempAvg: _c, outOfRangeMinutes: _d, rangeMin: _e, rangeMax: _f, ranges: _g, ...r }) => r);
       expect(want.length).toBeGreaterThanOrEqual(user === 'carrier' ? 6 : 12);
       const got = await all(user, 'vehicle-mileage');
       sameRows(got.rows, want, (r) => `${r.vehicleNo} ${r.day}`);
@@ -188,7 +191,7 @@ describe('vehicle mileage report', () => {
 describe('temperature report', () => {
   for (const user of ['dispatcher', 'carrier']) {
     it(`per vehicle and day with readings: min, max, average over the collected channels, minutes outside the range that applied, for ${user}`, async () => {
-      const days = fixtureDays(user).filter((r) => r.readings > 0);
+      const days = (await fixtureDays(user)).filter((r) => r.readings > 0);
       const want = days.map((r) => ({
         day: r.day, vehicleNo: r.vehicleNo, carrierName: r.carrierName, tempMin: r.tempMin, tempMax: r.tempMax, tempAvg: r.tempAvg, readings: r.readings,
         rangeMin: r.rangeMin, rangeMax: r.rangeMax, outOfRangeMinutes: r.outOfRangeMinutes,
@@ -220,13 +223,15 @@ describe('temperature report on the demo data', () => {
   let demo: TestApp;
   beforeAll(async () => {
     demo = await createTestApp({ transportDemo: true, tracksDemo: true });
-  }, 60_000);
+  }, 120_000);
 
-  it('a frozen waybill\'s days are judged by its range: none shows the whole tracked time out of range', () => {
-    const sql = (s: string, ...a: unknown[]) => demo.db.$client.prepare(s).all(...a) as Row[];
-    const frozen = sql(`SELECT w.id, w.vehicle_id AS vehicleId, w.status,
+  it('a frozen waybill\'s days are judged by its range: none shows the whole tracked time out of range', async () => {
+    const sql = (s: string, ...a: unknown[]) => demo.db.all<Row>(s, a);
+    // The latest of each node's arrival and leave times (0 for none), the greatest over the nodes.
+    const frozen = await sql(`SELECT w.id, w.vehicle_id AS vehicleId, w.status,
         (SELECT min(actual_arrive_time) FROM waybill_nodes WHERE waybill_id = w.id) AS "from",
-        (SELECT max(max(coalesce(actual_arrive_time, 0), coalesce(actual_leave_time, 0))) FROM waybill_nodes WHERE waybill_id = w.id) AS "to"
+        (SELECT max(CASE WHEN coalesce(actual_arrive_time, 0) > coalesce(actual_leave_time, 0) THEN coalesce(actual_arrive_time, 0) ELSE coalesce(actual_leave_time, 0) END)
+          FROM waybill_nodes WHERE waybill_id = w.id) AS "to"
       FROM waybills w JOIN waybill_temperature_ranges r ON r.waybill_id = w.id WHERE r.temp_max < 0`);
     expect(frozen.length).toBeGreaterThan(0);
     let days = 0;
@@ -234,7 +239,7 @@ describe('temperature report on the demo data', () => {
     let longDaysOnTrip = 0;
     for (const w of frozen) {
       const to = w.status === 400 ? Infinity : w.to;
-      for (const d of sql('SELECT * FROM track_day_summaries WHERE vehicle_id = ? AND temp_readings > 0 AND last_time >= ? AND first_time <= ?', w.vehicleId, w.from, Math.min(to, 9e15))) {
+      for (const d of await sql('SELECT * FROM track_day_summaries WHERE vehicle_id = ? AND temp_readings > 0 AND last_time >= ? AND first_time <= ?', w.vehicleId, w.from, Math.min(to, 9e15))) {
         days++;
         const trackedMinutes = (d.last_time - d.first_time) / 60_000;
         // Against 2-8 ℃ a -18 ℃ hold is outside from the first point to the last (less the silent gaps).

@@ -21,10 +21,10 @@ const RESOURCES = [
 ] as const;
 
 let t: TestApp;
-const all = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).all(...params) as T[];
-const one = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).get(...params) as T;
-const idsOf = (sql: string, ...params: unknown[]) => all<{ id: number }>(sql, ...params).map((r) => r.id);
-const firstId = (table: string, where: string, ...params: unknown[]) => one<{ id: number }>(`SELECT id FROM ${table} WHERE ${where} ORDER BY id LIMIT 1`, ...params).id;
+const all = <T = Row>(sql: string, ...params: unknown[]) => t.db.all<T>(sql, params);
+const one = async <T = Row>(sql: string, ...params: unknown[]) => (await t.db.one<T>(sql, params))!;
+const idsOf = async (sql: string, ...params: unknown[]) => (await all<{ id: number }>(sql, ...params)).map((r) => r.id);
+const firstId = async (table: string, where: string, ...params: unknown[]) => (await one<{ id: number }>(`SELECT id FROM ${table} WHERE ${where} ORDER BY id LIMIT 1`, ...params)).id;
 
 const refused = (write: () => Promise<Reply>) => t.refused(write);
 
@@ -50,18 +50,18 @@ describe('another corporation (admin2 of corporation 2 against corporation 1)', 
   });
 
   it.each(RESOURCES)('cannot read a $id of corporation 1 by id (code 0)', async ({ id, table }) => {
-    const target = firstId(table, 'corp_id = 1');
+    const target = await firstId(table, 'corp_id = 1');
     const r = await admin2.get(`/res/${id}/detail?id=${target}`);
     expect([r.code, r.message, r.result]).toEqual([0, NOT_FOUND, null]);
   });
 
   it.each(RESOURCES)('lists and counts only its own $id rows', async ({ id, table }) => {
-    const own = idsOf(`SELECT id FROM ${table} WHERE corp_id = 2 AND is_deleted = 0`);
+    const own = await idsOf(`SELECT id FROM ${table} WHERE corp_id = 2 AND is_deleted = 0`);
     const { data, totalRecords } = await everyRow(admin2, `/res/${id}/list`);
     expect(totalRecords).toBe(own.length);
     expect(new Set(data.map((r) => r.id))).toEqual(new Set(own));
     expect((await admin2.post(`/res/${id}/count`, {})).result).toBe(own.length);
-    expect(idsOf(`SELECT id FROM ${table} WHERE corp_id = 1`).length).toBeGreaterThan(0);
+    expect((await idsOf(`SELECT id FROM ${table} WHERE corp_id = 1`)).length).toBeGreaterThan(0);
   });
 
   it('finds nothing when filtering on a corporation-1 carrier', async () => {
@@ -76,36 +76,36 @@ describe('another corporation (admin2 of corporation 2 against corporation 1)', 
   });
 
   it.each(RESOURCES)('cannot update a $id of corporation 1 (code 0, nothing changed)', async ({ id, table, change }) => {
-    const target = firstId(table, 'corp_id = 1');
-    const { version } = one<{ version: number }>(`SELECT version FROM ${table} WHERE id = ?`, target);
+    const target = await firstId(table, 'corp_id = 1');
+    const { version } = await one<{ version: number }>(`SELECT version FROM ${table} WHERE id = ?`, target);
     const r = await refused(() => admin2.post(`/res/${id}/update`, { id: target, version, ...change }));
     expect([r.code, r.message]).toEqual([0, NOT_FOUND]);
   });
 
   it.each(RESOURCES)('cannot delete $id rows of corporation 1 (all reported failed, nothing changed)', async ({ id, table }) => {
-    const targets = idsOf(`SELECT id FROM ${table} WHERE corp_id = 1 ORDER BY id LIMIT 3`);
+    const targets = await idsOf(`SELECT id FROM ${table} WHERE corp_id = 1 ORDER BY id LIMIT 3`);
     const r = await refused(() => admin2.post(`/res/${id}/batchDelete`, { ids: targets }));
     expect(r.code).toBe(105);
     expect(r.result).toMatchObject({ total: targets.length, successCount: 0, failCount: targets.length, cannotDeleteCount: 0 });
   });
 
   it.each([
-    ['a vehicle with a corp-1 carrier', 'vehicle', () => ({ vehicleNo: '浙F2K001', carrierId: 1 }), 'carrierId', '承运商'],
-    ['a vehicle with a corp-1 car model', 'vehicle', () => ({ vehicleNo: '浙F2K001', carrierId: firstId('carriers', 'corp_id = 2'), carModelId: 1 }), 'carModelId', '车型'],
-    ['a vehicle with a corp-1 driver', 'vehicle', () => ({ vehicleNo: '浙F2K001', carrierId: firstId('carriers', 'corp_id = 2'), driverId: 1 }), 'driverId', '司机'],
-    ['a driver with a corp-1 carrier', 'driver', () => ({ driverName: '二公司司机', mobile: '13900000021', carrierId: 1 }), 'carrierId', '承运商'],
-    ['a department under a corp-1 department', 'department', () => ({ orgName: '二公司部门', orgCode: 'JX09', parentId: 1 }), 'parentId', '上级部门'],
-    ['a carrier user of a corp-1 carrier', 'user', () => ({ userName: 'jx_carrier', realName: '二公司承运', userType: 2, partnerId: 1, password: 'Abcdef@123' }), 'partnerId', '所属客户/承运商'],
-    ['a user holding a corp-1 role', 'user', () => ({ userName: 'jx_staff', realName: '二公司员工', userType: 0, password: 'Abcdef@123', roleIds: [1] }), 'roleIds', '角色'],
+    ['a vehicle with a corp-1 carrier', 'vehicle', async () => ({ vehicleNo: '浙F2K001', carrierId: 1 }), 'carrierId', '承运商'],
+    ['a vehicle with a corp-1 car model', 'vehicle', async () => ({ vehicleNo: '浙F2K001', carrierId: await firstId('carriers', 'corp_id = 2'), carModelId: 1 }), 'carModelId', '车型'],
+    ['a vehicle with a corp-1 driver', 'vehicle', async () => ({ vehicleNo: '浙F2K001', carrierId: await firstId('carriers', 'corp_id = 2'), driverId: 1 }), 'driverId', '司机'],
+    ['a driver with a corp-1 carrier', 'driver', async () => ({ driverName: '二公司司机', mobile: '13900000021', carrierId: 1 }), 'carrierId', '承运商'],
+    ['a department under a corp-1 department', 'department', async () => ({ orgName: '二公司部门', orgCode: 'JX09', parentId: 1 }), 'parentId', '上级部门'],
+    ['a carrier user of a corp-1 carrier', 'user', async () => ({ userName: 'jx_carrier', realName: '二公司承运', userType: 2, partnerId: 1, password: 'Abcdef@123' }), 'partnerId', '所属客户/承运商'],
+    ['a user holding a corp-1 role', 'user', async () => ({ userName: 'jx_staff', realName: '二公司员工', userType: 0, password: 'Abcdef@123', roleIds: [1] }), 'roleIds', '角色'],
   ])('cannot save %s (code 100 naming the field, nothing changed)', async (_name, resource, body, field, title) => {
-    const r = await refused(() => admin2.post(`/res/${resource}/save`, body()));
+    const r = await refused(async () => admin2.post(`/res/${resource}/save`, await body()));
     expect(r.code).toBe(100);
     expect(r.result.field).toBe(field);
     expect(r.message).toContain(title);
   });
 
   it('cannot point its own vehicle at a corp-1 carrier by update', async () => {
-    const own = one<{ id: number; version: number }>('SELECT id, version FROM vehicles WHERE corp_id = 2 ORDER BY id LIMIT 1');
+    const own = await one<{ id: number; version: number }>('SELECT id, version FROM vehicles WHERE corp_id = 2 ORDER BY id LIMIT 1');
     const r = await refused(() => admin2.post('/res/vehicle/update', { ...own, carrierId: 1 }));
     expect([r.code, r.result.field]).toEqual([100, 'carrierId']);
   });
@@ -116,12 +116,12 @@ describe('another corporation (admin2 of corporation 2 against corporation 1)', 
   });
 
   it('may use a plate that exists in corporation 1: unique keys hold per corporation and reveal nothing', async () => {
-    const plate = one<{ v: string }>('SELECT vehicle_no AS v FROM vehicles WHERE id = 2').v;
-    const corp1Before = JSON.stringify(all('SELECT * FROM vehicles WHERE corp_id = 1'));
-    const r = await admin2.post('/res/vehicle/save', { vehicleNo: plate, carrierId: firstId('carriers', 'corp_id = 2') });
+    const plate = (await one<{ v: string }>('SELECT vehicle_no AS v FROM vehicles WHERE id = 2')).v;
+    const corp1Before = JSON.stringify(await all('SELECT * FROM vehicles WHERE corp_id = 1'));
+    const r = await admin2.post('/res/vehicle/save', { vehicleNo: plate, carrierId: await firstId('carriers', 'corp_id = 2') });
     expect(r.code).toBe(1);
-    expect(one('SELECT corp_id AS c FROM vehicles WHERE id = ?', r.result.id)).toEqual({ c: 2 });
-    expect(JSON.stringify(all('SELECT * FROM vehicles WHERE corp_id = 1'))).toBe(corp1Before);
+    expect(await one('SELECT corp_id AS c FROM vehicles WHERE id = ?', r.result.id)).toEqual({ c: 2 });
+    expect(JSON.stringify(await all('SELECT * FROM vehicles WHERE corp_id = 1'))).toBe(corp1Before);
   });
 });
 
@@ -132,8 +132,8 @@ describe('a carrier user (user type 2)', () => {
   beforeAll(async () => {
     carrier = await t.as('carrier');
     partnerId = (await carrier.get('/user/getCurrentUser')).result.partnerId;
-    expect(partnerId).toBe(one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p);
-    otherVehicle = one('SELECT id, version FROM vehicles WHERE corp_id = 1 AND carrier_id <> ? AND is_deleted = 0 ORDER BY id LIMIT 1', partnerId);
+    expect(partnerId).toBe((await one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p);
+    otherVehicle = await one('SELECT id, version FROM vehicles WHERE corp_id = 1 AND carrier_id <> ? AND is_deleted = 0 ORDER BY id LIMIT 1', partnerId);
   });
 
   it.each([
@@ -143,7 +143,7 @@ describe('a carrier user (user type 2)', () => {
     ['drivers (alias)', '/drivers/findAllDriverByPage', 'drivers'],
   ])('sees only its own carrier’s %s, as many as SQL counts', async (_name, path, table) => {
     const { data, totalRecords } = await everyRow(carrier, path);
-    const expected = one<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE corp_id = 1 AND is_deleted = 0 AND carrier_id = ?`, partnerId).n;
+    const expected = (await one<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE corp_id = 1 AND is_deleted = 0 AND carrier_id = ?`, partnerId)).n;
     expect(totalRecords).toBe(expected);
     expect(data).toHaveLength(expected);
     expect(expected).toBeGreaterThan(0);
@@ -151,8 +151,8 @@ describe('a carrier user (user type 2)', () => {
   });
 
   it('cannot widen its view by filtering on another carrier', async () => {
-    const other = firstId('carriers', 'corp_id = 1 AND id <> ?', partnerId);
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM vehicles WHERE carrier_id = ?', other).n).toBeGreaterThan(0);
+    const other = await firstId('carriers', 'corp_id = 1 AND id <> ?', partnerId);
+    expect((await one<{ n: number }>('SELECT count(*) AS n FROM vehicles WHERE carrier_id = ?', other)).n).toBeGreaterThan(0);
     const r = await everyRow(carrier, '/res/vehicle/list', { carrierId: other });
     expect(r.totalRecords).toBe(0);
     expect((await carrier.post('/res/vehicle/count', { carrierId: other })).result).toBe(0);
@@ -162,15 +162,15 @@ describe('a carrier user (user type 2)', () => {
     const carriers = await everyRow(carrier, '/customerCarrier/findAllCarrierByPage');
     expect(carriers.data.map((c) => c.id)).toEqual([partnerId]);
     const models = await everyRow(carrier, '/carModel/findPage');
-    expect(new Set(models.data.map((m) => m.id))).toEqual(new Set(idsOf('SELECT id FROM car_models WHERE corp_id = 1 AND is_deleted = 0')));
+    expect(new Set(models.data.map((m) => m.id))).toEqual(new Set(await idsOf('SELECT id FROM car_models WHERE corp_id = 1 AND is_deleted = 0')));
   });
 
   it.each([
-    ['another carrier’s vehicle', () => `/res/vehicle/detail?id=${otherVehicle.id}`],
-    ['another carrier’s driver', () => `/res/driver/detail?id=${firstId('drivers', 'corp_id = 1 AND carrier_id <> ?', partnerId)}`],
-    ['another carrier', () => `/res/carrier/detail?id=${firstId('carriers', 'corp_id = 1 AND id <> ?', partnerId)}`],
+    ['another carrier’s vehicle', async () => `/res/vehicle/detail?id=${otherVehicle.id}`],
+    ['another carrier’s driver', async () => `/res/driver/detail?id=${await firstId('drivers', 'corp_id = 1 AND carrier_id <> ?', partnerId)}`],
+    ['another carrier', async () => `/res/carrier/detail?id=${await firstId('carriers', 'corp_id = 1 AND id <> ?', partnerId)}`],
   ])('cannot read %s by id (code 0)', async (_name, path) => {
-    const r = await carrier.get(path());
+    const r = await carrier.get(await path());
     expect([r.code, r.message]).toEqual([0, NOT_FOUND]);
   });
 
@@ -189,7 +189,7 @@ describe('a carrier user (user type 2)', () => {
   });
 
   it('cannot put another carrier’s driver on its vehicle', async () => {
-    const driverId = firstId('drivers', 'corp_id = 1 AND carrier_id <> ?', partnerId);
+    const driverId = await firstId('drivers', 'corp_id = 1 AND carrier_id <> ?', partnerId);
     const r = await refused(() => carrier.post('/res/vehicle/save', { vehicleNo: '浙B3K001', carrierId: partnerId, driverId }));
     expect([r.code, r.result.field]).toEqual([100, 'driverId']);
   });
@@ -197,21 +197,21 @@ describe('a carrier user (user type 2)', () => {
   it('saves a vehicle under its own carrier whatever carrierId it sends', async () => {
     const r = await carrier.post('/res/vehicle/save', { vehicleNo: '浙B3K002', carrierId: 2 });
     expect(r.code).toBe(1);
-    expect(one('SELECT carrier_id AS c, corp_id AS corp FROM vehicles WHERE id = ?', r.result.id)).toEqual({ c: partnerId, corp: 1 });
+    expect(await one('SELECT carrier_id AS c, corp_id AS corp FROM vehicles WHERE id = ?', r.result.id)).toEqual({ c: partnerId, corp: 1 });
     expect((await carrier.get(`/res/vehicle/detail?id=${r.result.id}`)).result.carrierId).toBe(partnerId);
   });
 
   it('saves a driver under its own carrier whatever carrierId it sends', async () => {
     const r = await carrier.post('/res/driver/save', { driverName: '自有司机', mobile: '13900000031', carrierId: 3 });
     expect(r.code).toBe(1);
-    expect(one('SELECT carrier_id AS c FROM drivers WHERE id = ?', r.result.id)).toEqual({ c: partnerId });
+    expect(await one('SELECT carrier_id AS c FROM drivers WHERE id = ?', r.result.id)).toEqual({ c: partnerId });
   });
 
   it('cannot move its own vehicle to another carrier by update', async () => {
-    const own = one<{ id: number; version: number }>('SELECT id, version FROM vehicles WHERE carrier_id = ? AND is_deleted = 0 ORDER BY id LIMIT 1', partnerId);
+    const own = await one<{ id: number; version: number }>('SELECT id, version FROM vehicles WHERE carrier_id = ? AND is_deleted = 0 ORDER BY id LIMIT 1', partnerId);
     const r = await carrier.post('/res/vehicle/update', { ...own, carrierId: 2, remark: '自己的车' });
     expect(r.code).toBe(1);
-    expect(one('SELECT carrier_id AS c, remark AS r FROM vehicles WHERE id = ?', own.id)).toEqual({ c: partnerId, r: '自己的车' });
+    expect(await one('SELECT carrier_id AS c, remark AS r FROM vehicles WHERE id = ?', own.id)).toEqual({ c: partnerId, r: '自己的车' });
   });
 
   it('is denied the customer list (no operation: code 104)', async () => {
@@ -221,9 +221,8 @@ describe('a carrier user (user type 2)', () => {
   });
 
   it('sees no customers and may add none even when granted the operations: customers name no carrier scope field', async () => {
-    const roleId = one<{ r: number }>("SELECT ur.role_id AS r FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name = 'carrier'").r;
-    const grant = t.db.$client.prepare('INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (1, ?, ?)');
-    for (const op of ['customer3', 'customerAdd3']) grant.run(roleId, op);
+    const roleId = (await one<{ r: number }>("SELECT ur.role_id AS r FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name = 'carrier'")).r;
+    for (const op of ['customer3', 'customerAdd3']) await t.db.run('INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (1, ?, ?)', [roleId, op]);
     t.sessions.invalidate();
     try {
       const { data, totalRecords } = await everyRow(carrier, '/res/customer/list');
@@ -232,7 +231,7 @@ describe('a carrier user (user type 2)', () => {
       const r = await refused(() => carrier.post('/res/customer/save', { customerCode: 'CR001', customerName: '承运商加的客户' }));
       expect(r.code).toBe(104);
     } finally {
-      t.db.$client.prepare("DELETE FROM role_operations WHERE role_id = ? AND operation_id IN ('customer3', 'customerAdd3')").run(roleId);
+      await t.db.run("DELETE FROM role_operations WHERE role_id = ? AND operation_id IN ('customer3', 'customerAdd3')", [roleId]);
       t.sessions.invalidate();
     }
   });
@@ -260,7 +259,7 @@ describe('a customer user (user type 1)', () => {
   });
 
   it('cannot read another customer by id', async () => {
-    const other = firstId('customers', 'corp_id = 1 AND id <> ?', partnerId);
+    const other = await firstId('customers', 'corp_id = 1 AND id <> ?', partnerId);
     expect((await customer.get(`/res/customer/detail?id=${other}`)).code).toBe(0);
   });
 

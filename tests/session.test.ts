@@ -50,7 +50,7 @@ describe('login', () => {
     expect(right.message).toMatch(/登录失败次数过多/);
     // Another account is not affected.
     expect((await t.call('POST', '/login', { body: { userName: 'admin', password: 'Huoyun@2026' } })).code).toBe(1);
-    t.db.$client.prepare('DELETE FROM login_throttle').run();
+    await t.db.run('DELETE FROM login_throttle');
   });
 });
 

@@ -3,7 +3,7 @@
 // or a new alarm window each give the new answer at once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { insertWaybill, placeAt, rowOf, type WaybillFixture } from './support/waybill-fixture.ts';
+import { insertWaybill, placeAt, type WaybillFixture } from './support/waybill-fixture.ts';
 import { COLD_MACHINE_BIT, type TrackPoint } from '../server/tracking/columns.ts';
 import { pageCacheOf } from '../server/tracking/page-cache.ts';
 import { asTerminal } from './support/terminal.ts';
@@ -15,7 +15,7 @@ const NOW = Date.now();
 let t: TestApp;
 let dispatcher: Caller;
 /** Points come from the corporation's terminal gateway (a credential, not a session). */
-let gateway: ReturnType<typeof asTerminal>;
+let gateway: Awaited<ReturnType<typeof asTerminal>>;
 let f: WaybillFixture;
 let vehicleId: number;
 let area: { id: number; name: string; lon: number; lat: number };
@@ -27,15 +27,15 @@ const parked = (i: number): TrackPoint => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  const sqlite = t.db.$client;
+  const rowOf = async <T>(sql: string, ...params: unknown[]) => (await t.db.one<T>(sql, params))!;
   dispatcher = await t.as('dispatcher');
-  gateway = asTerminal(t);
-  const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
+  gateway = await asTerminal(t);
+  const carrierId = (await rowOf<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
   f = await insertWaybill(t.db, { carrierId });
   await placeAt(t.db, f, { status: 400, step: 10 }, carrierId);
-  vehicleId = rowOf(sqlite, 'SELECT vehicle_id AS v FROM waybills WHERE id = ?', f.waybillId).v as number;
-  sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, cold_machine = 1 WHERE id = ?').run(vehicleId);
-  area = rowOf(sqlite, "SELECT a.id, a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId) as typeof area;
+  vehicleId = (await rowOf<{ v: number }>('SELECT vehicle_id AS v FROM waybills WHERE id = ?', f.waybillId)).v;
+  await t.db.run('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, cold_machine = 1 WHERE id = ?', [vehicleId]);
+  area = await rowOf<typeof area>("SELECT a.id, a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? AND n.node_type = 'start'", f.waybillId);
   const stored = await gateway.post('/track/ingest', { vehicleId, points: Array.from({ length: 20 }, (_, i) => parked(i)) });
   expect(stored.result.stored).toBe(20);
 });
@@ -75,18 +75,17 @@ describe('track page cache', () => {
 
   it('shows a renamed fence and a changed vehicle setting at once', async () => {
     await page();
-    const sqlite = t.db.$client;
-    sqlite.prepare('UPDATE areas SET area_name = ?, updated_at = ? WHERE id = ?').run('改名后的"装货区"', Date.now() + 1000, area.id);
+    await t.db.run('UPDATE areas SET area_name = ?, updated_at = ? WHERE id = ?', ['改名后的"装货区"', Date.now() + 1000, area.id]);
     const renamed = await page();
     expect(renamed.result.data[0].trackPlace).toBe('改名后的"装货区"');
-    sqlite.prepare('UPDATE vehicles SET cold_machine = 0 WHERE id = ?').run(vehicleId);
+    await t.db.run('UPDATE vehicles SET cold_machine = 0 WHERE id = ?', [vehicleId]);
     expect((await page()).result.data[0].statusStr).toBe('ACC关');
   });
 
   it('marks the points of an alarm window confirmed after the page was cached', async () => {
     expect((await page()).result.data[3].alarm).toBe(0);
-    t.db.$client.prepare(`INSERT INTO alarms (corp_id, vehicle_id, first_alarm_type, last_alarm_type, alarm_type, begin_time, end_time, alarm_content, confirmed, created_at)
-      VALUES (1, ?, 1, 1, 1, ?, ?, '温度异常', 1, ?)`).run(vehicleId, parked(3).gpsTime, parked(4).gpsTime, Date.now());
+    await t.db.run(`INSERT INTO alarms (corp_id, vehicle_id, first_alarm_type, last_alarm_type, alarm_type, begin_time, end_time, alarm_content, confirmed, created_at)
+      VALUES (1, ?, 1, 1, 1, ?, ?, '温度异常', 1, ?)`, [vehicleId, parked(3).gpsTime, parked(4).gpsTime, Date.now()]);
     const data = (await page()).result.data;
     expect(data.map((p: { alarm: number }) => p.alarm).slice(2, 6)).toEqual([0, 1, 1, 0]);
   });

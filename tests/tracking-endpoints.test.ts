@@ -16,7 +16,7 @@ let t: TestApp;
 let admin: Caller, dispatcher: Caller, monitor: Caller, customer: Caller, carrier: Caller, admin2: Caller;
 let f: WaybillFixture;
 /** The terminal gateways of the two corporations: ingestion takes a credential, never a session. */
-let gateway: ReturnType<typeof asTerminal>, gateway2: ReturnType<typeof asTerminal>;
+let gateway: Awaited<ReturnType<typeof asTerminal>>, gateway2: Awaited<ReturnType<typeof asTerminal>>;
 let vehicle: { id: number; vehicleNo: string; terminal: string };
 let startArea: { name: string; lon: number; lat: number };
 let points: TrackPoint[];
@@ -40,13 +40,12 @@ function makeTrack(): TrackPoint[] {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const sqlite = t.db.$client;
   [admin, dispatcher, monitor, customer, carrier, admin2] = await Promise.all(['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'].map((u) => t.as(u)));
   ({ f, vehicle, start: startArea } = await waybillOnTheRoad(t.db, NOW));
-  sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1, cold_machine = 1 WHERE id = ?').run(vehicle.id);
+  await t.db.run('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 1, detect_door = 1, open_door_status = 1, cold_machine = 1 WHERE id = ?', [vehicle.id]);
   points = makeTrack();
-  gateway = asTerminal(t, 1);
-  gateway2 = asTerminal(t, 2);
+  gateway = await asTerminal(t, 1);
+  gateway2 = await asTerminal(t, 2);
 });
 
 describe('ingestion', () => {
@@ -192,13 +191,13 @@ describe('what the playback page reads beside the track (issue 13)', () => {
   it('answers the temperature range the alarms judge the waybill by: the corporation\'s, then the waybill\'s own', async () => {
     const corp = (await admin.get('/alarmRemindBusinessSet/getAllSet')).result;
     expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: corp.tempMin, tempMax: corp.tempMax, own: false });
-    t.db.$client.prepare('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, 1, -18, -12)').run(f.waybillId);
+    await t.db.run('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, 1, -18, -12)', [f.waybillId]);
     try {
       expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: -18, tempMax: -12, own: true });
       // Another corporation's user learns nothing of it.
       expect((await admin2.post('/waybill/getTemperatureRange', byWaybill())).code).not.toBe(1);
     } finally {
-      t.db.$client.prepare('DELETE FROM waybill_temperature_ranges WHERE waybill_id = ?').run(f.waybillId);
+      await t.db.run('DELETE FROM waybill_temperature_ranges WHERE waybill_id = ?', [f.waybillId]);
     }
   });
 

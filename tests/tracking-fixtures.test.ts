@@ -1,7 +1,7 @@
 // The demo tracks are what a monitor expects to see: deterministic, a stop at the loading and at
 // the unloading fence, the doors opened there, temperatures around the set point with the odd
 // sentinel; and the fixtures' status bits and sentinels are the track store's.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as motion from '../fixtures/tracks-motion.ts';
 import { generateWaybillTrack, type TrackWaybill } from '../fixtures/tracks.ts';
 import { scaleFences, scaleTrack } from '../fixtures/tracks-scale.ts';
@@ -10,11 +10,12 @@ import { detectStops } from '../server/tracking/analytics/stops.ts';
 import { doorIntervals } from '../server/tracking/analytics/doors.ts';
 import { detectVisits, prepareFences } from '../server/tracking/analytics/visits.ts';
 import { channelSeries } from '../server/tracking/analytics/sensors.ts';
-import { openDatabase } from '../server/db/connection.ts';
+import type { Database } from '../server/db/port.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
 import { seedTracks } from '../scripts/seed-tracks.ts';
 import { readTrack } from '../server/tracking/store/store.ts';
 import { createTestApp } from './support/test-app.ts';
+import { openTestDatabase } from './support/test-db.ts';
 
 const HOUR = 3600_000;
 const NOW = Date.UTC(2026, 10, 21, 8);
@@ -62,17 +63,18 @@ describe('demo track fixtures', () => {
 });
 
 describe('seeding the demo database', () => {
-  let db: ReturnType<typeof openDatabase>;
+  let db: Database;
   beforeAll(async () => {
-    db = openDatabase(':memory:');
+    db = await openTestDatabase();
     await seedDemo(db, NOW, { tracks: false });
-  });
+  }, 120_000);
+  afterAll(() => db.close());
 
   it('gives recent waybills in transit and finished a track over their period, and skips the rest', async () => {
     const { tracks, points } = await seedTracks(db, NOW, 10);
     expect(tracks).toBeGreaterThan(5);
     expect(points).toBeGreaterThan(1000);
-    const tracked = db.$client.prepare('SELECT DISTINCT vehicle_id AS v FROM track_chunks').all() as { v: number }[];
+    const tracked = await db.all<{ v: number }>('SELECT DISTINCT vehicle_id AS v FROM track_chunks ORDER BY v');
     const first = await readTrack(db, tracked[0].v, 0, NOW);
     expect(first.length).toBeGreaterThan(0);
     expect(first.gpsTime[first.length - 1]).toBeLessThanOrEqual(NOW);
@@ -83,12 +85,12 @@ describe('the demo platform with tracks', () => {
   it('shows a finished demo waybill\'s track from its loading fence to its unloading fence', async () => {
     const t = await createTestApp({ transportDemo: true, tracksDemo: true });
     const dispatcher = await t.as('dispatcher');
-    const w = t.db.$client.prepare(`SELECT w.id FROM waybills w WHERE w.corp_id = 1 AND w.status = 500
-      AND EXISTS (SELECT 1 FROM track_chunks c WHERE c.vehicle_id = w.vehicle_id) ORDER BY w.updated_at DESC LIMIT 1`).get() as { id: number };
+    const w = (await t.db.one<{ id: number }>(`SELECT w.id FROM waybills w WHERE w.corp_id = 1 AND w.status = 500
+      AND EXISTS (SELECT 1 FROM track_chunks c WHERE c.vehicle_id = w.vehicle_id) ORDER BY w.updated_at DESC LIMIT 1`))!;
     const track = await dispatcher.post('/waybill/getTrackList', { waybillId: w.id, pageParamVO: { curPage: 1, pageSize: 8000 } });
     expect(track.result.totalRecords).toBeGreaterThan(20);
     const areas = (await dispatcher.post('/waybill/getAreaList', { waybillId: w.id })).result.map((a: { areaName: string }) => a.areaName);
     expect(areas).toContain(track.result.startPlaceName);
     expect(areas).toContain(track.result.endPlaceName);
-  });
+  }, 120_000);
 });

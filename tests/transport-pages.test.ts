@@ -110,14 +110,13 @@ describe('transport pages', () => {
       'transport/yqChicksWaybill/list': [16, 17, 18],
       'transport/waybillManageZM/list': [19],
     };
-    const sqlite = t.db.$client;
-    const corpId = (sqlite.prepare("SELECT corp_id AS c FROM users WHERE user_name = 'dispatcher'").get() as { c: number }).c;
+    const corpId = (await t.db.one<{ c: number }>("SELECT corp_id AS c FROM users WHERE user_name = 'dispatcher'"))!.c;
     const all = (await d.post('/waybill/pageQueryByCondition', { curPage: 1, pageSize: 1 })).result.totalRecords;
     for (const [id, types] of Object.entries(groups)) {
       const page = (await d.get(`/ui/pages/${id}`)).result;
       expect(page.filter, id).toEqual({ businessType: types });
-      const expected = (sqlite.prepare(`SELECT count(*) AS n FROM waybills WHERE corp_id = ? AND is_deleted = 0 AND business_type IN (${types.join(',')})`)
-        .get(corpId) as { n: number }).n;
+      const expected = (await t.db.one<{ n: number }>(`SELECT count(*) AS n FROM waybills WHERE corp_id = ? AND is_deleted = 0 AND business_type IN (${types.join(',')})`,
+        [corpId]))!.n;
       // The demo has waybills on every line, and no line holds them all: the filter really narrows.
       expect(expected, id).toBeGreaterThan(0);
       expect(expected, id).toBeLessThan(all);
@@ -129,8 +128,8 @@ describe('transport pages', () => {
       const counts = await d.post(page.api.count.path, { ...page.filter, ...(page.tabs.countBody ?? {}) });
       expect(counts.code, counts.message).toBe(1);
       expect(counts.result.totalRecords, id).toBe(expected);
-      const byStatus = sqlite.prepare(`SELECT status, count(*) AS n FROM waybills WHERE corp_id = ? AND is_deleted = 0 AND business_type IN (${types.join(',')}) GROUP BY status`)
-        .all(corpId) as { status: number; n: number }[];
+      const byStatus = await t.db.all<{ status: number; n: number }>(`SELECT status, count(*) AS n FROM waybills WHERE corp_id = ? AND is_deleted = 0 AND business_type IN (${types.join(',')}) GROUP BY status`,
+        [corpId]);
       for (const { status, n } of byStatus) expect(counts.result.tabs.find((tab: any) => tab.status === status)?.count, `${id} ${status}`).toBe(n);
     }
   });

@@ -31,7 +31,7 @@ describe('users', () => {
   it('requires a partner of the right kind for customer and carrier users', async () => {
     const noPartner = await admin.post('/res/user/save', { userName: 'kehu2', realName: '客户二', userType: 1, password: 'Start#2026' });
     expect([noPartner.code, noPartner.message]).toEqual([100, '所属客户/承运商：内容不能为空']);
-    const carrierId = (t.db.$client.prepare('SELECT id FROM carriers WHERE corp_id = 1 LIMIT 1').get() as { id: number }).id;
+    const carrierId = (await t.db.one<{ id: number }>('SELECT id FROM carriers WHERE corp_id = 1 LIMIT 1'))!.id;
     const asCustomer = await admin.post('/res/user/save', { userName: 'kehu2', realName: '客户二', userType: 1, partnerId: 99999, password: 'Start#2026' });
     expect(asCustomer.code).toBe(100);
     const ok = await admin.post('/res/user/save', { userName: 'chengyun2', realName: '承运二', userType: 2, partnerId: carrierId, password: 'Start#2026' });
@@ -43,7 +43,7 @@ describe('users', () => {
     const before = (await admin.get(`/res/user/detail?id=${id}`)).result;
     const noop = await admin.post('/res/user/update', { id, version: before.version, roleIds: [roleId] });
     expect(noop.result.version).toBe(before.version);
-    const adminRole = (t.db.$client.prepare("SELECT id FROM roles WHERE corp_id = 1 AND role_name = '系统管理员'").get() as { id: number }).id;
+    const adminRole = (await t.db.one<{ id: number }>("SELECT id FROM roles WHERE corp_id = 1 AND role_name = '系统管理员'"))!.id;
     const r = await admin.post('/res/user/update', { id, version: before.version, roleIds: [roleId, adminRole], password: 'Reset#2026' });
     expect(r.code).toBe(1);
     const history = (await admin.post('/res/user/history', { id })).result.data[0];

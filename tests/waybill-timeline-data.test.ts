@@ -53,20 +53,19 @@ const nodesOf = async (id: number) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const sqlite = t.db.$client;
   dispatcher = await t.as('dispatcher');
-  const gateway = asTerminal(t);
-  const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
+  const gateway = await asTerminal(t);
+  const carrierId = (await rowOf(t.db, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
   f = await insertWaybill(t.db, { carrierId, via: true });
   await placeAt(t.db, f, { status: 400, step: 10 }, carrierId);
-  const times = sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = 1, actual_leave_time = ?, leave_state = ? WHERE id = ?');
-  times.run(T0, T0 + 20 * MIN, 1, f.nodes.start);
-  times.run(T0 + 40 * MIN + 10_000, T0 + 45 * MIN, 1, f.nodes.via!); // 10 s after a point: the nearest is taken
-  times.run(T0 + 70 * MIN, null, null, f.nodes.end);
-  vehicle = rowOf(sqlite, 'SELECT v.id, v.vehicle_no AS vehicleNo FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id WHERE w.id = ?', f.waybillId) as typeof vehicle;
-  sqlite.prepare('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 3, detect_door = 0, cold_machine = 0 WHERE id = ?').run(vehicle.id);
-  const area = (id: number) => rowOf(sqlite, 'SELECT a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.id = ?', id) as Area;
-  areas = { start: area(f.nodes.start), via: area(f.nodes.via!), end: area(f.nodes.end) };
+  const times = (...params: unknown[]) => t.db.run('UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = 1, actual_leave_time = ?, leave_state = ? WHERE id = ?', params);
+  await times(T0, T0 + 20 * MIN, 1, f.nodes.start);
+  await times(T0 + 40 * MIN + 10_000, T0 + 45 * MIN, 1, f.nodes.via!); // 10 s after a point: the nearest is taken
+  await times(T0 + 70 * MIN, null, null, f.nodes.end);
+  vehicle = (await rowOf(t.db, 'SELECT v.id, v.vehicle_no AS vehicleNo FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id WHERE w.id = ?', f.waybillId)) as typeof vehicle;
+  await t.db.run('UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 3, detect_door = 0, cold_machine = 0 WHERE id = ?', [vehicle.id]);
+  const area = async (id: number) => (await rowOf(t.db, 'SELECT a.area_name AS name, a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.id = ?', id)) as Area;
+  areas = { start: await area(f.nodes.start), via: await area(f.nodes.via!), end: await area(f.nodes.end) };
   points = makeTrack();
   const stored = await gateway.post('/track/ingest', { vehicleId: vehicle.id, points });
   expect(stored.result).toMatchObject({ received: points.length, stored: points.length });
@@ -98,13 +97,13 @@ describe('a reached node shows the stored point at its arrival', () => {
 });
 
 describe('alarms on the timeline', () => {
-  const ranges = (type: number) =>
-    (t.db.$client.prepare('SELECT begin_time AS b, end_time AS e FROM alarms WHERE waybill_id = ? AND last_alarm_type = ? AND confirmed = 1').all(f.waybillId, type) as { b: number; e: number }[])
+  const ranges = async (type: number) =>
+    (await t.db.all<{ b: number; e: number }>('SELECT begin_time AS b, end_time AS e FROM alarms WHERE waybill_id = ? AND last_alarm_type = ? AND confirmed = 1', [f.waybillId, type]))
       .map((a) => ({ startTimeStr: formatTime(a.b), endTimeStr: formatTime(a.e) }));
 
   it('the overspeed on the way to the via place is its lineAlarm, the temperature at the unloading place its pointAlarm', async () => {
-    const overspeed = ranges(102);
-    const temperature = ranges(101);
+    const overspeed = await ranges(102);
+    const temperature = await ranges(101);
     expect(overspeed).toHaveLength(1);
     expect(temperature).toHaveLength(1);
     const [start, via, end] = await nodesOf(f.waybillId);
@@ -121,8 +120,7 @@ describe('alarms on the timeline', () => {
 
 describe('nothing is invented', () => {
   it('nodes not reached yet carry only the vehicle number', async () => {
-    const sqlite = t.db.$client;
-    const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
+    const carrierId = (await rowOf(t.db, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
     const g = await insertWaybill(t.db, { carrierId });
     await placeAt(t.db, g, { status: 300, step: 4 }, carrierId);
     const nodes = await nodesOf(g.waybillId);
@@ -134,12 +132,11 @@ describe('nothing is invented', () => {
   });
 
   it('a node reached with no stored point within 10 minutes keeps its times but no figures', async () => {
-    const sqlite = t.db.$client;
-    const carrierId = rowOf(sqlite, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
+    const carrierId = (await rowOf(t.db, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
     const g = await insertWaybill(t.db, { carrierId });
     await placeAt(t.db, g, { status: 400, step: 9 }, carrierId);
     const before = T0 - 3 * 60 * MIN;
-    sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = ?, actual_leave_time = ? WHERE id = ?').run(before, before + 11 * MIN, g.nodes.start);
+    await t.db.run('UPDATE waybill_nodes SET actual_arrive_time = ?, actual_leave_time = ? WHERE id = ?', [before, before + 11 * MIN, g.nodes.start]);
     const [start] = await nodesOf(g.waybillId);
     expect(start.actualArriveTimeStr).toBe(formatTime(before));
     expect(start.vehicle).toEqual({ vehicleNo: vehicle.vehicleNo });
@@ -156,8 +153,8 @@ describe('the demo trips', () => {
 
   it('each reached node of the demo waybills shows the vehicle point nearest its arrival, as the track list reads it', async () => {
     const admin = await demo.as('admin');
-    const waybills = demo.db.$client.prepare(`SELECT w.id, w.vehicle_id AS vehicleId FROM waybills w WHERE w.corp_id = 1 AND w.status IN (400, 500) AND w.is_deleted = 0
-      AND EXISTS (SELECT 1 FROM track_chunks c WHERE c.vehicle_id = w.vehicle_id) ORDER BY w.id DESC LIMIT 8`).all() as { id: number; vehicleId: number }[];
+    const waybills = await demo.db.all<{ id: number; vehicleId: number }>(`SELECT w.id, w.vehicle_id AS vehicleId FROM waybills w WHERE w.corp_id = 1 AND w.status IN (400, 500) AND w.is_deleted = 0
+      AND EXISTS (SELECT 1 FROM track_chunks c WHERE c.vehicle_id = w.vehicle_id) ORDER BY w.id DESC LIMIT 8`);
     let checked = 0;
     for (const w of waybills) {
       const nodes = (await admin.get(`/waybill/getNodeListByIdVO?id=${w.id}`)).result as Record<string, any>[];

@@ -24,27 +24,28 @@ let admin2: Caller;
 let carrierId: number;
 
 /** A user of corporation 1 with the demo role `role`, bound to another partner than the demo one. */
-function addPartnerUser(userName: string, userType: 1 | 2, role: string) {
+async function addPartnerUser(userName: string, userType: 1 | 2, role: string) {
   const table = userType === 1 ? 'customers' : 'carriers';
-  const partnerId = rowOf(t.db.$client, `SELECT id FROM ${table} WHERE corp_id = 1 ORDER BY id LIMIT 1 OFFSET 1`).id;
+  const partnerId = (await rowOf(t.db, `SELECT id FROM ${table} WHERE corp_id = 1 ORDER BY id LIMIT 1 OFFSET 1`)).id;
   const { hash, salt } = hashPassword('Huoyun@2026');
   const now = Date.now();
-  const id = t.db.$client.prepare(
+  const id = await t.db.insert(
     `INSERT INTO users (corp_id, user_name, real_name, user_type, partner_id, password_hash, password_salt, last_password_modified_time, password_status, created_at, updated_at)
      VALUES (1, ?, ?, ?, ?, ?, ?, ?, 2, ?, ?)`,
-  ).run(userName, userName, userType, partnerId, hash, salt, now, now, now).lastInsertRowid;
-  const roleId = rowOf(t.db.$client, "SELECT r.id FROM roles r JOIN user_roles ur ON ur.role_id = r.id JOIN users u ON u.id = ur.user_id WHERE u.user_name = ?", role).id;
-  t.db.$client.prepare('INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (1, ?, ?)').run(id, roleId);
+    [userName, userName, userType, partnerId, hash, salt, now, now, now],
+  );
+  const roleId = (await rowOf(t.db, "SELECT r.id FROM roles r JOIN user_roles ur ON ur.role_id = r.id JOIN users u ON u.id = ur.user_id WHERE u.user_name = ?", role)).id;
+  await t.db.run('INSERT INTO user_roles (corp_id, user_id, role_id) VALUES (1, ?, ?)', [id, roleId]);
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  addPartnerUser('carrier_b', 2, 'carrier');
-  addPartnerUser('customer_b', 1, 'customer');
+  await addPartnerUser('carrier_b', 2, 'carrier');
+  await addPartnerUser('customer_b', 1, 'customer');
   [dispatcher, carrier, otherCarrier, otherCustomer, monitor, admin2] = await Promise.all(
     ['dispatcher', 'carrier', 'carrier_b', 'customer_b', 'monitor', 'admin2'].map((u) => t.as(u)),
   );
-  carrierId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
+  carrierId = (await rowOf(t.db, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
 });
 
 async function fixtureAt(status: number, step: number, opts: { via?: boolean } = {}): Promise<WaybillFixture> {
@@ -109,8 +110,8 @@ describe('versions and concurrency', () => {
     const replies = await Promise.all([carrier.post(`/waybillAction/${action}`, body), dispatcher.post(`/waybillAction/${action}`, body)]);
     expect(replies.map((r) => r.code).sort()).toEqual([0, 1]);
     expect(replies.find((r) => r.code === 0)!.message).toBe(STALE);
-    expect(rowOf(t.db.$client, 'SELECT version FROM waybills WHERE id = ?', f.waybillId).version).toBe(2);
-    expect(rowOf(t.db.$client, 'SELECT count(*) AS n FROM waybill_events WHERE waybill_id = ? AND action = ?', f.waybillId, action).n).toBe(1);
+    expect((await rowOf(t.db, 'SELECT version FROM waybills WHERE id = ?', f.waybillId)).version).toBe(2);
+    expect((await rowOf(t.db, 'SELECT count(*) AS n FROM waybill_events WHERE waybill_id = ? AND action = ?', f.waybillId, action)).n).toBe(1);
   });
 
   it('receive and refuse racing at one version: one of them wins', async () => {
@@ -120,7 +121,7 @@ describe('versions and concurrency', () => {
       carrier.post('/waybillAction/refuse', { id: f.waybillId, version: 1, reason: '不接' }),
     ]);
     expect(replies.map((r) => r.code).sort()).toEqual([0, 1]);
-    expect(rowOf(t.db.$client, 'SELECT count(*) AS n FROM waybill_events WHERE waybill_id = ?', f.waybillId).n).toBe(1);
+    expect((await rowOf(t.db, 'SELECT count(*) AS n FROM waybill_events WHERE waybill_id = ?', f.waybillId)).n).toBe(1);
   });
 });
 
@@ -167,7 +168,7 @@ describe('scoping and permissions', () => {
 describe('dialog input checked against the waybill', () => {
   it('an arrival at a given earlier time is kept and judged against the required time; the future is refused', async () => {
     const f = await fixtureAt(300, 4);
-    const required = rowOf(t.db.$client, 'SELECT required_arrive_time AS r FROM waybill_nodes WHERE id = ?', f.nodes.start).r as number;
+    const required = (await rowOf(t.db, 'SELECT required_arrive_time AS r FROM waybill_nodes WHERE id = ?', f.nodes.start)).r as number;
     const future = await refused(() => carrier.post('/waybillAction/arriveWaybillNode', { id: f.waybillId, version: 1, nodeId: f.nodes.start, time: Date.now() + 600_000 }));
     expect([future.code, future.message, future.result.field]).toEqual([100, '到达时间不能晚于当前时间', 'time']);
     const time = required - 30 * 60_000;
@@ -178,7 +179,7 @@ describe('dialog input checked against the waybill', () => {
 
   it('leaving before the arrival time is refused', async () => {
     const f = await fixtureAt(400, 8);
-    const arrived = rowOf(t.db.$client, 'SELECT actual_arrive_time AS a FROM waybill_nodes WHERE id = ?', f.nodes.start).a as number;
+    const arrived = (await rowOf(t.db, 'SELECT actual_arrive_time AS a FROM waybill_nodes WHERE id = ?', f.nodes.start)).a as number;
     const r = await refused(() => carrier.post('/waybillAction/leaveWaybillNode', { id: f.waybillId, version: 1, nodeId: f.nodes.start, time: arrived - 1000 }));
     expect([r.code, r.message]).toEqual([100, '离开时间不能早于到达时间']);
   });
@@ -195,7 +196,7 @@ describe('dialog input checked against the waybill', () => {
 
   it('a receipt names files of the corporation only', async () => {
     const f = await fixtureAt(500, 13);
-    const foreign = insertFile(t.db.$client, rowOf(t.db.$client, "SELECT id FROM users WHERE user_name = 'admin2'").id, 2);
+    const foreign = await insertFile(t.db, (await rowOf(t.db, "SELECT id FROM users WHERE user_name = 'admin2'")).id, 2);
     const r = await refused(() => carrier.post('/waybillAction/receipt', { id: f.waybillId, version: 1, fileIds: [foreign] }));
     expect([r.code, r.message]).toEqual([0, '回单文件不存在或无权访问，请重新上传']);
   });
@@ -212,7 +213,7 @@ describe('dialog input checked against the waybill', () => {
     expect((await carrier.post('/waybillAction/refuse', { id: f.waybillId, version: 1, reason: SQL })).code).toBe(1);
     const [event] = (await carrier.get(`/waybill/getEventListVOById?id=${f.waybillId}`)).result as Row[];
     expect(event.payload).toEqual({ reason: SQL });
-    expect(rowOf(t.db.$client, 'SELECT status, step FROM waybills WHERE id = ?', f.waybillId)).toEqual({ status: 1, step: 2 });
+    expect(await rowOf(t.db, 'SELECT status, step FROM waybills WHERE id = ?', f.waybillId)).toEqual({ status: 1, step: 2 });
   });
 });
 
@@ -221,7 +222,7 @@ describe('ending', () => {
     const f = await fixtureAt(400, 9, { via: true });
     const r = await dispatcher.post('/waybillAction/abnormalEnd', { id: f.waybillId, version: 1, reason: '车辆事故' });
     expect([r.code, r.result.status, r.result.step, r.result.statusStr]).toEqual([1, 600, 90, '异常结束']);
-    expect(rowOf(t.db.$client, 'SELECT status FROM orders WHERE id = ?', f.orderId).status).toBe(-2);
+    expect((await rowOf(t.db, 'SELECT status FROM orders WHERE id = ?', f.orderId)).status).toBe(-2);
     const nodes = (await dispatcher.get(`/waybill/getNodeListByIdVO?id=${f.waybillId}`)).result as Row[];
     expect(nodes.map((n) => [n.nodeType, n.nodeStatus])).toEqual([['start', 2], ['via', 4], ['end', 4]]);
   });
@@ -230,6 +231,6 @@ describe('ending', () => {
     const f = await fixtureAt(500, 13);
     const r = await dispatcher.post('/waybillAction/manualEnd', { id: f.waybillId, version: 1, remark: '线下回单' });
     expect([r.code, r.result.step]).toEqual([1, 999]);
-    expect(rowOf(t.db.$client, 'SELECT status FROM orders WHERE id = ?', f.orderId).status).toBe(-1);
+    expect((await rowOf(t.db, 'SELECT status FROM orders WHERE id = ?', f.orderId)).status).toBe(-1);
   });
 });

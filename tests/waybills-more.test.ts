@@ -26,8 +26,8 @@ let customerId: number;
 beforeAll(async () => {
   t = await createTestApp();
   [dispatcher, carrier, customer, admin2, monitor] = await Promise.all(['dispatcher', 'carrier', 'customer', 'admin2', 'monitor'].map((u) => t.as(u)));
-  carrierId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
-  customerId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'customer'").p;
+  carrierId = (await rowOf(t.db, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
+  customerId = (await rowOf(t.db, "SELECT partner_id AS p FROM users WHERE user_name = 'customer'")).p;
 });
 
 async function ok(caller: Caller, path: string, body?: Row) {
@@ -39,7 +39,7 @@ async function ok(caller: Caller, path: string, body?: Row) {
 /** An order of the demo customer (10 件 and 2.5 箱), optionally split into a part of `split` 件. */
 async function newOrder(opts: { split?: number; delegate?: boolean } = {}) {
   const o = await ok(dispatcher, '/orderInfo/save', { ...ORDER_BODY, customerId });
-  const goodsIds = (t.db.$client.prepare('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id').all(o.id) as { id: number }[]).map((g) => g.id);
+  const goodsIds = (await t.db.all<{ id: number }>('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id', [o.id])).map((g) => g.id);
   let version = o.version;
   let partId: number | undefined;
   if (opts.split) {
@@ -50,13 +50,13 @@ async function newOrder(opts: { split?: number; delegate?: boolean } = {}) {
   return { id: o.id as number, orderNo: o.orderNo as string, version: version as number, goodsIds, partId };
 }
 
-const orderRow = (id: number) => rowOf(t.db.$client, 'SELECT status, version FROM orders WHERE id = ?', id);
+const orderRow = async (id: number) => await rowOf(t.db, 'SELECT status, version FROM orders WHERE id = ?', id);
 const goodsOf = async (id: number) => (await ok(dispatcher, `/waybill/findGoodsListByWaybillId?id=${id}`)).goods as Row[];
-const areaIds = () => (t.db.$client.prepare('SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 3').all() as { id: number }[]).map((a) => a.id);
+const areaIds = async () => (await t.db.all<{ id: number }>('SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 3')).map((a) => a.id);
 const HOUR = 3600_000;
 
-function handBody(extra: Row = {}) {
-  const [a, b, c] = areaIds();
+async function handBody(extra: Row = {}) {
+  const [a, b, c] = await areaIds();
   const now = Date.now();
   return {
     businessType: 1,
@@ -80,10 +80,10 @@ describe('generateWaybillFromOrder', () => {
     expect([detail.status, detail.step, detail.statusStr]).toEqual([100, 2, '待派车']);
     expect(detail.nodes.map((n: Row) => [n.nodeType, n.areaId])).toEqual([['start', ORDER_BODY.shipperAreaId], ['end', ORDER_BODY.receiverAreaId]]);
     expect(detail.goods.map((g: Row) => [g.goodsName, g.quantity])).toEqual([['测试货物', 10], ['测试药品', 2.5]]);
-    expect(orderRow(o.id).status).toBe(3);
-    expect(r.orders).toEqual([{ orderId: o.id, version: orderRow(o.id).version }]);
+    expect((await orderRow(o.id)).status).toBe(3);
+    expect(r.orders).toEqual([{ orderId: o.id, version: (await orderRow(o.id)).version }]);
     // The same goods cannot go on a second waybill.
-    const again = await t.refused(() => dispatcher.post('/waybill/generateWaybillFromOrder', { orders: [{ orderId: o.id, version: orderRow(o.id).version }] }));
+    const again = await t.refused(async () => dispatcher.post('/waybill/generateWaybillFromOrder', { orders: [{ orderId: o.id, version: (await orderRow(o.id)).version }] }));
     expect(again.message).toBe(`${o.orderNo}：订单已派车，不能重复生成运单`);
   });
 
@@ -122,14 +122,14 @@ describe('generateWaybillFromOrder', () => {
     const body = { orders: [{ orderId: o.id, version: o.version }] };
     const replies = await Promise.all([dispatcher.post('/waybill/generateWaybillFromOrder', body), dispatcher.post('/waybill/generateWaybillFromOrder', body)]);
     expect(replies.map((r) => r.code).sort()).toEqual([0, 1]);
-    expect(rowOf(t.db.$client, 'SELECT count(*) AS n FROM waybill_orders WHERE order_id = ?', o.id).n).toBe(1);
+    expect((await rowOf(t.db, 'SELECT count(*) AS n FROM waybill_orders WHERE order_id = ?', o.id)).n).toBe(1);
   });
 });
 
 describe('saveOrEdit, numbers and the edit form', () => {
   it('adds a waybill by hand with its route and goods, numbered; the number is then taken', async () => {
     const next = (await ok(dispatcher, '/waybill/getWaybillNo')).waybillNo;
-    const r = await ok(dispatcher, '/waybill/saveOrEdit', handBody());
+    const r = await ok(dispatcher, '/waybill/saveOrEdit', await handBody());
     expect(r.waybillNo).toBe(next);
     expect(await ok(dispatcher, `/waybill/waybillNo/repeat?waybillNo=${r.waybillNo}`)).toBe(true);
     expect(await ok(dispatcher, `/waybill/waybillNo/repeat?waybillNo=${r.waybillNo}&id=${r.id}`)).toBe(false);
@@ -137,7 +137,7 @@ describe('saveOrEdit, numbers and the edit form', () => {
     expect(form.editable).toBe(true);
     expect(form.nodes.map((n: Row) => n.nodeType)).toEqual(['start', 'via', 'end']);
     expect(form.goods.map((g: Row) => [g.goodsName, g.quantity, g.weight])).toEqual([['饲料', 20, 20], ['预混料', 1.25, null]]);
-    const taken = await t.refused(() => dispatcher.post('/waybill/saveOrEdit', handBody({ waybillNo: r.waybillNo })));
+    const taken = await t.refused(async () => dispatcher.post('/waybill/saveOrEdit', await handBody({ waybillNo: r.waybillNo })));
     expect([taken.code, taken.message]).toEqual([100, '运单号：运单号已存在']);
   });
 
@@ -148,36 +148,36 @@ describe('saveOrEdit, numbers and the edit form', () => {
     ['times going back along the route', { nodes: [{ nodeType: 'start', areaId: 1, requiredArriveTime: 2e12 }, { nodeType: 'end', areaId: 3, requiredArriveTime: 1e12 }] }, '线路节点：要求到达和离开时间须按线路顺序先后排列'],
     ['a place of another corporation', { nodes: [{ nodeType: 'start', areaId: 1 }, { nodeType: 'end', areaId: 999999 }] }, '线路节点：地点不存在或无权访问'],
   ])('refuses %s (code 100 naming the field) and changes nothing', async (_name, change, message) => {
-    const r = await t.refused(() => dispatcher.post('/waybill/saveOrEdit', handBody(change)));
+    const r = await t.refused(async () => dispatcher.post('/waybill/saveOrEdit', await handBody(change)));
     expect([r.code, r.message]).toEqual([100, message]);
   });
 
   it('edits a waybill that has not started at the version read; a stale edit or one after the start is refused', async () => {
-    const r = await ok(dispatcher, '/waybill/saveOrEdit', handBody());
-    const edited = await ok(dispatcher, '/waybill/saveOrEdit', { ...handBody({ waybillName: '改名', goods: [{ goodsName: '玉米', quantity: 8, unit: '吨' }] }), id: r.id, version: 1 });
+    const r = await ok(dispatcher, '/waybill/saveOrEdit', await handBody());
+    const edited = await ok(dispatcher, '/waybill/saveOrEdit', { ...await handBody({ waybillName: '改名', goods: [{ goodsName: '玉米', quantity: 8, unit: '吨' }] }), id: r.id, version: 1 });
     expect(edited.version).toBe(2);
     expect((await goodsOf(r.id)).map((g) => [g.goodsName, g.quantity])).toEqual([['玉米', 8]]);
-    expect((await t.refused(() => dispatcher.post('/waybill/saveOrEdit', { ...handBody(), id: r.id, version: 1 }))).message).toBe(STALE);
+    expect((await t.refused(async () => dispatcher.post('/waybill/saveOrEdit', { ...await handBody(), id: r.id, version: 1 }))).message).toBe(STALE);
     const moving = await insertWaybill(t.db);
     await placeAt(t.db, moving, { status: 400, step: 6 }, carrierId);
-    const started = await t.refused(() => dispatcher.post('/waybill/saveOrEdit', { ...handBody({ goods: undefined, orders: [] }), id: moving.waybillId, version: 1 }));
+    const started = await t.refused(async () => dispatcher.post('/waybill/saveOrEdit', { ...await handBody({ goods: undefined, orders: [] }), id: moving.waybillId, version: 1 }));
     expect(started.message).toBe('运单已开始运输，不能修改');
   });
 
   it('an edit that takes an order off hands its goods back; one that adds an order claims it', async () => {
     const [a, b] = [await newOrder(), await newOrder()];
-    const r = await ok(dispatcher, '/waybill/saveOrEdit', handBody({ goods: undefined, orders: [{ orderId: a.id, version: a.version }] }));
-    expect(orderRow(a.id).status).toBe(3);
-    await ok(dispatcher, '/waybill/saveOrEdit', { ...handBody({ goods: undefined, orders: [{ orderId: b.id, version: b.version }] }), id: r.id, version: 1 });
-    expect([orderRow(a.id).status, orderRow(b.id).status]).toEqual([2, 3]);
+    const r = await ok(dispatcher, '/waybill/saveOrEdit', await handBody({ goods: undefined, orders: [{ orderId: a.id, version: a.version }] }));
+    expect((await orderRow(a.id)).status).toBe(3);
+    await ok(dispatcher, '/waybill/saveOrEdit', { ...await handBody({ goods: undefined, orders: [{ orderId: b.id, version: b.version }] }), id: r.id, version: 1 });
+    expect([(await orderRow(a.id)).status, (await orderRow(b.id)).status]).toEqual([2, 3]);
     expect((await ok(dispatcher, `/waybill/getOrderInfoListByWaybillId?id=${r.id}`)).map((o: Row) => o.orderId)).toEqual([b.id]);
-    const both = await t.refused(() => dispatcher.post('/waybill/saveOrEdit', { ...handBody({ orders: [{ orderId: b.id, version: orderRow(b.id).version }] }), id: r.id, version: 2 }));
+    const both = await t.refused(async () => dispatcher.post('/waybill/saveOrEdit', { ...await handBody({ orders: [{ orderId: b.id, version: (await orderRow(b.id)).version }] }), id: r.id, version: 2 }));
     expect(both.message).toBe('货物明细：有关联订单时货物取自订单，不能手工填写');
   });
 
   it('editing needs waybillUpdate3 (the monitor gets 104)', async () => {
-    const r = await ok(dispatcher, '/waybill/saveOrEdit', handBody());
-    expect((await t.refused(() => monitor.post('/waybill/saveOrEdit', { ...handBody(), id: r.id, version: 1 }))).code).toBe(104);
+    const r = await ok(dispatcher, '/waybill/saveOrEdit', await handBody());
+    expect((await t.refused(async () => monitor.post('/waybill/saveOrEdit', { ...await handBody(), id: r.id, version: 1 }))).code).toBe(104);
   });
 });
 
@@ -185,7 +185,7 @@ describe('copyWaybill', () => {
   it('copies the route and goods to a new waybill at 待派车 without the order link, so the order is counted once', async () => {
     const o = await newOrder();
     const src = await ok(dispatcher, '/waybill/generateWaybillFromOrder', { orders: [{ orderId: o.id, version: o.version }] });
-    const before = orderRow(o.id);
+    const before = await orderRow(o.id);
     const copy = await ok(dispatcher, '/waybill/copyWaybill', { id: src.id });
     expect(copy.id).not.toBe(src.id);
     const detail = await ok(dispatcher, `/waybill/getWaybillDetailById?id=${copy.id}`);
@@ -193,7 +193,7 @@ describe('copyWaybill', () => {
     expect(detail.orders).toEqual([]);
     expect(detail.goods.map((g: Row) => [g.orderId, g.goodsName, g.quantity])).toEqual([[null, '测试货物', 10], [null, '测试药品', 2.5]]);
     expect(detail.nodes.map((n: Row) => n.areaId)).toEqual([ORDER_BODY.shipperAreaId, ORDER_BODY.receiverAreaId]);
-    expect(orderRow(o.id)).toEqual(before);
+    expect(await orderRow(o.id)).toEqual(before);
   });
 
   it('another corporation cannot copy it (not found, nothing written)', async () => {
@@ -204,9 +204,9 @@ describe('copyWaybill', () => {
 
 describe('waybillHistory/findByPage', () => {
   it('keeps every version, newest first, each the waybill as it then stood', async () => {
-    const r = await ok(dispatcher, '/waybill/saveOrEdit', handBody());
-    await ok(dispatcher, '/waybill/saveOrEdit', { ...handBody({ waybillName: '第二版' }), id: r.id, version: 1 });
-    const v = vehicleOf(t.db.$client, carrierId);
+    const r = await ok(dispatcher, '/waybill/saveOrEdit', await handBody());
+    await ok(dispatcher, '/waybill/saveOrEdit', { ...await handBody({ waybillName: '第二版' }), id: r.id, version: 1 });
+    const v = await vehicleOf(t.db, carrierId);
     await ok(dispatcher, '/waybill/assignVehicle', { id: r.id, version: 2, vehicleId: v.id });
     const page = await ok(dispatcher, '/waybillHistory/findByPage', { waybillNo: r.waybillNo });
     expect(page.totalRecords).toBe(3);
@@ -238,11 +238,11 @@ describe('the smaller reads', () => {
 describe('waybillAction: department, delegation, gate checks', () => {
   it('assigns a department (shown in the expand panel) and refuses one of another corporation', async () => {
     const f = await insertWaybill(t.db);
-    const orgId = rowOf(t.db.$client, 'SELECT id FROM departments WHERE corp_id = 1 ORDER BY id LIMIT 1').id;
+    const orgId = (await rowOf(t.db, 'SELECT id FROM departments WHERE corp_id = 1 ORDER BY id LIMIT 1')).id;
     const r = await ok(dispatcher, '/waybillAction/assignDepartment', { id: f.waybillId, version: 1, orgId });
     expect(r.version).toBe(2);
     expect((await ok(dispatcher, `/waybill/findWaybillExpandById?id=${f.waybillId}`)).department.orgId).toBe(orgId);
-    const other = rowOf(t.db.$client, 'SELECT id FROM departments WHERE corp_id = 2 ORDER BY id LIMIT 1').id;
+    const other = (await rowOf(t.db, 'SELECT id FROM departments WHERE corp_id = 2 ORDER BY id LIMIT 1')).id;
     const refused = await t.refused(() => dispatcher.post('/waybillAction/assignDepartment', { id: f.waybillId, version: 2, orgId: other }));
     expect([refused.code, refused.message]).toEqual([100, '部门：部门不存在或无权访问']);
   });

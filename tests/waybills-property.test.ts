@@ -27,9 +27,9 @@ let firstWaybill = 0;
 beforeAll(async () => {
   t = await createTestApp();
   dispatcher = await t.as('dispatcher');
-  carrierId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
-  firstOrder = rowOf(t.db.$client, 'SELECT coalesce(max(id), 0) + 1 AS n FROM orders').n;
-  firstWaybill = rowOf(t.db.$client, 'SELECT coalesce(max(id), 0) + 1 AS n FROM waybills').n;
+  carrierId = (await rowOf(t.db, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
+  firstOrder = (await rowOf(t.db, 'SELECT coalesce(max(id), 0) + 1 AS n FROM orders')).n;
+  firstWaybill = (await rowOf(t.db, 'SELECT coalesce(max(id), 0) + 1 AS n FROM waybills')).n;
 });
 
 /** Every state the machine can reach from a new waybill, over every action and input variant. */
@@ -55,35 +55,34 @@ function reachableStates(): Set<string> {
 const REACHABLE = reachableStates();
 const ORDER_STATUSES = new Set([2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, -1, -2, -3, 999, 31, 20, 30]);
 
-const sqlite = () => t.db.$client;
-const all = (sql: string, ...p: unknown[]) => sqlite().prepare(sql).all(...p) as Row[];
+const all = (sql: string, ...p: unknown[]) => t.db.all<Row>(sql, p);
 
 // ---------- the invariants ----------
 
-function checkInvariants() {
-  for (const w of all('SELECT id, status, step, sign_status AS signStatus FROM waybills WHERE is_deleted = 0 AND id >= ?', firstWaybill)) {
+async function checkInvariants() {
+  for (const w of await all('SELECT id, status, step, sign_status AS signStatus FROM waybills WHERE is_deleted = 0 AND id >= ?', firstWaybill)) {
     expect(REACHABLE.has(`${w.status}/${w.step}/${w.signStatus}`), `waybill ${w.id} at ${w.status}/${w.step}/${w.signStatus}`).toBe(true);
   }
-  for (const o of all('SELECT id, status FROM orders WHERE id >= ?', firstOrder)) expect(ORDER_STATUSES.has(o.status), `order ${o.id} at ${o.status}`).toBe(true);
+  for (const o of await all('SELECT id, status FROM orders WHERE id >= ?', firstOrder)) expect(ORDER_STATUSES.has(o.status), `order ${o.id} at ${o.status}`).toBe(true);
   // Each goods line: carried by the live (not deleted, not handed on) waybills + waiting unassigned = its quantity.
-  for (const g of all('SELECT g.id, g.order_id AS orderId, g.quantity FROM order_goods g WHERE g.order_id >= ?', firstOrder)) {
-    const carried = all(`SELECT CASE WHEN wo.part_id IS NULL THEN ? ELSE coalesce(pg.quantity, 0) END AS q
+  for (const g of await all('SELECT g.id, g.order_id AS orderId, g.quantity FROM order_goods g WHERE g.order_id >= ?', firstOrder)) {
+    const carried = (await all(`SELECT CASE WHEN wo.part_id IS NULL THEN ? ELSE coalesce(pg.quantity, 0) END AS q
       FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id LEFT JOIN order_part_goods pg ON pg.part_id = wo.part_id AND pg.order_goods_id = ?
-      WHERE wo.order_id = ? AND w.is_deleted = 0 AND w.status <> 700`, g.quantity, g.id, g.orderId).reduce((s, r) => s + milli(r.q), 0);
-    const parts = all(`SELECT pg.quantity AS q, p.waybill_id AS waybillId FROM order_part_goods pg JOIN order_parts p ON p.id = pg.part_id
+      WHERE wo.order_id = ? AND w.is_deleted = 0 AND w.status <> 700`, g.quantity, g.id, g.orderId)).reduce((s, r) => s + milli(r.q), 0);
+    const parts = await all(`SELECT pg.quantity AS q, p.waybill_id AS waybillId FROM order_part_goods pg JOIN order_parts p ON p.id = pg.part_id
       WHERE pg.order_goods_id = ? AND p.cancelled = 0`, g.id);
     const free = parts.filter((p) => p.waybillId === null).reduce((s, p) => s + milli(p.q), 0);
     const split = parts.reduce((s, p) => s + milli(p.q), 0);
-    const wholeOnWaybill = all(`SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
-      WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0`, g.orderId).length > 0;
+    const wholeOnWaybill = (await all(`SELECT 1 FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+      WHERE wo.order_id = ? AND wo.part_id IS NULL AND w.is_deleted = 0`, g.orderId)).length > 0;
     const remainder = parts.length > 0 ? milli(g.quantity) - split : wholeOnWaybill ? 0 : milli(g.quantity);
     expect(remainder, `goods ${g.id}: split beyond its quantity`).toBeGreaterThanOrEqual(0);
     expect(carried + free + remainder, `goods ${g.id}: carried ${carried} + free ${free} + remainder ${remainder}`).toBe(milli(g.quantity));
   }
   // A transfer hands on exactly what it took off.
-  for (const tr of all('SELECT id, to_waybill_id AS toId FROM transfers WHERE status = 2')) {
-    const moved = all('SELECT goods_id AS goodsId, quantity FROM transfer_goods WHERE transfer_id = ? ORDER BY goods_id', tr.id);
-    const event = rowOf(sqlite(), "SELECT payload FROM waybill_events WHERE waybill_id = ? AND action = 'transferIn'", tr.toId);
+  for (const tr of await all('SELECT id, to_waybill_id AS toId FROM transfers WHERE status = 2')) {
+    const moved = await all('SELECT goods_id AS goodsId, quantity FROM transfer_goods WHERE transfer_id = ? ORDER BY goods_id', tr.id);
+    const event = await rowOf(t.db, "SELECT payload FROM waybill_events WHERE waybill_id = ? AND action = 'transferIn'", tr.toId);
     const got = (JSON.parse(event.payload).goods as Row[]).sort((a, b) => a.goodsId - b.goodsId);
     expect(got.map((g) => [g.goodsId, milli(g.quantity)])).toEqual(moved.map((g) => [g.goodsId, milli(g.quantity)]));
   }
@@ -110,23 +109,23 @@ const move: fc.Arbitrary<Move> = fc.oneof(
 
 /** Mostly the latest items, so that a sequence works on a few records long enough to reach the road's later steps. */
 const pick = <T>(list: T[], i: number) => (list.length ? list[list.length - 1 - (i % Math.min(list.length, 3))] : undefined);
-const waybillAt = (id: number) => rowOf(sqlite(), 'SELECT id, status, step, version, vehicle_id AS vehicleId FROM waybills WHERE id = ?', id);
-const nodeOf = (id: number, type: string) => rowOf(sqlite(), 'SELECT id FROM waybill_nodes WHERE waybill_id = ? AND node_type = ? ORDER BY seq DESC LIMIT 1', id, type).id;
+const waybillAt = async (id: number) => await rowOf(t.db, 'SELECT id, status, step, version, vehicle_id AS vehicleId FROM waybills WHERE id = ?', id);
+const nodeOf = async (id: number, type: string) => (await rowOf(t.db, 'SELECT id FROM waybill_nodes WHERE waybill_id = ? AND node_type = ? ORDER BY seq DESC LIMIT 1', id, type)).id;
 
 /** The next step of the road for a waybill in `w`'s state, as the driver or dispatcher would take it. */
 async function advance(w: Row): Promise<[string, Row] | undefined> {
   const body = { id: w.id, version: w.version };
   const goods = async () => (await dispatcher.get(`/waybill/findGoodsListByWaybillId?id=${w.id}`)).result.goods as Row[];
   switch (`${w.status}/${w.step}`) {
-    case '100/2': case '1/2': return ['/waybill/assignVehicle', { ...body, vehicleId: vehicleOf(sqlite(), carrierId).id }];
+    case '100/2': case '1/2': return ['/waybill/assignVehicle', { ...body, vehicleId: (await vehicleOf(t.db, carrierId)).id }];
     case '200/3': return ['/waybillAction/receive', body];
-    case '300/4': return ['/waybillAction/arriveWaybillNode', { ...body, nodeId: nodeOf(w.id, 'start') }];
+    case '300/4': return ['/waybillAction/arriveWaybillNode', { ...body, nodeId: await nodeOf(w.id, 'start') }];
     case '400/6': return ['/waybillAction/startLoad', body];
     case '400/7': return ['/waybillAction/confirmLoad', { ...body, goods: (await goods()).map((g) => ({ goodsId: g.goodsId, quantity: g.quantity })) }];
-    case '400/8': return ['/waybillAction/leaveWaybillNode', { ...body, nodeId: nodeOf(w.id, 'start') }];
-    case '400/9': return ['/waybillAction/arriveWaybillNode', { ...body, nodeId: nodeOf(w.id, 'end') }];
+    case '400/8': return ['/waybillAction/leaveWaybillNode', { ...body, nodeId: await nodeOf(w.id, 'start') }];
+    case '400/9': return ['/waybillAction/arriveWaybillNode', { ...body, nodeId: await nodeOf(w.id, 'end') }];
     case '400/10': return ['/waybillAction/confirmDelivery', { ...body, goods: (await goods()).map((g) => ({ goodsId: g.goodsId, quantity: g.loadedQuantity ?? g.quantity })) }];
-    case '400/11': return ['/waybillAction/leaveWaybillNode', { ...body, nodeId: nodeOf(w.id, 'end') }];
+    case '400/11': return ['/waybillAction/leaveWaybillNode', { ...body, nodeId: await nodeOf(w.id, 'end') }];
     case '400/12': {
       const total = (await goods()).reduce((s, g) => s + (g.deliveredQuantity ?? 0), 0);
       return ['/waybillAction/signOrder', { ...body, signedQuantity: total, deliveredQuantity: total }];
@@ -138,10 +137,10 @@ async function advance(w: Row): Promise<[string, Row] | undefined> {
 
 async function play(m: Move, orders: number[], waybills: number[]) {
   const post = async (path: string, body: Row) => {
-    const before = body.id && path.startsWith('/waybill') ? waybillAt(body.id)?.version : undefined;
+    const before = body.id && path.startsWith('/waybill') ? (await waybillAt(body.id))?.version : undefined;
     const r = await dispatcher.post(path, body);
     expect(r.status, `${path}: ${r.message}`).toBeLessThan(500);
-    if (r.code !== 1 && before !== undefined && !path.endsWith('batchDeleteWaybill')) expect(waybillAt(body.id).version, `refused ${path} moved the waybill`).toBe(before);
+    if (r.code !== 1 && before !== undefined && !path.endsWith('batchDeleteWaybill')) expect((await waybillAt(body.id)).version, `refused ${path} moved the waybill`).toBe(before);
     return r;
   };
   if (m.kind === 'order') {
@@ -152,24 +151,24 @@ async function play(m: Move, orders: number[], waybills: number[]) {
   if (m.kind === 'split' || m.kind === 'generate') {
     const id = pick(orders, m.o);
     if (id === undefined) return;
-    const o = rowOf(sqlite(), 'SELECT version FROM orders WHERE id = ?', id);
+    const o = await rowOf(t.db, 'SELECT version FROM orders WHERE id = ?', id);
     if (m.kind === 'split') {
-      const goodsId = rowOf(sqlite(), 'SELECT id FROM order_goods WHERE order_id = ? ORDER BY id LIMIT 1', id).id;
+      const goodsId = (await rowOf(t.db, 'SELECT id FROM order_goods WHERE order_id = ? ORDER BY id LIMIT 1', id)).id;
       await post('/orderInfo/splitOrder', { orderId: id, version: o.version, lines: [{ goodsId, quantity: m.q }] });
       return;
     }
-    const free = m.part ? rowOf(sqlite(), 'SELECT id FROM order_parts WHERE order_id = ? AND cancelled = 0 AND waybill_id IS NULL LIMIT 1', id) : undefined;
+    const free = m.part ? await rowOf(t.db, 'SELECT id FROM order_parts WHERE order_id = ? AND cancelled = 0 AND waybill_id IS NULL LIMIT 1', id) : undefined;
     const r = await post('/waybill/generateWaybillFromOrder', { orders: [{ orderId: id, version: o.version, ...(free ? { partId: free.id } : {}) }] });
     if (r.code === 1) waybills.push(r.result.id);
     return;
   }
   const id = pick(waybills, m.w);
   if (id === undefined) return;
-  const w = waybillAt(id);
+  const w = await waybillAt(id);
   const body = { id, version: w.version };
   if (m.kind === 'advance') {
     for (let i = 0; i < m.steps; i++) {
-      const next = await advance(waybillAt(id));
+      const next = await advance(await waybillAt(id));
       if (!next || (await post(...next)).code !== 1) break;
     }
   } else if (m.kind === 'abnormalEnd') {
@@ -180,14 +179,14 @@ async function play(m: Move, orders: number[], waybills: number[]) {
     if (w.status === 100) await post('/waybill/batchDeleteWaybill', { ids: [id] });
   } else {
     // Drive on to the transfer point (400 / 9) if the waybill is still before it, then hand the goods over.
-    for (let cur = waybillAt(id); cur.status !== 400 || cur.step !== 9; cur = waybillAt(id)) {
+    for (let cur = await waybillAt(id); cur.status !== 400 || cur.step !== 9; cur = await waybillAt(id)) {
       const next = cur.step < 9 && cur.status !== 600 ? await advance(cur) : undefined;
       if (!next || (await post(...next)).code !== 1) break;
     }
-    const areaId = rowOf(sqlite(), 'SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1 OFFSET 1').id;
-    const u = await post('/transfer/transferUnload', { ...body, version: waybillAt(id).version, areaId });
+    const areaId = (await rowOf(t.db, 'SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1 OFFSET 1')).id;
+    const u = await post('/transfer/transferUnload', { ...body, version: (await waybillAt(id)).version, areaId });
     if (u.code !== 1) return;
-    const other = rowOf(sqlite(), 'SELECT id FROM vehicles WHERE corp_id = 1 AND status = 0 AND is_deleted = 0 AND id <> ? ORDER BY id LIMIT 1', waybillAt(id).vehicleId ?? 0).id;
+    const other = (await rowOf(t.db, 'SELECT id FROM vehicles WHERE corp_id = 1 AND status = 0 AND is_deleted = 0 AND id <> ? ORDER BY id LIMIT 1', (await waybillAt(id)).vehicleId ?? 0)).id;
     const r = await post('/transfer/transferAllocate', { id: u.result.transferId, version: u.result.transferVersion, vehicleId: other });
     expect(r.code, r.message).toBe(1);
     waybills.push(r.result.waybillId);
@@ -202,14 +201,14 @@ describe('random waybill work', () => {
         const waybills: number[] = [];
         for (const m of [{ kind: 'order' } as Move, ...moves]) {
           await play(m, orders, waybills);
-          checkInvariants();
+          await checkInvariants();
         }
       }),
       { numRuns: 25 },
     );
     // The runs reached the interesting moves, so the invariants above were tested on them.
-    const count = (sql: string) => rowOf(sqlite(), sql, firstWaybill).n as number;
-    expect(count('SELECT count(*) AS n FROM transfers WHERE status = 2 AND from_waybill_id >= ?')).toBeGreaterThan(0);
-    expect(count('SELECT count(*) AS n FROM waybills WHERE step IN (12, 13, 999) AND id >= ?')).toBeGreaterThan(0);
+    const count = async (sql: string) => (await rowOf(t.db, sql, firstWaybill)).n as number;
+    expect(await count('SELECT count(*) AS n FROM transfers WHERE status = 2 AND from_waybill_id >= ?')).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) AS n FROM waybills WHERE step IN (12, 13, 999) AND id >= ?')).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -22,18 +22,18 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 beforeAll(async () => {
   t = await createTestApp();
   [dispatcher, carrier, customer] = await Promise.all([t.as('dispatcher'), t.as('carrier'), t.as('customer')]);
-  carrierId = rowOf(t.db.$client, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p;
+  carrierId = (await rowOf(t.db, "SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p;
 });
 
-const waybillRow = (id: number) => rowOf(t.db.$client, 'SELECT status, step, sign_status AS signStatus, version FROM waybills WHERE id = ?', id);
-const orderStatus = (id: number) => rowOf(t.db.$client, 'SELECT status FROM orders WHERE id = ?', id).status as number;
+const waybillRow = async (id: number) => await rowOf(t.db, 'SELECT status, step, sign_status AS signStatus, version FROM waybills WHERE id = ?', id);
+const orderStatus = async (id: number) => (await rowOf(t.db, 'SELECT status FROM orders WHERE id = ?', id)).status as number;
 
 /** Runs an action at the waybill's current version and checks where it leads. */
 async function act(caller: Caller, f: WaybillFixture, path: string, body: Row, to: [number, number], order?: number) {
-  const r = await caller.post(path, { id: f.waybillId, version: waybillRow(f.waybillId).version, ...body });
+  const r = await caller.post(path, { id: f.waybillId, version: (await waybillRow(f.waybillId)).version, ...body });
   expect(r.code, `${path}: ${r.message}`).toBe(1);
   expect([r.result.status, r.result.step]).toEqual(to);
-  if (order !== undefined) expect(orderStatus(f.orderId), `order after ${path}`).toBe(order);
+  if (order !== undefined) expect(await orderStatus(f.orderId), `order after ${path}`).toBe(order);
   return r.result;
 }
 
@@ -53,8 +53,8 @@ describe('a waybill from dispatch to evaluation', () => {
   });
 
   it('the dispatcher assigns a vehicle of the carrier: 待司机接单, the order 待司机接单', async () => {
-    expect(orderStatus(f.orderId)).toBe(3);
-    const v = vehicleOf(t.db.$client, carrierId);
+    expect(await orderStatus(f.orderId)).toBe(3);
+    const v = await vehicleOf(t.db, carrierId);
     const r = await act(dispatcher, f, '/waybill/assignVehicle', { vehicleId: v.id }, [200, 3], 4);
     expect(r.statusStr).toBe('待司机接单');
     const detail = (await carrier.get(`/waybill/getWaybillDetailById?id=${f.waybillId}`)).result;
@@ -77,7 +77,7 @@ describe('a waybill from dispatch to evaluation', () => {
     expect(before.goods.map((g: Row) => [g.goodsName, g.quantity, g.loadedQuantity])).toEqual([['饲料', 30, null], ['玉米', 12.5, null]]);
     const goods = before.goods.map((g: Row) => ({ goodsId: g.goodsId, quantity: g.quantity }));
     await act(carrier, f, '/waybillAction/confirmLoad', { goods }, [400, 8], 9);
-    expect(waybillRow(f.waybillId).status).toBe(400);
+    expect((await waybillRow(f.waybillId)).status).toBe(400);
     await act(carrier, f, '/waybillAction/leaveWaybillNode', { nodeId: f.nodes.start }, [400, 9], 10);
     const [start] = (await carrier.get(`/waybill/getNodeListByIdVO?id=${f.waybillId}`)).result;
     expect(start).toMatchObject({ nodeStatus: 2, nodeStatusStr: '已离开', leaveState: 2, leaveLateTimeStr: '' });
@@ -123,7 +123,7 @@ describe('a waybill from dispatch to evaluation', () => {
     const before = (await dispatcher.post('/waybillAction/getOrderBeforeEvaluate', { id: f.waybillId })).result;
     expect(before.opinions.map((o: Row) => [o.action, o.passed])).toEqual([['receiptReview', false], ['receiptReview', true], ['receiptReReview', true]]);
     await act(dispatcher, f, '/waybillAction/evaluate', { score: 5, content: '准时送达' }, [500, 999], -1);
-    expect(rowOf(t.db.$client, 'SELECT score, content FROM waybill_evaluations WHERE waybill_id = ?', f.waybillId)).toEqual({ score: 5, content: '准时送达' });
+    expect(await rowOf(t.db, 'SELECT score, content FROM waybill_evaluations WHERE waybill_id = ?', f.waybillId)).toEqual({ score: 5, content: '准时送达' });
     const detail = (await dispatcher.get(`/waybill/getWaybillDetailById?id=${f.waybillId}`)).result;
     expect([detail.statusStr, detail.stepStr, detail.signStatusStr]).toEqual(['已完成', '已完成', '部分签收']);
   });
@@ -170,16 +170,16 @@ describe('the sign-off status follows the quantities', () => {
     await placeAt(t.db, f, { status: 400, step: 12 }, carrierId);
     const r = await act(carrier, f, '/waybillAction/signOrder', body, [500, 13], 14);
     expect([r.signStatus, r.signStatusStr]).toEqual([signStatus, label]);
-    expect(waybillRow(f.waybillId).signStatus).toBe(signStatus);
+    expect((await waybillRow(f.waybillId)).signStatus).toBe(signStatus);
   });
 
   it('refuses more signed than delivered (code 100 naming 签收数量) and changes nothing', async () => {
     const f = await insertWaybill(t.db);
     await placeAt(t.db, f, { status: 400, step: 12 }, carrierId);
-    const before = t.snapshot();
+    const before = await t.snapshot();
     const r = await carrier.post('/waybillAction/signOrder', { id: f.waybillId, version: 1, signedQuantity: 43, deliveredQuantity: 42.5 });
     expect([r.code, r.result.field]).toEqual([100, 'signedQuantity']);
     expect(r.message).toContain('签收数量');
-    expect(t.snapshot()).toEqual(before);
+    expect(await t.snapshot()).toEqual(before);
   });
 });

@@ -87,7 +87,7 @@ describe('requests within the limits', () => {
     const ops = await t.call('POST', '/role/saveOperations', { token, body: { roleId: 999_999, operationIds: Array.from({ length: 2000 }, (_, i) => `op${i}`) } });
     expect(ops.message).not.toMatch(/过多|过深/);
     // A batch of 10,000 points (the same one repeated: stored once), and one point with every channel (41 keys).
-    const secret = issueTerminalSecret(t);
+    const secret = await issueTerminalSecret(t);
     const at = Date.now() - 3600_000;
     const point = { lon: 120, lat: 30, gpsTime: at, speed: 0, direction: 0, odometer: 0 };
     const batch = await terminalPost(t, secret, '/track/ingest', { vehicleId: 1, points: Array(MAX_ARRAY_ITEMS).fill(point) });

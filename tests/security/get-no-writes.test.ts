@@ -4,20 +4,32 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { OrderStatus } from '../../server/domain/workflow/order-machine.ts';
+import { userTables } from '../../server/db/catalog.ts';
 
 let t: TestApp;
 let token: string;
 const pool: Record<string, string[]> = {};
 
-const totalChanges = () => (t.db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+/**
+ * A mark that moves whenever a row of any table is written. SQLite counts the rows its statements
+ * changed; PostgreSQL keeps no such count per database, so there each table's row count and newest
+ * row version (xmin: the writing transaction) stand for it.
+ */
+let tableNames: string[] | undefined;
+async function changeMark(): Promise<string> {
+  if (t.db.dialect === 'sqlite') return String((await t.db.one<{ n: number }>('SELECT total_changes() AS n'))!.n);
+  tableNames ??= await userTables(t.db);
+  const parts = tableNames.map((name) => `SELECT '${name}' AS name, count(*) AS n, max(xmin::text::bigint) AS x FROM "${name}"`);
+  return JSON.stringify(await t.db.all(parts.join(' UNION ALL ')));
+}
 
 beforeAll(async () => {
   t = await createTestApp({ transportDemo: true });
   token = await t.login('admin');
-  const ids = (sql: string) => (t.db.$client.prepare(sql).all() as { id: number | string }[]).map((r) => String(r.id));
+  const ids = async (sql: string) => (await t.db.all<{ id: number | string }>(sql)).map((r) => String(r.id));
   // A cancellable order and a copyable waybill: the calls that used to write on GET find work to do.
-  const orders = ids('SELECT id FROM orders WHERE is_deleted = 0 ORDER BY status, id LIMIT 3');
-  const waybills = ids('SELECT id FROM waybills WHERE is_deleted = 0 ORDER BY status, id LIMIT 3');
+  const orders = await ids('SELECT id FROM orders WHERE is_deleted = 0 ORDER BY status, id LIMIT 3');
+  const waybills = await ids('SELECT id FROM waybills WHERE is_deleted = 0 ORDER BY status, id LIMIT 3');
   pool.id = [...orders, ...waybills];
   pool.orderId = orders;
   pool.waybillId = waybills;
@@ -25,8 +37,8 @@ beforeAll(async () => {
   pool.version = ['1', '2', '3'];
   pool.haveBrowsed = ['1', '0'];
   pool.dicTypeKey = ['waybillStatus'];
-  pool.waybillNo = ids('SELECT waybill_no AS id FROM waybills LIMIT 2');
-  pool.orderNo = ids('SELECT order_no AS id FROM orders LIMIT 2');
+  pool.waybillNo = await ids('SELECT waybill_no AS id FROM waybills LIMIT 2');
+  pool.orderNo = await ids('SELECT order_no AS id FROM orders LIMIT 2');
 });
 
 /** Query values for a GET route's input schema: each known name from the pool, enums by their first value. */
@@ -56,23 +68,24 @@ describe('GET changes nothing', () => {
           .replace(':id', q.id ?? '1')
           .replace(':orderNo', pool.orderNo[0])
           .replace(':version', '1');
-        const before = totalChanges();
+        const before = await changeMark();
         // Raw: some GETs answer files (exports, photos), not the JSON envelope.
         await (await t.app.request(`${r.absolute ? '' : '/api'}${path}?${new URLSearchParams(q)}`, { headers: { token } })).arrayBuffer();
-        if (totalChanges() !== before) writers.push(`${r.path} ${JSON.stringify(q)}`);
+        if ((await changeMark()) !== before) writers.push(`${r.path} ${JSON.stringify(q)}`);
       }
     }
     expect(writers).toEqual([]);
   });
 
   it('the spec\'s former GET writes answer a GET with a refusal and do their work on POST', async () => {
-    const order = t.db.$client
-      .prepare('SELECT o.id, o.version FROM orders o WHERE o.status = ? AND o.is_deleted = 0 AND NOT EXISTS (SELECT 1 FROM waybill_orders wo WHERE wo.order_id = o.id) LIMIT 1')
-      .get(OrderStatus.AWAITING_DISPATCH) as { id: number; version: number };
-    const before = t.snapshot();
+    const order = (await t.db.one<{ id: number; version: number }>(
+      'SELECT o.id, o.version FROM orders o WHERE o.status = ? AND o.is_deleted = 0 AND NOT EXISTS (SELECT 1 FROM waybill_orders wo WHERE wo.order_id = o.id) LIMIT 1',
+      [OrderStatus.AWAITING_DISPATCH],
+    ))!;
+    const before = await t.snapshot();
     const viaGet = await t.call('GET', `/orderInfo/cancelOrder?id=${order.id}&version=${order.version}`, { token });
     expect(viaGet.code).not.toBe(1);
-    expect(t.snapshot()).toEqual(before);
+    expect(await t.snapshot()).toEqual(before);
     const viaPost = await t.call('POST', '/orderInfo/cancelOrder', { token, body: { id: order.id, version: order.version } });
     expect(viaPost.code, viaPost.message).toBe(1);
   });

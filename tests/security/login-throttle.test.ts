@@ -11,15 +11,15 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
-  t.db.$client.prepare('DELETE FROM login_throttle').run();
+  await t.db.run('DELETE FROM login_throttle');
 });
 
 const RIGHT = 'Huoyun@2026';
 const login = (userName: string, password: string, address: string) =>
   t.call('POST', '/login', { body: { userName, password }, headers: { 'x-forwarded-for': address } });
-const rows = () => (t.db.$client.prepare('SELECT count(*) AS n FROM login_throttle').get() as { n: number }).n;
+const rows = async () => (await t.db.one<{ n: number }>('SELECT count(*) AS n FROM login_throttle'))!.n;
 let now = Date.now();
 const clock = (ms = 0) => {
   now += ms;
@@ -78,15 +78,15 @@ describe('spraying and distributed guessing', () => {
     for (let i = 0; i < 300; i += 20) {
       await Promise.all(Array.from({ length: 20 }, (_, k) => login(`ghost${i + k}`, 'x', `10.1.${(i + k) >> 8}.${(i + k) & 255}`)));
     }
-    expect(rows()).toBeGreaterThan(0);
+    expect(await rows()).toBeGreaterThan(0);
     clock(WINDOW_MS + 61_000);
     await login('ghost-last', 'x', '10.2.0.1');
-    expect(rows()).toBe(3); // only the last attempt's own counters
+    expect(await rows()).toBe(3); // only the last attempt's own counters
   }, 180_000);
 
   it('300 unknown names from one address stop making rows once the address is stopped', async () => {
     for (let i = 0; i < 300; i++) await login(`phantom${i}`, 'x', '10.3.0.1');
-    expect(rows()).toBeLessThanOrEqual(2 * ADDRESS_FREE + 1);
+    expect(await rows()).toBeLessThanOrEqual(2 * ADDRESS_FREE + 1);
   });
 });
 
@@ -94,7 +94,7 @@ describe('an administrator unlocks', () => {
   it('clears the account\'s delays (userUnlock3); a dispatcher without it is refused', async () => {
     for (let i = 1; i <= PAIR_FREE; i++) await login('monitor', `bad-${i}`, '10.4.0.1');
     expect((await login('monitor', RIGHT, '10.4.0.1')).message).toMatch(/^登录失败次数过多/);
-    const monitorId = (t.db.$client.prepare("SELECT id FROM users WHERE user_name = 'monitor'").get() as { id: number }).id;
+    const monitorId = (await t.db.one<{ id: number }>("SELECT id FROM users WHERE user_name = 'monitor'"))!.id;
     const dispatcher = await t.login('dispatcher');
     expect((await t.call('POST', '/user/unlock', { token: dispatcher, body: { id: monitorId } })).code).toBe(104);
     const admin = await t.login('admin');

@@ -15,7 +15,7 @@ const MISSING = '文件不存在或无权访问';
 
 let t: TestApp;
 let customer: Caller, carrier: Caller, dispatcher: Caller, admin2: Caller;
-const row = (sql: string, ...p: unknown[]) => t.db.$client.prepare(sql).get(...p) as Record<string, any>;
+const row = async (sql: string, ...p: unknown[]) => (await t.db.one<Record<string, any>>(sql, p))!;
 
 async function upload(who: Caller, name: string): Promise<string> {
   const form = new FormData();
@@ -52,12 +52,12 @@ let notTheCarriers: { f: WaybillFixture; fileId: string }; // the customer's ord
 beforeAll(async () => {
   t = await createTestApp();
   [customer, carrier, dispatcher, admin2] = await Promise.all(['customer', 'carrier', 'dispatcher', 'admin2'].map((u) => t.as(u)));
-  const customerId = row("SELECT partner_id AS p FROM users WHERE user_name = 'customer'").p as number;
-  const carrierId = row("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
-  const otherCustomer = row('SELECT id FROM customers WHERE corp_id = 1 AND is_deleted = 0 AND id <> ? ORDER BY id LIMIT 1', customerId).id as number;
+  const customerId = (await row("SELECT partner_id AS p FROM users WHERE user_name = 'customer'")).p as number;
+  const carrierId = (await row("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p as number;
+  const otherCustomer = (await row('SELECT id FROM customers WHERE corp_id = 1 AND is_deleted = 0 AND id <> ? ORDER BY id LIMIT 1', customerId)).id as number;
   // Another carrier of the corporation with a vehicle and driver in service.
-  const otherCarrier = row(`SELECT v.carrier_id AS id FROM vehicles v JOIN drivers d ON d.id = v.driver_id WHERE v.corp_id = 1 AND v.carrier_id <> ?
-    AND v.status = 0 AND v.is_deleted = 0 AND d.status = 0 AND d.is_deleted = 0 ORDER BY v.id LIMIT 1`, carrierId).id as number;
+  const otherCarrier = (await row(`SELECT v.carrier_id AS id FROM vehicles v JOIN drivers d ON d.id = v.driver_id WHERE v.corp_id = 1 AND v.carrier_id <> ?
+    AND v.status = 0 AND v.is_deleted = 0 AND d.status = 0 AND d.is_deleted = 0 ORDER BY v.id LIMIT 1`, carrierId)).id as number;
   ours = await waybillWithReceipt(customerId, carrierId, carrier);
   notTheCustomers = await waybillWithReceipt(otherCustomer, carrierId, carrier);
   notTheCarriers = await waybillWithReceipt(customerId, otherCarrier, dispatcher);
@@ -100,18 +100,18 @@ describe('the carrier user', () => {
     expect(await readable(carrier, own)).toBe(true);
     // Attaching the customer's file to its own waybill would open it: refused like a missing file.
     const theirs = await upload(customer, '客户文件.png');
-    const f = await insertWaybill(t.db, { customerId: row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'customer').p, carrierId: row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'carrier').p });
-    await placeAt(t.db, f, { status: 500, step: 13 }, row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'carrier').p);
+    const f = await insertWaybill(t.db, { customerId: (await row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'customer')).p, carrierId: (await row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'carrier')).p });
+    await placeAt(t.db, f, { status: 500, step: 13 }, (await row('SELECT partner_id AS p FROM users WHERE user_name = ?', 'carrier')).p);
     const r = await t.refused(() => carrier.post('/waybillAction/receipt', { id: f.waybillId, version: 1, fileIds: [theirs] }));
     expect(r.message).toBe('回单文件不存在或无权访问，请重新上传');
     expect(await download(carrier, theirs)).toEqual({ ok: false, code: 0, message: MISSING });
   });
 
   it('downloads the photos of its own vehicles\' alarms; the customer only those of its waybills', async () => {
-    const carrierId = row("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
+    const carrierId = (await row("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p as number;
     const photo = await upload(dispatcher, '抽烟.png');
     // An active-safety event of a vehicle of the carrier's, ten days before any waybill of the customer's.
-    const vehicle = vehicleOf(t.db.$client, carrierId);
+    const vehicle = await vehicleOf(t.db, carrierId);
     await recordDriverEvent(t.db, { id: vehicle.id, corpId: 1, carrierId }, { eventType: 303, eventLevel: 1, gpsTime: Date.now() - 10 * 86400_000, lon: 120.1, lat: 30.2, fileIds: [photo] });
     expect(await readable(carrier, photo)).toBe(true);
     expect(await readable(customer, photo)).toBe(false);
@@ -120,8 +120,8 @@ describe('the carrier user', () => {
 
 describe('track playback photos', () => {
   it("open to the carrier for its vehicle, to the customer only within its own waybill's period", async () => {
-    const carrierId = row("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").p as number;
-    const vehicleId = row('SELECT vehicle_id AS v FROM waybills WHERE id = ?', ours.f.waybillId).v as number;
+    const carrierId = (await row("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'")).p as number;
+    const vehicleId = (await row('SELECT vehicle_id AS v FROM waybills WHERE id = ?', ours.f.waybillId)).v as number;
     const snap = async (picTime: number) => {
       const fileId = await upload(dispatcher, '抓拍.png');
       await recordSnapshot(t.db, { id: vehicleId, corpId: 1 }, { vehicleId, channel: 1, eventType: 0, picTime, lon: 120.1, lat: 30.2, fileId });
@@ -134,7 +134,7 @@ describe('track playback photos', () => {
     expect(await readable(customer, before)).toBe(false);
     expect(await readable(carrier, during)).toBe(true);
     expect(await readable(carrier, before)).toBe(true);
-    expect(row('SELECT carrier_id AS c FROM vehicles WHERE id = ?', vehicleId).c).toBe(carrierId);
+    expect((await row('SELECT carrier_id AS c FROM vehicles WHERE id = ?', vehicleId)).c).toBe(carrierId);
   });
 });
 

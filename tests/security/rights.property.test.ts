@@ -41,11 +41,11 @@ async function run(token: string, users: number[], roles: number[], s: Step) {
   const post = (path: string, body: object) => t.call('POST', path, { token, body });
   switch (s.kind) {
     case 'userRoles':
-      return post('/res/user/update', { id: users[s.user], version: versionOf(t, 'users', users[s.user]), roleIds: s.roles.map((r) => roles[r]) });
+      return post('/res/user/update', { id: users[s.user], version: await versionOf(t, 'users', users[s.user]), roleIds: s.roles.map((r) => roles[r]) });
     case 'password':
-      return post('/res/user/update', { id: users[s.user], version: versionOf(t, 'users', users[s.user]), password: 'Reset@2026' });
+      return post('/res/user/update', { id: users[s.user], version: await versionOf(t, 'users', users[s.user]), password: 'Reset@2026' });
     case 'enable':
-      return post('/res/user/update', { id: users[s.user], version: versionOf(t, 'users', users[s.user]), enabled: s.enabled });
+      return post('/res/user/update', { id: users[s.user], version: await versionOf(t, 'users', users[s.user]), enabled: s.enabled });
     case 'newUser':
       return post('/res/user/save', { userName: `prop${++newUsers}`, realName: '新用户', userType: 0, password: 'Start@2026', roleIds: s.roles.map((r) => roles[r]) });
     case 'roleOps':
@@ -57,25 +57,27 @@ async function run(token: string, users: number[], roles: number[], s: Step) {
   }
 }
 
-const allUsers = () => (t.db.$client.prepare('SELECT id FROM users WHERE corp_id = 1').all() as { id: number }[]).map((r) => r.id);
+const allUsers = async () => (await t.db.all<{ id: number }>('SELECT id FROM users WHERE corp_id = 1')).map((r) => r.id);
 
 describe('rights never flow beyond the actor', () => {
   it('no user gains an operation the actor did not hold', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opSet, { minLength: 4, maxLength: 4 }), fc.array(fc.uniqueArray(index, { maxLength: 2 }), { minLength: 4, maxLength: 4 }), fc.array(step, { minLength: 1, maxLength: 8 }), async (roleOps, userRoles, steps) => {
-        const roles = roleOps.map((ops) => makeRole(t, ops));
-        const users = userRoles.map((rs) => makeUser(t, rs.map((r) => roles[r])).id);
+        const roles: number[] = [];
+        for (const ops of roleOps) roles.push(await makeRole(t, ops));
+        const users: number[] = [];
+        for (const rs of userRoles) users.push((await makeUser(t, rs.map((r) => roles[r]))).id);
         // The actor is user 0; it logs in before anything changes.
-        const actorName = (t.db.$client.prepare('SELECT user_name AS n FROM users WHERE id = ?').get(users[0]) as { n: string }).n;
+        const actorName = (await t.db.one<{ n: string }>('SELECT user_name AS n FROM users WHERE id = ?', [users[0]]))!.n;
         const token = await t.login(actorName, PASSWORD);
         const actorOps = await opsOf(t, users[0]);
         const before = new Map<number, Set<string>>();
-        for (const id of allUsers()) before.set(id, await opsOf(t, id));
+        for (const id of await allUsers()) before.set(id, await opsOf(t, id));
         for (const s of steps) {
           const r = await run(token, users, roles, s);
           expect(r.status).toBeLessThan(500);
         }
-        for (const id of allUsers()) {
+        for (const id of await allUsers()) {
           const gained = [...(await opsOf(t, id))].filter((op) => !before.get(id)?.has(op) && !actorOps.has(op));
           expect(gained, `user ${id} gained ${gained} from an actor holding ${[...actorOps]}`).toEqual([]);
         }

@@ -14,7 +14,7 @@ const cookieOf = (headers: Headers) => headers.get('set-cookie') ?? '';
 describe('tokens at rest', () => {
   it('sessions hold the SHA-256 of the token, never the token', async () => {
     const token = await t.login('dispatcher');
-    const rows = t.db.$client.prepare('SELECT * FROM sessions').all() as Record<string, unknown>[];
+    const rows = await t.db.all<Record<string, unknown>>('SELECT * FROM sessions');
     expect(JSON.stringify(rows)).not.toContain(token);
     const hash = createHash('sha256').update(token).digest('hex');
     expect(rows.map((r) => r.token_hash)).toContain(hash);

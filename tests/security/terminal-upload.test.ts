@@ -6,7 +6,7 @@ import { bearer, issueTerminalSecret, terminalPost } from '../support/terminal.t
 
 const t = await createTestApp();
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
-const fileCount = () => (t.db.$client.prepare('SELECT count(*) AS n FROM files').get() as { n: number }).n;
+const fileCount = async () => (await t.db.one<{ n: number }>('SELECT count(*) AS n FROM files'))!.n;
 
 async function upload(headers: Record<string, string>) {
   const form = new FormData();
@@ -17,9 +17,9 @@ async function upload(headers: Record<string, string>) {
 
 let secret: string;
 let vehicleId: number;
-beforeAll(() => {
-  secret = issueTerminalSecret(t);
-  vehicleId = (t.db.$client.prepare('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1').get() as { id: number }).id;
+beforeAll(async () => {
+  secret = await issueTerminalSecret(t);
+  vehicleId = (await t.db.one<{ id: number }>('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1'))!.id;
 });
 
 describe('terminal upload', () => {
@@ -35,12 +35,12 @@ describe('terminal upload', () => {
   });
 
   it('a console session, however broad, cannot use it (103), and nothing is stored', async () => {
-    const before = fileCount();
+    const before = await fileCount();
     for (const who of ['admin', 'carrier']) {
       const token = await t.login(who);
       expect((await upload({ token })).code).toBe(103);
     }
     expect((await upload(bearer('hyt_not-a-real-secret'))).code).toBe(103);
-    expect(fileCount()).toBe(before);
+    expect(await fileCount()).toBe(before);
   });
 });

@@ -14,7 +14,7 @@ const MIN = 60_000;
 const NOW = Date.now();
 
 const t = await createTestApp();
-const sql = (q: string, ...p: unknown[]) => t.db.$client.prepare(q).get(...p) as Row;
+const sql = async (q: string, ...p: unknown[]) => (await t.db.one<Row>(q, p))!;
 let admin: Caller, carrier: Caller, dispatcher: Caller, customer: Caller, admin2: Caller;
 /** A vehicle of the carrier user's own carrier (it may edit it), one of another corporation. */
 let own: { id: number; terminal: string }, foreign: { id: number; terminal: string };
@@ -40,9 +40,9 @@ async function issue(by: Caller, name: string) {
 
 beforeAll(async () => {
   [admin, carrier, dispatcher, customer, admin2] = await Promise.all(['admin', 'carrier', 'dispatcher', 'customer', 'admin2'].map((u) => t.as(u)));
-  const carrierId = sql("SELECT partner_id AS id FROM users WHERE user_name = 'carrier'").id;
-  own = sql('SELECT id, dataterminal_id AS terminal FROM vehicles WHERE corp_id = 1 AND carrier_id = ? AND is_deleted = 0 AND dataterminal_id IS NOT NULL ORDER BY id LIMIT 1', carrierId) as typeof own;
-  foreign = sql('SELECT id, dataterminal_id AS terminal FROM vehicles WHERE corp_id = 2 AND is_deleted = 0 AND dataterminal_id IS NOT NULL ORDER BY id LIMIT 1') as typeof foreign;
+  const carrierId = (await sql("SELECT partner_id AS id FROM users WHERE user_name = 'carrier'")).id;
+  own = await sql('SELECT id, dataterminal_id AS terminal FROM vehicles WHERE corp_id = 1 AND carrier_id = ? AND is_deleted = 0 AND dataterminal_id IS NOT NULL ORDER BY id LIMIT 1', carrierId) as typeof own;
+  foreign = await sql('SELECT id, dataterminal_id AS terminal FROM vehicles WHERE corp_id = 2 AND is_deleted = 0 AND dataterminal_id IS NOT NULL ORDER BY id LIMIT 1') as typeof foreign;
 });
 
 describe('a console session is no terminal', () => {
@@ -80,7 +80,7 @@ describe('a terminal credential', () => {
     expect(gateway.secret.startsWith(gateway.prefix)).toBe(true);
     expect(gateway.prefix.length).toBeLessThan(16);
     // Only its SHA-256 is kept: no column holds the secret.
-    const stored = JSON.stringify(t.db.$client.prepare('SELECT * FROM terminal_credentials').all());
+    const stored = JSON.stringify(await t.db.all('SELECT * FROM terminal_credentials'));
     expect(stored).not.toContain(gateway.secret);
     expect(stored).not.toContain(gateway.secret.slice(4));
   });
@@ -95,7 +95,7 @@ describe('a terminal credential', () => {
     expect(byTerminal.result.stored).toBe(2);
     const e = await terminalPost(t, gateway.secret, '/driverAlarm/receiveEvent', event(own.id, at));
     expect([e.code, e.result.duplicate]).toEqual([1, false]);
-    expect(sql('SELECT corp_id AS corpId, vehicle_id AS vehicleId FROM alarms WHERE id = ?', e.result.id)).toEqual({ corpId: 1, vehicleId: own.id });
+    expect(await sql('SELECT corp_id AS corpId, vehicle_id AS vehicleId FROM alarms WHERE id = ?', e.result.id)).toEqual({ corpId: 1, vehicleId: own.id });
   });
 
   it('ignores a session sent with it: the credential alone decides', async () => {
@@ -164,18 +164,18 @@ describe('who manages credentials', () => {
   it('staff without the operations are refused (104) and nothing changes', async () => {
     expect((await dispatcher.post('/terminalCredential/list', {})).code).toBe(104);
     expect((await t.refused(() => dispatcher.post('/terminalCredential/add', { name: '调度签发' }))).code).toBe(104);
-    const id = sql('SELECT id FROM terminal_credentials WHERE corp_id = 1 AND revoked_at IS NULL ORDER BY id LIMIT 1').id;
+    const id = (await sql('SELECT id FROM terminal_credentials WHERE corp_id = 1 AND revoked_at IS NULL ORDER BY id LIMIT 1')).id;
     expect((await t.refused(() => dispatcher.post('/terminalCredential/revoke', { id }))).code).toBe(104);
   });
 
   it('partner users are refused even when a role grants them the operations', async () => {
-    const grant = t.db.$client.prepare('INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id) VALUES (1, ?, ?)');
-    for (const user of ['carrier', 'customer']) {
-      const roleId = sql('SELECT ur.role_id AS id FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name = ?', user).id;
-      for (const op of ['terminalCredential3', 'terminalCredentialAdd3', 'terminalCredentialRevoke3']) grant.run(roleId, op);
+        for (const user of ['carrier', 'customer']) {
+      const roleId = (await sql('SELECT ur.role_id AS id FROM user_roles ur JOIN users u ON u.id = ur.user_id WHERE u.user_name = ?', user)).id;
+      for (const op of ['terminalCredential3', 'terminalCredentialAdd3', 'terminalCredentialRevoke3'])
+        await t.db.run('INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (1, ?, ?) ON CONFLICT (role_id, operation_id) DO NOTHING', [roleId, op]);
     }
     t.sessions.invalidate();
-    const id = sql('SELECT id FROM terminal_credentials WHERE corp_id = 1 AND revoked_at IS NULL ORDER BY id LIMIT 1').id;
+    const id = (await sql('SELECT id FROM terminal_credentials WHERE corp_id = 1 AND revoked_at IS NULL ORDER BY id LIMIT 1')).id;
     for (const partner of [carrier, customer]) {
       expect((await partner.post('/terminalCredential/list', {})).code).toBe(104);
       expect((await t.refused(() => partner.post('/terminalCredential/add', { name: '承运商签发' }))).code).toBe(104);

@@ -1,24 +1,23 @@
 // The fence and alarm routes' part in tests/bad-input.test.ts: a fence to save, a business alarm
 // and a driver alarm to handle or ignore (bad-input rolls every case back, so one of each serves
 // all cases), a vehicle for the event ingestion, and the fields that take free text.
-import type { SqliteDatabase } from '../../server/db/sqlite.ts';
+import type { Database } from '../../server/db/port.ts';
 import { emptyColumns } from '../../server/tracking/columns.ts';
 import { raiseAlarms } from '../../server/alarms/raise.ts';
 import { recordDriverEvent } from '../../server/alarms/driver-events.ts';
 
 type Row = Record<string, any>;
 
-export async function alarmFixtures(t: { db: SqliteDatabase }) {
-  const sqlite = t.db.$client;
-  const get = (sql: string, ...p: unknown[]) => sqlite.prepare(sql).get(...p) as Row;
-  const fence = get('SELECT id, lon, lat FROM areas WHERE corp_id = 1 AND customer_id IS NULL AND type_id = 3 AND is_deleted = 0 ORDER BY id LIMIT 1');
-  const vehicle = get('SELECT id, corp_id AS corpId, carrier_id AS carrierId FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1');
+export async function alarmFixtures(t: { db: Database }) {
+  const get = async (sql: string, ...p: unknown[]) => (await t.db.one<Row>(sql, p))!;
+  const fence = await get('SELECT id, lon, lat FROM areas WHERE corp_id = 1 AND customer_id IS NULL AND type_id = 3 AND is_deleted = 0 ORDER BY id LIMIT 1');
+  const vehicle = await get('SELECT id, corp_id AS corpId, carrier_id AS carrierId FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1');
   const t0 = Date.now() - 3600_000;
   // Two minutes at 130 km/h: an overspeed alarm through the real rules.
   const cols = emptyColumns(5);
   for (let i = 0; i < 5; i++) ((cols.gpsTime[i] = t0 + i * 30_000), (cols.lon[i] = 120), (cols.lat[i] = 30), (cols.speed[i] = 130));
   await raiseAlarms(t.db, vehicle.id, cols);
-  const business = get('SELECT id FROM alarms WHERE vehicle_id = ? AND last_alarm_type = 102 ORDER BY id DESC', vehicle.id).id as number;
+  const business = (await get('SELECT id FROM alarms WHERE vehicle_id = ? AND last_alarm_type = 102 ORDER BY id DESC', vehicle.id)).id as number;
   const driver = (await recordDriverEvent(t.db, vehicle as never, { vehicleId: vehicle.id, eventType: 301, eventLevel: 2, gpsTime: t0, lon: 120, lat: 30 })).id;
 
   const list = { curPage: 1, pageSize: 20 };

@@ -2,8 +2,8 @@
 import type { SessionUser } from '../../server/http/context.ts';
 import type { TestApp } from './test-app.ts';
 
-export function loadUser(t: TestApp, userName: string): SessionUser {
-  const u = t.db.$client.prepare('SELECT id, corp_id AS corpId, org_id AS orgId, user_type AS userType, parent_id AS parentId, partner_id AS partnerId, real_name AS realName FROM users WHERE user_name = ?').get(userName) as any;
-  const ops = t.db.$client.prepare(`SELECT DISTINCT ro.operation_id AS op FROM user_roles ur JOIN role_operations ro ON ro.role_id = ur.role_id WHERE ur.user_id = ?`).all(u.id) as { op: string }[];
+export async function loadUser(t: TestApp, userName: string): Promise<SessionUser> {
+  const u = (await t.db.one<any>('SELECT id, corp_id AS corpId, org_id AS orgId, user_type AS userType, parent_id AS parentId, partner_id AS partnerId, real_name AS realName FROM users WHERE user_name = ?', [userName]))!;
+  const ops = await t.db.all<{ op: string }>(`SELECT DISTINCT ro.operation_id AS op FROM user_roles ur JOIN role_operations ro ON ro.role_id = ur.role_id WHERE ur.user_id = ?`, [u.id]);
   return { userId: u.id, userName, realName: u.realName, corpId: u.corpId, orgId: u.orgId, userType: u.userType, parentId: u.parentId, partnerId: u.partnerId, token: '', operationIds: new Set(ops.map((o) => o.op)) };
 }

@@ -1,16 +1,15 @@
 // The flash-photo and alarm-settings routes' part in tests/bad-input.test.ts: an uploaded PNG of
 // the admin's corporation for the snapshot ingestion, a vehicle and a past range for the reads.
-import type { SqliteDatabase } from '../../server/db/sqlite.ts';
+import type { Database } from '../../server/db/port.ts';
 import type { SessionUser } from '../../server/http/context.ts';
 import { FileStore } from '../../server/domain/files/store.ts';
 import { snapshotPng } from '../../scripts/seed-media-png.ts';
 
 type Row = Record<string, any>;
 
-export async function mediaFixtures(t: { db: SqliteDatabase; filesDir: string }) {
-  const sqlite = t.db.$client;
-  const v = sqlite.prepare('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1').get() as Row;
-  const admin = sqlite.prepare("SELECT id FROM users WHERE user_name = 'admin'").get() as Row;
+export async function mediaFixtures(t: { db: Database; filesDir: string }) {
+  const v = (await t.db.one<Row>('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1'))!;
+  const admin = (await t.db.one<Row>("SELECT id FROM users WHERE user_name = 'admin'"))!;
   const user = { userId: admin.id, corpId: 1, userType: 0 } as SessionUser;
   const bytes = snapshotPng({ scene: 'road', plate: 'A12345', channel: 1, time: '2026-01-01 10:00:00', hour: 10 });
   const [{ fileId }] = (await new FileStore(t.db, t.filesDir).save(user, [{ name: 'snap.png', bytes }], {}));

@@ -9,28 +9,28 @@ type Caller = Awaited<ReturnType<TestApp['as']>>;
 type Row = Record<string, any>;
 
 export function orderDriver(t: TestApp, caller: () => Caller) {
-  const one = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).get(...params) as T;
-  const all = <T = Row>(sql: string, ...params: unknown[]) => t.db.$client.prepare(sql).all(...params) as T[];
+  const one = async <T = Row>(sql: string, ...params: unknown[]) => (await t.db.one<T>(sql, params)) as T;
+  const all = <T = Row>(sql: string, ...params: unknown[]) => t.db.all<T>(sql, params);
   const ok = (r: Reply) => {
     expect(r.code, r.message).toBe(1);
     return r.result;
   };
-  const versionOf = (id: number) => one<{ version: number }>('SELECT version FROM orders WHERE id = ?', id).version;
-  const goodsIds = (orderId: number) => all<{ id: number }>('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id', orderId).map((g) => g.id);
+  const versionOf = async (id: number) => (await one<{ version: number }>('SELECT version FROM orders WHERE id = ?', id)).version;
+  const goodsIds = async (orderId: number) => (await all<{ id: number }>('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id', orderId)).map((g) => g.id);
 
   async function newOrder(body: Row = {}) {
     return ok(await caller().post('/orderInfo/save', { ...ORDER_BODY, ...body })).id as number;
   }
 
   async function assign(orderId: number, partId?: number) {
-    const r = ok(await caller().post('/orderInfo/assignVehicle', { orderId, version: versionOf(orderId), vehicleId: vehicleInService(t).id, ...(partId ? { partId } : {}) }));
+    const r = ok(await caller().post('/orderInfo/assignVehicle', { orderId, version: await versionOf(orderId), vehicleId: (await vehicleInService(t)).id, ...(partId ? { partId } : {}) }));
     return r.waybillId as number;
   }
 
   /** The next person-driven action for a waybill at its current step, with its body. */
   async function nextAction(id: number): Promise<[string, Row]> {
-    const w = one('SELECT version, step FROM waybills WHERE id = ?', id);
-    const nodes = all('SELECT id, node_type AS type, actual_arrive_time AS arrived, actual_leave_time AS left FROM waybill_nodes WHERE waybill_id = ? ORDER BY seq', id);
+    const w = await one('SELECT version, step FROM waybills WHERE id = ?', id);
+    const nodes = await all('SELECT id, node_type AS type, actual_arrive_time AS arrived, actual_leave_time AS left FROM waybill_nodes WHERE waybill_id = ? ORDER BY seq', id);
     const at = { id, version: w.version };
     const goods = async () => ok(await caller().post('/waybillAction/getGoodsInfoBeforeLoad', { id })).goods.map((g: Row) => ({ goodsId: g.goodsId, quantity: g.quantity }));
     const start = nodes.find((n) => n.type === 'start')!;
@@ -58,7 +58,7 @@ export function orderDriver(t: TestApp, caller: () => Caller) {
 
   /** Moves the waybill until it reaches `step` (a carriage step of the waybill machine). */
   async function drive(id: number, step: number) {
-    while (one<{ step: number }>('SELECT step FROM waybills WHERE id = ?', id).step < step) {
+    while ((await one<{ step: number }>('SELECT step FROM waybills WHERE id = ?', id)).step < step) {
       const [action, body] = await nextAction(id);
       ok(await caller().post(`/waybillAction/${action}`, body));
     }

@@ -12,10 +12,10 @@ export const ORDER_BODY = {
 };
 
 /** A vehicle of corporation 1 in service, with a driver in service. */
-export function vehicleInService(t: TestApp, corpId = 1, carrierId?: number): { id: number; driverId: number; carrierId: number } {
-  return t.db.$client.prepare(`SELECT v.id, v.driver_id AS driverId, v.carrier_id AS carrierId FROM vehicles v JOIN drivers d ON d.id = v.driver_id
-    WHERE v.corp_id = ? AND v.status = 0 AND d.status = 0 AND v.is_deleted = 0 AND d.is_deleted = 0 ${carrierId ? 'AND v.carrier_id = ?' : ''} ORDER BY v.id LIMIT 1`)
-    .get(corpId, ...(carrierId ? [carrierId] : [])) as never;
+export async function vehicleInService(t: Pick<TestApp, 'db'>, corpId = 1, carrierId?: number): Promise<{ id: number; driverId: number; carrierId: number }> {
+  return (await t.db.one<{ id: number; driverId: number; carrierId: number }>(`SELECT v.id, v.driver_id AS driverId, v.carrier_id AS carrierId FROM vehicles v JOIN drivers d ON d.id = v.driver_id
+    WHERE v.corp_id = ? AND v.status = 0 AND d.status = 0 AND v.is_deleted = 0 AND d.is_deleted = 0 ${carrierId ? 'AND v.carrier_id = ?' : ''} ORDER BY v.id LIMIT 1`,
+    [corpId, ...(carrierId ? [carrierId] : [])]))!;
 }
 
 export async function orderFixtures(t: TestApp) {
@@ -26,14 +26,14 @@ export async function orderFixtures(t: TestApp) {
     return r.result;
   };
   const plain = await ok('/orderInfo/save', ORDER_BODY);
-  const [goods] = t.db.$client.prepare('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id').all(plain.id) as { id: number }[];
+  const [goods] = await t.db.all<{ id: number }>('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id', [plain.id]);
   const split = await ok('/orderInfo/save', ORDER_BODY);
-  const [splitGoods] = t.db.$client.prepare('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id').all(split.id) as { id: number }[];
+  const [splitGoods] = await t.db.all<{ id: number }>('SELECT id FROM order_goods WHERE order_id = ? ORDER BY id', [split.id]);
   const part = await ok('/orderInfo/splitOrder', { orderId: split.id, version: 1, lines: [{ goodsId: splitGoods.id, quantity: 1 }] });
   const delegated = await ok('/orderInfo/save', ORDER_BODY);
   const moved = await ok('/orderInfo/delegate', { id: delegated.id, version: 1, carrierId: 1 });
   const stowed = await ok('/orderInfo/save', ORDER_BODY);
-  const task = await ok('/orderStowageTask/save', { orderIds: [stowed.id], vehicleId: vehicleInService(t).id });
+  const task = await ok('/orderStowageTask/save', { orderIds: [stowed.id], vehicleId: (await vehicleInService(t)).id });
   const at = { id: plain.id, version: plain.version };
   const bodies: Record<string, Row> = {
     '/orderInfo/save': ORDER_BODY,
@@ -44,7 +44,7 @@ export async function orderFixtures(t: TestApp) {
     '/orderInfo/splitOrder': { orderId: plain.id, version: plain.version, lines: [{ goodsId: goods.id, quantity: 1 }] },
     '/orderInfo/cancelSplitOrder': { orderId: split.id, version: part.version, partId: part.partId },
     '/orderInfo/splitOrderOver': { orderId: split.id, version: part.version },
-    '/orderInfo/assignVehicle': { orderId: plain.id, version: plain.version, vehicleId: vehicleInService(t).id },
+    '/orderInfo/assignVehicle': { orderId: plain.id, version: plain.version, vehicleId: (await vehicleInService(t)).id },
     '/orderInfo/delegate': { ...at, carrierId: 1 },
     '/orderInfo/rejectDelegation': { id: delegated.id, version: moved.version },
     '/orderInfo/cancelDelegation': { id: delegated.id, version: moved.version },

@@ -1,21 +1,21 @@
 // Terminals are not users (docs/security.md): the ingestion routes take a terminal credential in
-// `Authorization: Bearer`, never a session. Tests issue one straight into the database, at once
-// (no login, no await, so fixtures built at module load or in synchronous set-up can use it), with
-// the domain's secret (newSecret), and call those routes with it.
-import type Database from 'better-sqlite3';
+// `Authorization: Bearer`, never a session. Tests issue one straight into the database (no login),
+// with the domain's secret (newSecret), and call those routes with it.
 import type { Hono } from 'hono';
+import type { Conn } from '../../server/db/port.ts';
 import { newSecret } from '../../server/domain/terminals/credentials.ts';
 import type { Reply } from './test-app.ts';
 
-type Platform = { db: { $client: Database.Database }; app: Pick<Hono<any>, 'request'> };
+type Platform = { db: Conn; app: Pick<Hono<any>, 'request'> };
 
 /** A fresh credential of the corporation, issued in the name of its first staff user; the secret. */
-export function issueTerminalSecret(t: Platform, corpId = 1, name = '测试网关'): string {
-  const by = t.db.$client.prepare('SELECT id FROM users WHERE corp_id = ? AND user_type = 0 ORDER BY id LIMIT 1').get(corpId) as { id: number };
+export async function issueTerminalSecret(t: Platform, corpId = 1, name = '测试网关'): Promise<string> {
+  const by = (await t.db.one<{ id: number }>('SELECT id FROM users WHERE corp_id = ? AND user_type = 0 ORDER BY id LIMIT 1', [corpId]))!;
   const { secret, hash, prefix } = newSecret();
-  t.db.$client
-    .prepare('INSERT INTO terminal_credentials (corp_id, name, secret_hash, prefix, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(corpId, name, hash, prefix, by.id, Date.now());
+  await t.db.run(
+    'INSERT INTO terminal_credentials (corp_id, name, secret_hash, prefix, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [corpId, name, hash, prefix, by.id, Date.now()],
+  );
   return secret;
 }
 
@@ -33,7 +33,7 @@ export async function terminalPost(t: Platform, secret: string | undefined, path
 }
 
 /** A caller bound to a new credential of the corporation, shaped like createTestApp's `as`. */
-export function asTerminal(t: Platform, corpId = 1) {
-  const secret = issueTerminalSecret(t, corpId);
+export async function asTerminal(t: Platform, corpId = 1) {
+  const secret = await issueTerminalSecret(t, corpId);
   return { secret, post: (path: string, body?: unknown) => terminalPost(t, secret, path, body ?? {}) };
 }

@@ -3,12 +3,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../server/db/connection.ts';
+import { userTables } from '../../server/db/catalog.ts';
 import { holdRegistry } from '../../server/registry/holder.ts';
 import { createApp } from '../../server/app.ts';
 import { setTrustProxy } from '../../server/http/client-address.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../scripts/seed-demo.ts';
 import type { MapSettings } from '../../server/map/sources.ts';
+import { openSeededTestDatabase } from './test-db.ts';
 
 export interface Reply<T = any> {
   status: number;
@@ -23,15 +24,17 @@ export interface Reply<T = any> {
  * with none, so that it counts only the orders and waybills it makes itself.
  */
 export async function createTestApp(opts: { transportDemo?: boolean; tracksDemo?: boolean; file?: string; mapSettings?: MapSettings } = {}) {
-  // `file`: a database file instead of memory, for what needs a second connection (an export's snapshot).
-  const db = openDatabase(opts.file ?? ':memory:');
+  // `file`: a database file instead of memory, for what needs a second connection (an export's
+  // snapshot). On PostgreSQL every test app has a database of its own anyway.
+  const seed = { transport: opts.transportDemo === true, tracks: opts.tracksDemo === true };
+  const { db, seeded } = await openSeededTestDatabase(opts.file, seed.transport ? (seed.tracks ? 'tracks' : 'transport') : 'base');
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
   const platform = await createApp({ db, registry, filesDir, ...(opts.mapSettings ? { mapSettings: opts.mapSettings } : {}) });
   // Tests stand in for the reverse proxy: X-Forwarded-For gives a request the client address they choose.
   setTrustProxy(true);
   // tracksDemo (with transportDemo) adds the demo tracks of fixtures/tracks.ts: off by default, it costs seconds.
-  await seedDemo(db, Date.now(), { transport: opts.transportDemo === true, tracks: opts.tracksDemo === true, filesDir: opts.file ? filesDir : null });
+  if (!seeded) await seedDemo(db, Date.now(), { ...seed, filesDir: opts.file ? filesDir : null });
 
   type CallOptions = { token?: string; body?: unknown; raw?: string; contentType?: string; cookie?: string; headers?: Record<string, string> };
   async function call(method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
@@ -65,19 +68,19 @@ export async function createTestApp(opts: { transportDemo?: boolean; tracksDemo?
   }
 
   /** Row counts and a checksum of every table: 'nothing changed' is asserted against it. */
-  function snapshot(): Record<string, string> {
-    const tables = db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'login_throttle')").all() as { name: string }[];
+  async function snapshot(): Promise<Record<string, string>> {
+    const tables = (await userTables(db)).filter((name) => name !== 'sessions' && name !== 'login_throttle');
     // Rows compared as a sorted list of their JSON: independent of row order, and WITHOUT ROWID tables have no rowid.
-    const rowsOf = (name: string) => (db.$client.prepare(`SELECT * FROM "${name}"`).all() as unknown[]).map((r) => JSON.stringify(r)).sort().join('\n');
-    return Object.fromEntries(tables.map(({ name }) => [name, rowsOf(name)]));
+    const rowsOf = async (name: string) => (await db.all(`SELECT * FROM "${name}"`)).map((r) => JSON.stringify(r)).sort().join('\n');
+    return Object.fromEntries(await Promise.all(tables.map(async (name) => [name, await rowsOf(name)])));
   }
 
   /** Sends a write that must be refused: no 5xx, not code 1, and not a row of the database changed. */
   async function refused(write: () => Promise<Reply>): Promise<Reply> {
-    const before = snapshot();
+    const before = await snapshot();
     const r = await write();
     if (r.status >= 500 || r.code === 1) throw new Error(`expected a refusal, got HTTP ${r.status} code ${r.code}: ${r.message}`);
-    const after = snapshot();
+    const after = await snapshot();
     for (const table of Object.keys(before)) if (before[table] !== after[table]) throw new Error(`a refused write changed table ${table}: ${r.message}`);
     return r;
   }

@@ -1,11 +1,11 @@
 // The track routes' part in tests/bad-input.test.ts: a vehicle of the admin's corporation (by id
 // and by terminal id) and a past time range, so each baseline body is answered with code 1.
-import type Database from 'better-sqlite3';
+import type { Conn } from '../../server/db/port.ts';
 
 type Row = Record<string, any>;
 
-export function trackFixtures(t: { db: { $client: Database.Database } }) {
-  const v = t.db.$client.prepare('SELECT id, dataterminal_id AS terminal FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 AND dataterminal_id IS NOT NULL ORDER BY id LIMIT 1').get() as Row;
+export async function trackFixtures(t: { db: Conn }) {
+  const v = (await t.db.one<Row>('SELECT id, dataterminal_id AS terminal FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 AND dataterminal_id IS NOT NULL ORDER BY id LIMIT 1'))!;
   const t0 = Date.now() - 3600_000;
   const range = { vehicleId: v.id, startTime: t0, endTime: t0 + 600_000 };
   const reads = ['getTrackList', 'getStopCarList', 'getOpenDoorList', 'getTemperatureList', 'getHumidityList', 'getOilList', 'getRefrigeratorList', 'getAreaList', 'getTemperatureRange'];

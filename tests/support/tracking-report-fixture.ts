@@ -5,7 +5,7 @@
 // Two waybills with their own temperature range cover part of the days (set before the points are
 // written, as in real life), so the temperature report judges readings by the range that applies.
 // Deterministic (index-driven); the tests rebuild the same points with `fixtureTrack`.
-import type { SqliteDatabase } from '../../server/db/sqlite.ts';
+import type { Database } from '../../server/db/port.ts';
 import type { TrackPoint } from '../../server/tracking/columns.ts';
 import { pointsToColumns } from '../../server/tracking/store/merge.ts';
 import { writeTrack } from '../../server/tracking/store/store.ts';
@@ -85,50 +85,51 @@ export interface TrackingReportData {
   vehicles: FixtureVehicle[];
 }
 
-export async function seedTrackingReportData(db: SqliteDatabase): Promise<TrackingReportData> {
-  const sqlite = db.$client;
-  const vehicle = (where: string) => sqlite.prepare(`SELECT id, corp_id AS corpId, carrier_id AS carrierId FROM vehicles WHERE is_deleted = 0 AND ${where} ORDER BY id LIMIT 2`).all() as Omit<FixtureVehicle, 'k'>[];
-  const carrierUser = sqlite.prepare("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'").get() as { p: number };
+export async function seedTrackingReportData(db: Database): Promise<TrackingReportData> {
+  const vehicle = (where: string) => db.all<Omit<FixtureVehicle, 'k'>>(`SELECT id, corp_id AS corpId, carrier_id AS carrierId FROM vehicles WHERE is_deleted = 0 AND ${where} ORDER BY id LIMIT 2`);
+  const carrierUser = (await db.one<{ p: number }>("SELECT partner_id AS p FROM users WHERE user_name = 'carrier'"))!;
   const picked = [
-    ...vehicle(`corp_id = 1 AND carrier_id = ${carrierUser.p}`),
-    ...vehicle(`corp_id = 1 AND carrier_id <> ${carrierUser.p}`),
-    ...vehicle('corp_id = 2').slice(0, 1),
+    ...(await vehicle(`corp_id = 1 AND carrier_id = ${carrierUser.p}`)),
+    ...(await vehicle(`corp_id = 1 AND carrier_id <> ${carrierUser.p}`)),
+    ...(await vehicle('corp_id = 2')).slice(0, 1),
   ];
   const vehicles = picked.map((v, k) => ({ ...v, k }));
-  const sensors = sqlite.prepare('UPDATE vehicles SET gather_temperature = ?, temperaturectrl = ? WHERE id = ?');
-  for (const v of vehicles) sensors.run(collectedChannels(v.k) ? 1 : 0, collectedChannels(v.k), v.id);
+  for (const v of vehicles) {
+    await db.run('UPDATE vehicles SET gather_temperature = ?, temperaturectrl = ? WHERE id = ?', [collectedChannels(v.k) ? 1 : 0, collectedChannels(v.k), v.id]);
+  }
   for (const trip of RANGED_TRIPS) await rangedWaybill(db, vehicles[trip.k], trip);
   for (const v of vehicles) for (let d = 0; d < TRACK_DAYS; d++) await writeTrack(db, v.corpId, v.id, pointsToColumns(fixtureTrack(v.k, d)));
 
   // Alarms: the corporation's first waybills for some (the business jump), none for others.
-  const waybills = (sqlite.prepare('SELECT id FROM waybills WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 6').all() as { id: number }[]).map((r) => r.id);
-  const insert = sqlite.prepare(`INSERT INTO alarms (corp_id, vehicle_id, waybill_id, carrier_id, first_alarm_type, last_alarm_type, alarm_type,
+  const waybills = (await db.all<{ id: number }>('SELECT id FROM waybills WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 6')).map((r) => r.id);
+  const insert = (...params: unknown[]) => db.run(`INSERT INTO alarms (corp_id, vehicle_id, waybill_id, carrier_id, first_alarm_type, last_alarm_type, alarm_type,
       begin_time, end_time, begin_place_name, alarm_content, status, confirmed, handle_status, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`, params);
   const KINDS = [101, 102, 104, 104, 301];
   for (let i = 0; i < 30; i++) {
     const v = vehicles[i % 4];
     const kind = KINDS[i % KINDS.length];
     const begin = TRACK_BASE + (i % 4) * DAY + 2 * 3600_000 + i * 37 * MIN;
-    insert.run(v.corpId, v.id, i % 3 === 0 || !waybills.length ? null : waybills[i % waybills.length], v.carrierId, kind === 301 ? 300 : 100, kind,
+    await insert(v.corpId, v.id, i % 3 === 0 || !waybills.length ? null : waybills[i % waybills.length], v.carrierId, kind === 301 ? 300 : 100, kind,
       begin, begin + (20 + i * 3) * MIN, `测试地点${i % 5}`, `测试报警${i}`, i % 7 === 0 ? 1 : 0, i === 5 ? 0 : 1, i % 3, begin);
   }
   // The demo customer and carrier roles lack the alarm operation; here they get it, so the alarm
   // statistics' scoping is checked for them like every other report's.
-  sqlite.prepare(`INSERT OR IGNORE INTO role_operations (corp_id, role_id, operation_id)
-    SELECT u.corp_id, ur.role_id, 'BusinessAlarmReport3' FROM users u JOIN user_roles ur ON ur.user_id = u.id WHERE u.user_name IN ('customer', 'carrier')`).run();
+  await db.run(`INSERT INTO role_operations (corp_id, role_id, operation_id)
+    SELECT u.corp_id, ur.role_id, 'BusinessAlarmReport3' FROM users u JOIN user_roles ur ON ur.user_id = u.id WHERE u.user_name IN ('customer', 'carrier')
+    ON CONFLICT DO NOTHING`);
   const other = vehicles[vehicles.length - 1];
-  insert.run(other.corpId, other.id, null, other.carrierId, 100, 104, TRACK_BASE, TRACK_BASE + 90 * MIN, '测试地点', '另一企业的报警', 0, 1, 0, TRACK_BASE);
+  await insert(other.corpId, other.id, null, other.carrierId, 100, 104, TRACK_BASE, TRACK_BASE + 90 * MIN, '测试地点', '另一企业的报警', 0, 1, 0, TRACK_BASE);
   return { vehicles };
 }
 
 /** A waybill of the vehicle's carrier on the trip: loading place reached at `from`, unloading place left at `to` (or not yet). */
-async function rangedWaybill(db: SqliteDatabase, v: FixtureVehicle, trip: RangedTrip) {
-  const sqlite = db.$client;
+async function rangedWaybill(db: Database, v: FixtureVehicle, trip: RangedTrip) {
   const w = await insertWaybill(db, { corpId: v.corpId, carrierId: v.carrierId, now: trip.from });
-  const node = sqlite.prepare('UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = 1, actual_leave_time = ? WHERE id = ?');
-  node.run(trip.from, trip.from + 5 * MIN, w.nodes.start);
-  if (trip.to !== null) node.run(trip.to - 5 * MIN, trip.to, w.nodes.end);
-  sqlite.prepare('UPDATE waybills SET status = ?, vehicle_id = ? WHERE id = ?').run(trip.to === null ? 400 : 500, v.id, w.waybillId);
-  sqlite.prepare('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, ?, ?, ?)').run(w.waybillId, v.corpId, ...trip.range);
+  const node = (arrive: number, leave: number, id: number) =>
+    db.run('UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = 1, actual_leave_time = ? WHERE id = ?', [arrive, leave, id]);
+  await node(trip.from, trip.from + 5 * MIN, w.nodes.start);
+  if (trip.to !== null) await node(trip.to - 5 * MIN, trip.to, w.nodes.end);
+  await db.run('UPDATE waybills SET status = ?, vehicle_id = ? WHERE id = ?', [trip.to === null ? 400 : 500, v.id, w.waybillId]);
+  await db.run('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, ?, ?, ?)', [w.waybillId, v.corpId, ...trip.range]);
 }
