@@ -1,7 +1,8 @@
 // Starts the platform: opens (and on first start fills) the database, loads the schemas, serves
-// the API and the console. PORT, HOST and HUOYUN_DB override the defaults (README "Settings").
+// the API and the console. PORT, HOST and HUOYUN_DB override the defaults; DATABASE_URL puts it on
+// PostgreSQL (README "Settings").
 import { serve } from '@hono/node-server';
-import { openDatabase } from '../server/db/connection.ts';
+import { connectDatabase } from '../server/db/connection.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { SchemaError } from '../server/registry/types.ts';
 import { DIST_DIR } from '../server/http/static.ts';
@@ -24,16 +25,28 @@ function loadSchemas() {
   }
 }
 
+async function openDatabaseOrExit() {
+  try {
+    return await connectDatabase({ url: process.env.DATABASE_URL, file: dbFile });
+  } catch (err) {
+    console.error(`数据库无法打开: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
 const registry = loadSchemas();
-const db = openDatabase(dbFile);
+const db = await openDatabaseOrExit();
+const where = process.env.DATABASE_URL ? 'PostgreSQL' : dbFile;
 // Uploaded files live beside the database unless HUOYUN_FILES says otherwise.
 const filesDir = filesDirOf(dbFile);
 const { app } = await createApp({ db, registry, consoleDir: DIST_DIR, filesDir });
-const fresh = (await db.one<{ n: number }>('SELECT count(*) AS n FROM users'))!.n === 0;
-if (fresh) {
+// Instances starting together on one empty PostgreSQL: one seeds, the others wait and find users.
+await db.transaction(async () => {
+  await db.lock('demo-seed');
+  if ((await db.one<{ n: number }>('SELECT count(*) AS n FROM users'))!.n > 0) return;
   await seedDemo(db, Date.now(), { filesDir });
-  console.log(`已初始化演示数据: ${dbFile}`);
-}
+  console.log(`已初始化演示数据: ${where}`);
+});
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
   console.log(`货运数字化平台 已启动: http://${host.includes(':') ? `[${host}]` : host}:${port}`);

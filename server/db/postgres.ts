@@ -87,7 +87,7 @@ interface Held {
 /** Statements on whatever `clientFor` gives: the pool, a transaction's client, or a snapshot's. */
 abstract class PostgresConn implements Conn {
   readonly dialect = 'postgres' as const;
-  protected abstract queryable(): pg.Pool | pg.PoolClient;
+  protected abstract queryable(): pg.Pool | pg.ClientBase;
 
   protected query(sql: string, params: readonly unknown[]) {
     return this.queryable().query(toPostgres(sql), params as unknown[]).catch(constraintsNamed);
@@ -116,7 +116,10 @@ abstract class PostgresConn implements Conn {
 export class PostgresDatabase extends PostgresConn implements Database {
   private readonly owner = new AsyncLocalStorage<Held>();
 
-  constructor(readonly pool: pg.Pool) {
+  constructor(
+    readonly pool: pg.Pool,
+    private readonly url: string,
+  ) {
     super();
   }
 
@@ -125,7 +128,7 @@ export class PostgresDatabase extends PostgresConn implements Database {
     // An idle connection the server dropped (a restart, a network cut) is reported here; without a
     // listener it would end the process. The pool opens a new connection for the next query.
     pool.on('error', (err) => console.error(`PostgreSQL 空闲连接中断: ${err.message}`));
-    return new PostgresDatabase(pool);
+    return new PostgresDatabase(pool, url);
   }
 
   protected queryable() {
@@ -174,9 +177,15 @@ export class PostgresDatabase extends PostgresConn implements Database {
     }
   }
 
-  /** A connection in a REPEATABLE READ, read-only transaction: one snapshot for a whole export. */
+  /**
+   * A connection in a REPEATABLE READ, read-only transaction: one snapshot for a whole export. A
+   * connection of its own, outside the pool (as SQLite opens a second one): exports hold theirs for
+   * minutes, and the export queue bounds how many run, so they never starve the pool the requests
+   * and the queue's own claim need.
+   */
   async snapshot(): Promise<ReadSnapshot> {
-    const client = await this.pool.connect();
+    const client = new pg.Client({ connectionString: this.url, types });
+    await client.connect();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // The snapshot is taken at the first statement.
     await client.query('SELECT 1');
@@ -189,7 +198,7 @@ export class PostgresDatabase extends PostgresConn implements Database {
         try {
           await client.query('COMMIT');
         } finally {
-          client.release();
+          await client.end();
         }
       },
     };
@@ -202,7 +211,7 @@ export class PostgresDatabase extends PostgresConn implements Database {
 
 /** Reads inside a snapshot's transaction; a "transaction" there is the snapshot itself. */
 class SnapshotConn extends PostgresConn {
-  constructor(private readonly client: pg.PoolClient) {
+  constructor(private readonly client: pg.Client) {
     super();
   }
 
