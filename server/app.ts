@@ -70,8 +70,8 @@ export interface AppOptions {
 export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env) }: AppOptions) {
   const sessions = new SessionStore(db);
   await syncMenus(db, registry.get().menus);
-  const engine = new ResourceEngine(db, registry.get, domainHooks(db), (id) => {
-    if (id === 'user' || id === 'role') sessions.invalidate();
+  const engine = new ResourceEngine(db, registry.get, domainHooks(db), async (id) => {
+    if (id === 'user' || id === 'role') await sessions.invalidate();
   });
   // Every API route over one connection: the app's own, or an export's read snapshot (exports/source.ts).
   // The export centre stays out: building it recovers interrupted tasks, which only the app may do once.
@@ -91,13 +91,12 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   // The holder calls its listeners without waiting: the menus are rewritten in the background, then
   // the sessions are resolved afresh and the resource routes rebuilt.
   registry.onReload((reg) => {
-    void syncMenus(db, reg.menus).then(
-      () => {
-        sessions.invalidate();
+    void syncMenus(db, reg.menus)
+      .then(async () => {
+        await sessions.invalidate();
         rebuild();
-      },
-      (err: unknown) => console.error('[schemas] 菜单同步失败', err),
-    );
+      })
+      .catch((err: unknown) => console.error('[schemas] 菜单同步失败', err));
   });
 
   const app = new Hono<AppEnv>();

@@ -97,6 +97,7 @@ export const recordHistory = twin(base.recordHistory);
 export const roleOperations = twin(base.roleOperations);
 export const roles = twin(base.roles);
 export const sessions = twin(base.sessions);
+export const cacheVersions = twin(base.cacheVersions);
 export const terminalCredentials = twin(base.terminalCredentials);
 export const userRoles = twin(base.userRoles);
 export const users = twin(base.users);

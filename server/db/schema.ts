@@ -221,6 +221,15 @@ export const sessions = sqliteTable('sessions', {
 }, (t) => [index('sessions_user').on(t.userId)]);
 
 /**
+ * A counter per in-memory cache that instances sharing the database keep (the resolved sessions):
+ * a change bumps it, and every instance empties its copy when it sees the counter move.
+ */
+export const cacheVersions = sqliteTable('cache_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+/**
  * Failed logins per key: 'a:<account>|<address>', 'a:<account>' or 'ip:<address>' (docs/security.md).
  * A row lives until expires_at; every failure sweeps expired rows, so guessed names leave nothing behind.
  */

@@ -105,7 +105,7 @@ function measureExpr(report: ReportFile, m: Measure): Frag {
   const num = byId(m.numerator);
   const den = byId(m.denominator);
   return frag(
-    `CASE WHEN COALESCE(${den.sql}, 0) = 0 THEN NULL ELSE ROUND(${num.sql} * 1.0 * ? / ${den.sql}, ?) END`,
+    `CASE WHEN COALESCE(${den.sql}, 0) = 0 THEN NULL ELSE ROUND(CAST(${num.sql} * 1.0 * ? / ${den.sql} AS NUMERIC), ?) END`,
     ...den.params, ...num.params, m.percent ? 100.0 : 1.0, ...den.params, m.decimals ?? 2,
   );
 }

@@ -29,7 +29,7 @@ export class ResourceEngine {
     private readonly registry: () => Registry,
     readonly hooks: Record<string, ResourceHooks> = {},
     /** Told after every committed write (the session cache listens for users and roles). */
-    readonly onWrite?: (resourceId: string) => void,
+    readonly onWrite?: (resourceId: string) => Promise<void> | void,
   ) {}
 
   resource(id: string): ResourceFile {

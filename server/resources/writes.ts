@@ -55,7 +55,7 @@ export async function save(engine: ResourceEngine, resourceId: string, user: Ses
     }
     return { id };
   });
-  engine.onWrite?.(res.id);
+  await engine.onWrite?.(res.id);
   return result;
 }
 
@@ -99,7 +99,7 @@ export async function update(engine: ResourceEngine, resourceId: string, user: S
     return { id, version: version + 1 };
   });
   // Told once committed, and only when something was written (a new version).
-  if (result.version !== version) engine.onWrite?.(res.id);
+  if (result.version !== version) await engine.onWrite?.(res.id);
   return result;
 }
 
@@ -125,7 +125,7 @@ export async function batchDelete(engine: ResourceEngine, resourceId: string, us
       }
       return undefined;
     });
-    engine.onWrite?.(res.id);
+    await engine.onWrite?.(res.id);
     return refusal;
   });
 }

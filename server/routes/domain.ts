@@ -49,7 +49,7 @@ export function domainRoutes(conn: Conn, _registry: () => Registry, sessions: Se
       },
       handler: async ({ user, body }) => {
         await saveRoleOperations(conn, user, body.roleId, body.operationIds);
-        sessions.invalidate();
+        await sessions.invalidate();
         return null;
       },
     }),

@@ -88,7 +88,7 @@ export function sessionRoutes(conn: Conn, sessions: SessionStore) {
       handler: async ({ user, body }) => {
         const now = Date.now();
         await changeOwnPassword(conn, user.userId, body, now, user.token);
-        sessions.invalidate();
+        await sessions.invalidate();
         return new Outcome(Code.SUCCESS, '密码修改成功', null);
       },
     }),

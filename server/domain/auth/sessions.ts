@@ -1,6 +1,9 @@
 // Server-side sessions: a random token per login, revocable at once. Only the token's SHA-256 is
 // stored, so a copy of the database (a backup, a leaked file) opens no session. Resolved sessions
-// are cached in memory; any write to users, roles or grants empties the cache.
+// are cached in memory; any write to users, roles or grants empties the cache. Instances sharing one
+// database share a counter (cache_versions 'sessions'): a change bumps it, and each instance looks at
+// it at most every CHECK_MS before trusting its cache, so a sign-out, a password or a role change on
+// one instance holds on every other within a second.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Conn } from '../../db/connection.ts';
 import type { SessionUser } from '../../http/context.ts';
@@ -15,6 +18,10 @@ export async function revokeSessionsOf(conn: Conn, userId: number, now: number, 
   await run(conn, 'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND token_hash <> ?', now, userId, exceptToken ? hashToken(exceptToken) : '');
 }
 
+/** How long an instance trusts its cache before looking at the shared counter again. */
+export const CHECK_MS = 500;
+const COUNTER = 'sessions';
+
 interface Cached {
   user: SessionUser;
   expiresAt: number;
@@ -27,13 +34,32 @@ export class SessionStore {
    * moved meanwhile, what it read may predate the change, and it answers without caching.
    */
   private generation = 0;
+  /** The shared counter as last read, and when. */
+  private seen = { version: -1, at: -Infinity };
 
   constructor(private readonly conn: Conn) {}
 
-  /** Call after any change to users, roles, grants or sessions made outside this store. */
-  invalidate() {
+  /** Call after any change to users, roles, grants or sessions made outside this store: here and on every other instance. */
+  async invalidate(): Promise<void> {
+    this.forget();
+    await this.bump();
+  }
+
+  private forget() {
     this.generation += 1;
     this.cache.clear();
+  }
+
+  private async bump(): Promise<void> {
+    await run(this.conn, 'INSERT INTO cache_versions (name, version) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET version = cache_versions.version + 1', COUNTER);
+  }
+
+  /** Empties the cache when another instance changed what it holds since the counter was last read. */
+  private async checkShared(now: number): Promise<void> {
+    if (now - this.seen.at < CHECK_MS) return;
+    const version = (await one<{ version: number }>(this.conn, 'SELECT version FROM cache_versions WHERE name = ?', COUNTER))?.version ?? 0;
+    if (version !== this.seen.version) this.forget();
+    this.seen = { version, at: now };
   }
 
   async create(userId: number, now: number): Promise<string> {
@@ -46,10 +72,12 @@ export class SessionStore {
     await run(this.conn, 'UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL', now, hashToken(token));
     this.generation += 1;
     this.cache.delete(token);
+    await this.bump();
   }
 
   async resolve(token: string | undefined, now: number): Promise<SessionUser | null> {
     if (!token) return null;
+    await this.checkShared(now);
     const hit = this.cache.get(token);
     if (hit && hit.expiresAt > now) return hit.user;
     const generation = this.generation;
