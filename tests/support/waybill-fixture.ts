@@ -45,12 +45,16 @@ export async function insertOrder(db: Conn, opts: FixtureOptions = {}) {
   const areas: number[] = [];
   for (const i of [0, 1, 2]) areas.push(await firstId(db, 'areas', corpId, i));
   const goods = opts.goods ?? [{ goodsName: '饲料', quantity: 30, unit: '吨' }, { goodsName: '玉米', quantity: 12.5, unit: '吨' }];
-  const orderNo = await nextNumber(db, 'orders', corpId, now);
-  const orderId = await db.insert(
-    `INSERT INTO orders (corp_id, order_no, customer_id, business_type, status, task_status, carrier_id, shipper_area_id, receiver_area_id,
-       required_load_time, required_arrive_time, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 10, ?, ?, ?, ?, ?, ?, ?)`,
-    [corpId, orderNo, customerId, carrierId ? 3 : 2, carrierId, areas[0], areas[2], now - 2 * HOUR, now + 5 * HOUR, now, now],
-  );
+  // The number is taken as the server takes it: inside the transaction that stores it.
+  const { orderNo, orderId } = await db.transaction(async () => {
+    const orderNo = await nextNumber(db, 'orders', corpId, now);
+    const orderId = await db.insert(
+      `INSERT INTO orders (corp_id, order_no, customer_id, business_type, status, task_status, carrier_id, shipper_area_id, receiver_area_id,
+         required_load_time, required_arrive_time, created_at, updated_at) VALUES (?, ?, ?, 1, ?, 10, ?, ?, ?, ?, ?, ?, ?)`,
+      [corpId, orderNo, customerId, carrierId ? 3 : 2, carrierId, areas[0], areas[2], now - 2 * HOUR, now + 5 * HOUR, now, now],
+    );
+    return { orderNo, orderId };
+  });
   const goodsIds: number[] = [];
   for (const g of goods) {
     goodsIds.push(await db.insert(
