@@ -125,7 +125,8 @@ export async function batchDelete(engine: ResourceEngine, resourceId: string, us
       }
       return undefined;
     });
-    await engine.onWrite?.(res.id);
+    // Told only when the row went: a refused delete changed nothing anyone caches.
+    if (!refusal) await engine.onWrite?.(res.id);
     return refusal;
   });
 }
