@@ -44,10 +44,10 @@ describe('upload', () => {
     ['no file', [], 'files：请选择要上传的文件'],
   ])('refuses %s with its message and stores nothing', async (_name, files, message) => {
     const admin = await t.as('admin');
-    const before = t.snapshot();
+    const before = await t.snapshot();
     const r = await upload(admin.token, files);
     expect([r.code, r.message]).toEqual([100, message]);
-    expect(t.snapshot()).toEqual(before);
+    expect(await t.snapshot()).toEqual(before);
   });
 
   it('needs a session, a multipart body and a sane query', async () => {

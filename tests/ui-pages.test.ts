@@ -80,12 +80,12 @@ describe('column and search settings', () => {
   it("refuses hiding every column with '不能全部隐藏', and hiding a fixed one; changes nothing", async () => {
     const d = await t.as('dispatcher');
     const page = (await d.get('/tms/field/getColumn/base/carModel-list')).result;
-    const before = t.snapshot();
+    const before = await t.snapshot();
     const hideAll = await d.post('/tms/field/setColumn', { id: 'base/carModel-list', columns: page.map((c: any) => ({ fieldId: c.fieldId, display: false })) });
     expect([hideAll.code, hideAll.message]).toEqual([100, '不能全部隐藏']);
     const hideFixed = await d.post('/tms/field/setColumn', { id: 'base/carModel-list', columns: [{ fieldId: 'modelName', display: false }] });
     expect([hideFixed.code, hideFixed.message]).toEqual([100, '固定字段不能隐藏：modelName']);
-    expect(t.snapshot()).toEqual(before);
+    expect(await t.snapshot()).toEqual(before);
   });
 
   it('keeps search settings too, and refuses unknown fields', async () => {

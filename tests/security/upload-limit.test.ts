@@ -51,14 +51,14 @@ const storedFiles = () => readdirSync(t.filesDir, { recursive: true }).length;
 describe('upload size while streaming', () => {
   it('refuses a 60 MB chunked file after little more than 10 MB was read, and stores nothing', async () => {
     const admin = await t.as('admin');
-    const before = t.snapshot();
+    const before = await t.snapshot();
     const { stream, seen } = endlessUpload(60 * MB);
     const r = await send(admin.token, stream);
     expect([r.status, r.code, r.message]).toEqual([413, 100, '文件大小不能大于10M']);
     // One file's worth (10 MB and its part headers) plus a chunk or two in flight, far from 60 MB.
     expect(seen.pulled).toBeLessThan(11 * MB);
     expect(seen.cancelled).toBe(true);
-    expect(t.snapshot()).toEqual(before);
+    expect(await t.snapshot()).toEqual(before);
     expect(storedFiles()).toBe(0);
   });
 
