@@ -4,11 +4,11 @@
 // columns is refused.
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/support/test-db.ts';
-import type { MotionColumns } from '../columns.ts';
-import { detectStops } from '../analytics/stops.ts';
-import { pointsToColumns } from './merge.ts';
-import { CHUNK_MS, readMotion, releaseMotionScratch, withMotion, writeTrack } from './store.ts';
+import { openTestDatabase } from './support/test-db.ts';
+import type { MotionColumns } from '../server/tracking/columns.ts';
+import { detectStops } from '../server/tracking/analytics/stops.ts';
+import { pointsToColumns } from '../server/tracking/store/merge.ts';
+import { CHUNK_MS, readMotion, releaseMotionScratch, withMotion, writeTrack } from '../server/tracking/store/store.ts';
 
 // A migrated database holding the one vehicle (7 of corporation 1) the track belongs to.
 const db = await openTestDatabase();

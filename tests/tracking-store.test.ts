@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/support/test-db.ts';
-import { emptyColumns, pointAt, type TrackPoint } from '../columns.ts';
-import { decodeChunk, encodeChunk } from './codec.ts';
-import { pointsToColumns } from './merge.ts';
-import { CHUNK_MS, readMotion, readTrack, readTrackPage, writeTrack } from './store.ts';
+import { openTestDatabase } from './support/test-db.ts';
+import { emptyColumns, pointAt, type TrackPoint } from '../server/tracking/columns.ts';
+import { decodeChunk, encodeChunk } from '../server/tracking/store/codec.ts';
+import { pointsToColumns } from '../server/tracking/store/merge.ts';
+import { CHUNK_MS, readMotion, readTrack, readTrackPage, writeTrack } from '../server/tracking/store/store.ts';
 
 // One migrated in-memory database for the file (writing a day also rewrites its summary, which reads the
 // vehicle, alarm settings and waybills); each property run starts from an empty track. It holds the

@@ -1,13 +1,13 @@
 // The day summary: what a day's points add up to, and that the store keeps it equal to the
 // stored day whatever order and batches the points arrive in.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TrackPoint } from './columns.ts';
-import { pointsToColumns } from './store/merge.ts';
-import { CHUNK_MS, writeTrack } from './store/store.ts';
-import { summariseDay } from './day-summary.ts';
-import type { Database } from '../db/port.ts';
-import { openTestDatabase } from '../../tests/support/test-db.ts';
-import { temperatureJudge, type TemperatureJudge } from '../alarms/temperature-range.ts';
+import type { TrackPoint } from '../server/tracking/columns.ts';
+import { pointsToColumns } from '../server/tracking/store/merge.ts';
+import { CHUNK_MS, writeTrack } from '../server/tracking/store/store.ts';
+import { summariseDay } from '../server/tracking/day-summary.ts';
+import type { Database } from '../server/db/port.ts';
+import { openTestDatabase } from './support/test-db.ts';
+import { temperatureJudge, type TemperatureJudge } from '../server/alarms/temperature-range.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 2, 1); // 09:00 in Shanghai
