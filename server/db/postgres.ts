@@ -185,6 +185,8 @@ export class PostgresDatabase extends PostgresConn implements Database {
    */
   async snapshot(): Promise<ReadSnapshot> {
     const client = new pg.Client({ connectionString: this.url, types });
+    // A dropped connection fails the export's next read; the event itself must not end the process.
+    client.on('error', (err) => console.error(`PostgreSQL 导出连接中断: ${err.message}`));
     await client.connect();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // The snapshot is taken at the first statement.
