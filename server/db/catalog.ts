@@ -32,3 +32,15 @@ export async function advanceIdCounters(conn: Conn, tables?: readonly string[]):
     await conn.run(`SELECT setval('${sequence}', coalesce((SELECT max(id) FROM "${tableName}"), 0) + 1, false)`);
   }
 }
+
+/**
+ * A mark that moves whenever a row of any table is written (tests assert that a request wrote
+ * nothing). SQLite counts the rows its statements changed; PostgreSQL keeps no such count per
+ * database, so there each table's row count and newest row version (xmin: the writing transaction)
+ * stand for it.
+ */
+export async function writeMark(conn: Conn): Promise<string> {
+  if (conn.dialect === 'sqlite') return String((await conn.one<{ n: number }>('SELECT total_changes() AS n'))!.n);
+  const parts = (await userTables(conn)).map((name) => `SELECT '${name}' AS name, count(*) AS n, max(xmin::text::bigint) AS x FROM "${name}"`);
+  return JSON.stringify(await conn.all(parts.join(' UNION ALL ')));
+}

@@ -4,24 +4,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { OrderStatus } from '../../server/domain/workflow/order-machine.ts';
-import { userTables } from '../../server/db/catalog.ts';
+import { writeMark } from '../../server/db/catalog.ts';
 
 let t: TestApp;
 let token: string;
 const pool: Record<string, string[]> = {};
 
-/**
- * A mark that moves whenever a row of any table is written. SQLite counts the rows its statements
- * changed; PostgreSQL keeps no such count per database, so there each table's row count and newest
- * row version (xmin: the writing transaction) stand for it.
- */
-let tableNames: string[] | undefined;
-async function changeMark(): Promise<string> {
-  if (t.db.dialect === 'sqlite') return String((await t.db.one<{ n: number }>('SELECT total_changes() AS n'))!.n);
-  tableNames ??= await userTables(t.db);
-  const parts = tableNames.map((name) => `SELECT '${name}' AS name, count(*) AS n, max(xmin::text::bigint) AS x FROM "${name}"`);
-  return JSON.stringify(await t.db.all(parts.join(' UNION ALL ')));
-}
+const changeMark = () => writeMark(t.db);
 
 beforeAll(async () => {
   t = await createTestApp({ transportDemo: true });

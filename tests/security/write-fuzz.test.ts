@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/test-app.ts';
 import type { RouteDef } from '../../server/http/route.ts';
-import { userTables } from '../../server/db/catalog.ts';
+import { writeMark } from '../../server/db/catalog.ts';
 import { orderFixtures } from '../support/order-fixtures.ts';
 import { waybillFixtures } from '../support/waybill-fixture.ts';
 import { terminalFixtures } from '../support/terminal-fixtures.ts';
@@ -42,18 +42,7 @@ function bodies(path: string): unknown[] {
   return fc.sample(mutated, { numRuns: BODIES_PER_ROUTE, seed: [...path].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) | 0, 7) });
 }
 
-/**
- * A mark that moves whenever a row of any table is written. SQLite counts the rows its statements
- * changed; PostgreSQL keeps no such count per database, so there each table's row count and newest
- * row version (xmin: the writing transaction) stand for it.
- */
-let tableNames: string[] | undefined;
-async function changeMark(): Promise<string> {
-  if (t.db.dialect === 'sqlite') return String((await t.db.one<{ n: number }>('SELECT total_changes() AS n'))!.n);
-  tableNames ??= await userTables(t.db);
-  const parts = tableNames.map((name) => `SELECT '${name}' AS name, count(*) AS n, max(xmin::text::bigint) AS x FROM "${name}"`);
-  return JSON.stringify(await t.db.all(parts.join(' UNION ALL ')));
-}
+const changeMark = () => writeMark(t.db);
 /** An accepted export or message runs on after its answer: let it finish before the next request is judged. */
 async function settle() {
   for (let i = 0; i < 2000; i++) {
