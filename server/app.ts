@@ -32,6 +32,7 @@ import { electronicRoutes } from './routes/electronic.ts';
 import { alarmResultRoutes } from './routes/alarm-result.ts';
 import { driverAlarmRoutes } from './routes/alarm-driver.ts';
 import { exportCenterRoutes } from './routes/export-center.ts';
+import type { QueueTiming } from './exports/queue.ts';
 import { messageCenterRoutes } from './routes/message-center.ts';
 import { alarmWindows } from './alarms/read.ts';
 import { flashRoutes } from './routes/flash.ts';
@@ -65,22 +66,25 @@ export interface AppOptions {
   filesDir: string;
   /** The map sources the console offers (and the CSP lets through); default: from the environment. */
   mapSettings?: MapSettings;
+  /** The export runner's heartbeat and take-over times (exports/queue.ts); default the production ones. */
+  exportTiming?: QueueTiming;
 }
 
-export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env) }: AppOptions) {
+export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming }: AppOptions) {
   const sessions = new SessionStore(db);
   await syncMenus(db, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), async (id) => {
     if (id === 'user' || id === 'role') await sessions.invalidate();
   });
   // Every API route over one connection: the app's own, or an export's read snapshot (exports/source.ts).
-  // The export centre stays out: building it recovers interrupted tasks, which only the app may do once.
+  // The export centre stays out: it is the app's one export runner.
   const apiRoutes = (on: Conn): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...shellRoutes(on),
     ...orderRoutes(on, registry.get), ...orderMoreRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...reportRoutes(on, registry.get),
     ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on)];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...(await exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir })), ...mapRoutes(db, mapSettings)];
+  const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...mapRoutes(db, mapSettings)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();
@@ -123,5 +127,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
 
   /** Every declared API route, for the permission test and the docs. */
   const routes = () => [...staticRoutes, ...dynamic.values()];
-  return { app, engine, sessions, routes };
+  /** Stops the background work that would otherwise go on over the database (the export heartbeat). */
+  const close = () => exportCenter.stop();
+  return { app, engine, sessions, routes, close };
 }

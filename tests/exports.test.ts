@@ -8,7 +8,8 @@ import { createApp } from '../server/app.ts';
 import { exportColumns } from '../server/exports/cells.ts';
 import { runExport } from '../server/exports/runner.ts';
 import { exportSource } from '../server/exports/source.ts';
-import { findTask, insertTask, RESTART_REASON } from '../server/exports/tasks.ts';
+import { MAX_ATTEMPTS } from '../server/exports/queue.ts';
+import { findTask, insertTask, INTERRUPTED_REASON } from '../server/exports/tasks.ts';
 import { loadUser } from './support/export-user.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -91,7 +92,7 @@ describe('export centre', () => {
     const id = await insertTask(t.db, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'p.xlsx', now: Date.now(), startedAt: Date.now() });
     const seen: { status: number; done: number; total: number }[] = [];
     await runExport({
-      conn: t.db, taskId: id, fileName: 'p.xlsx', dir: join(t.filesDir, 'exports'), columns: exportColumns(reg, source.page, source.columns), pageSize: 30,
+      conn: t.db, taskId: id, runner: null, attempt: 0, fileName: 'p.xlsx', dir: join(t.filesDir, 'exports'), columns: exportColumns(reg, source.page, source.columns), pageSize: 30,
       fetch: async (page, size) => {
         const row = (await findTask(t.db, id))!;
         seen.push({ status: row.status, done: row.rowsDone, total: row.rowsTotal });
@@ -105,24 +106,61 @@ describe('export centre', () => {
     expect(await findTask(t.db, id)).toMatchObject({ status: 1, rowsDone: 100, rowsTotal: 100 });
 
     const bad = await insertTask(t.db, { corpId: 1, userId: user.userId, pageId: 'base/vehicle-list', search: {}, fileName: 'f.xlsx', now: Date.now(), startedAt: Date.now() });
-    await runExport({ conn: t.db, taskId: bad, fileName: 'f.xlsx', dir: join(t.filesDir, 'exports'), columns: [], fetch: () => Promise.reject(new Error('磁盘已满')) });
+    await runExport({ conn: t.db, taskId: bad, runner: null, attempt: 0, fileName: 'f.xlsx', dir: join(t.filesDir, 'exports'), columns: [], fetch: () => Promise.reject(new Error('磁盘已满')) });
     expect(await findTask(t.db, bad)).toMatchObject({ status: 2, failReason: '磁盘已满' });
     const r = await admin.get(`/exportCenter/download/${bad}`);
     expect(r.code).toBe(0);
     expect(r.message).toContain('磁盘已满');
   });
 
-  it('a restart marks tasks left generating as failed with the documented reason', async () => {
-    // A task a runner had taken (a queued one stays queued: tests/security/export-queue.test.ts).
-    const id = await insertTask(t.db, { corpId: 1, userId: 1, pageId: 'base/vehicle-list', search: {}, fileName: 'r.xlsx', now: Date.now(), startedAt: Date.now() });
-    // The half-written file of the cut-off task is removed with it.
-    const partial = join(t.filesDir, 'exports', `${id}.xlsx`);
-    mkdirSync(join(t.filesDir, 'exports'), { recursive: true });
-    writeFileSync(partial, 'PK');
-    await createApp({ db: t.db, registry: t.registry, filesDir: t.filesDir });
-    expect(await findTask(t.db, id)).toMatchObject({ status: 2, failReason: RESTART_REASON });
-    expect(existsSync(partial)).toBe(false);
-    expect(RESTART_REASON).toBe('服务重启，导出中断');
+  it('a task whose runner died is taken up again and finishes; one cut off again and again fails', async () => {
+    // A runner that stopped beating a minute ago: its server was killed in the middle of the task.
+    const died = Date.now() - 60_000;
+    const task = (attempts: number) => t.db.insert(
+      `INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, rows_done, rows_total, created_at, started_at, runner, heartbeat_at, attempts)
+       VALUES (1, 1, 'base/vehicle-list', ?, 'r.xlsx', 3, 4000, 100000, ?, ?, 'killed', ?, ?)`, [JSON.stringify({ vehicleNo: 'EXP0001' }), died, died, died, attempts]);
+    const dir = join(t.filesDir, 'exports');
+    mkdirSync(dir, { recursive: true });
+    const again = await task(1);
+    const given = await task(MAX_ATTEMPTS);
+    // Their half-written files go with the attempt they belong to.
+    for (const [id, attempts] of [[again, 1], [given, MAX_ATTEMPTS]]) writeFileSync(join(dir, `${id}.${attempts}.xlsx`), 'PK');
+
+    // Another instance of the server, as after a restart: it takes the task over at its first look.
+    const other = await createApp({ db: t.db, registry: t.registry, filesDir: t.filesDir, exportTiming: { heartbeatMs: 50, staleMs: 1_000 } });
+    const done = await finished(admin, again);
+    expect(done).toMatchObject({ status: 1, rowsDone: 100, rowsTotal: 100 });
+    expect(await findTask(t.db, again)).toMatchObject({ attempts: 2, filePath: `${again}.2.xlsx` });
+    expect(existsSync(join(dir, `${again}.1.xlsx`))).toBe(false);
+    expect((await download(admin.token, again)).status).toBe(200);
+
+    expect(await findTask(t.db, given)).toMatchObject({ status: 2, failReason: INTERRUPTED_REASON, attempts: MAX_ATTEMPTS });
+    expect(INTERRUPTED_REASON).toBe('导出多次中断，请重新导出');
+    expect(existsSync(join(dir, `${given}.${MAX_ATTEMPTS}.xlsx`))).toBe(false);
+    const msgs = await admin.post('/message/list', { isRead: 0 });
+    expect(msgs.result.data.map((m: any) => m.content)).toContain(`r.xlsx 导出失败：${INTERRUPTED_REASON}`);
+    other.close();
+  });
+
+  it('a runner that lost its task to another instance stops writing and leaves its successor alone', async () => {
+    const user = await loadUser(t, 'admin');
+    const source = await exportSource({ db: t.db, registry: t.registry.get, routes: () => t.routes() }, user, 'base/vehicle-list', { vehicleNo: 'EXP0000' });
+    const id = await t.db.insert(`INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, created_at, started_at, runner, heartbeat_at, attempts)
+      VALUES (1, ?, 'base/vehicle-list', '{}', 'l.xlsx', 3, ?, ?, 'slow', ?, 1)`, [user.userId, Date.now(), Date.now(), Date.now()]);
+    const dir = join(t.filesDir, 'exports');
+    let reads = 0;
+    await runExport({
+      conn: t.db, taskId: id, runner: 'slow', attempt: 1, fileName: 'l.xlsx', dir, columns: exportColumns(t.registry.get(), source.page, source.columns), pageSize: 30,
+      fetch: async (page, size) => {
+        // After its first page, the task is taken over (as if this runner had looked dead).
+        if (++reads === 2) await t.db.run("UPDATE export_tasks SET runner = 'successor', attempts = 2 WHERE id = ?", [id]);
+        return source.fetch(page, size);
+      },
+    });
+    await source.close();
+    expect(reads).toBe(2);
+    expect(await findTask(t.db, id)).toMatchObject({ status: 3, runner: 'successor', filePath: null });
+    expect(existsSync(join(dir, `${id}.1.xlsx`))).toBe(false);
   });
 
   it("refuses another user's task, and only lists the user's own", async () => {

@@ -11,7 +11,7 @@ import type { Conn } from '../resources/statements.ts';
 import { sendToTaskOwner } from '../messages/store.ts';
 import type { ExportColumn } from './cells.ts';
 import type { RowPage } from './source.ts';
-import { markFailed, markGenerated, recordProgress } from './tasks.ts';
+import { exportFileOf, markFailed, markGenerated, recordProgress } from './tasks.ts';
 import { XlsxStream } from './xlsx.ts';
 
 /** Spec section 9: export page size, the most rows one read may bring. */
@@ -25,8 +25,12 @@ export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolv
 export interface ExportJob {
   conn: Conn;
   taskId: number;
+  /** The instance running it (queue.ts); null for a task run outside the queue. */
+  runner: string | null;
+  /** The how-manieth time the task is run: its file is <taskId>.<attempt>.xlsx (tasks.ts exportFileOf). */
+  attempt: number;
   fileName: string;
-  /** Folder of the export files; the task's file is <taskId>.xlsx in it. */
+  /** Folder of the export files. */
   dir: string;
   columns: ExportColumn[];
   fetch(curPage: number, pageSize: number): Promise<RowPage>;
@@ -39,10 +43,11 @@ export interface ExportJob {
 }
 
 export async function runExport(job: ExportJob): Promise<void> {
-  const { conn, taskId } = job;
+  const { conn, taskId, runner } = job;
   const now = job.now ?? Date.now;
   const pageSize = Math.min(job.pageSize ?? READ_ROWS, EXPORT_PAGE_SIZE);
-  const file = join(job.dir, `${taskId}.xlsx`);
+  const fileName = exportFileOf({ id: taskId, attempts: job.attempt });
+  const file = join(job.dir, fileName);
   await nextTurn(); // the create request is answered first
   try {
     mkdirSync(job.dir, { recursive: true });
@@ -60,12 +65,12 @@ export async function runExport(job: ExportJob): Promise<void> {
         xlsx.add(row);
         done += 1;
         if (done % YIELD_EVERY === 0) {
-          if (!(await recordProgress(conn, taskId, done, total))) return abandon();
+          if (!(await recordProgress(conn, runner, taskId, done, total, now()))) return abandon();
           await xlsx.drained();
           await nextTurn();
         }
       }
-      if (!(await recordProgress(conn, taskId, done, total))) return abandon();
+      if (!(await recordProgress(conn, runner, taskId, done, total, now()))) return abandon();
       // A short page is the last; so is reaching the total (rows added meanwhile wait for the next export).
       if (page.data.length < pageSize || done >= total) break;
       await nextTurn();
@@ -75,19 +80,19 @@ export async function runExport(job: ExportJob): Promise<void> {
       xlsx.addTotals(label, values);
     }
     await xlsx.close();
-    if (await markGenerated(conn, taskId, `${taskId}.xlsx`, done, now())) {
+    if (await markGenerated(conn, runner, taskId, fileName, done, now())) {
       await sendToTaskOwner(conn, taskId, { kind: 'export', title: '导出完成', content: `${job.fileName} 已生成，共 ${done} 条，请在导出中心下载`, link: '/exportCenter', now: now() });
     } else rmSync(file, { force: true });
   } catch (e) {
     rmSync(file, { force: true });
-    await failExport(conn, taskId, job.fileName, e, now());
+    await failExport(conn, runner, taskId, job.fileName, e, now());
   }
 }
 
 /** Ends a task failed with the error's message as its reason, and tells its owner. */
-export async function failExport(conn: Conn, taskId: number, fileName: string, e: unknown, now: number): Promise<void> {
+export async function failExport(conn: Conn, runner: string | null, taskId: number, fileName: string, e: unknown, now: number): Promise<void> {
   const reason = e instanceof Error && e.message ? e.message.slice(0, 200) : '导出失败';
-  if (await markFailed(conn, taskId, reason, now)) {
+  if (await markFailed(conn, runner, taskId, reason, now)) {
     await sendToTaskOwner(conn, taskId, { kind: 'export', title: '导出失败', content: `${fileName} 导出失败：${reason}`, link: '/exportCenter', now });
   }
 }

@@ -1,7 +1,8 @@
 // The export task rows: created 'generating' and queued (started_at NULL), taken by a runner when
-// the queue has room (queue.ts sets started_at), moved on by the runner, read by the export centre.
-// Every write is keyed on the task's id and status, so a task that vanished (a rolled-back create)
-// or was already ended is left alone.
+// the queue has room (queue.ts sets started_at and the runner), moved on by the runner, read by the
+// export centre. Every write of a runner is keyed on the task's id, status and runner, so a task that
+// vanished (a rolled-back create), was already ended, or was taken over by another instance after
+// its runner looked dead, is left alone.
 import { all, insert, one, run, type Conn } from '../resources/statements.ts';
 import { formatTime } from '../resources/time.ts';
 
@@ -10,8 +11,8 @@ export const ExportStatus = { GENERATED: 1, FAILED: 2, GENERATING: 3 } as const;
 export const EXPORT_STATUS_LABELS: Record<number, string> = { 1: '已生成', 2: '生成失败', 3: '生成中' };
 /** Status 3 before a runner took it: the spec's status stays 3, only the label says it waits. */
 export const QUEUED_LABEL = '排队中';
-/** The reason given to a task the server stopped in the middle of (documented in docs/api.md). */
-export const RESTART_REASON = '服务重启，导出中断';
+/** The reason given to a task whose runners kept stopping in the middle of it (documented in docs/api.md). */
+export const INTERRUPTED_REASON = '导出多次中断，请重新导出';
 
 export interface ExportTaskRow {
   id: number;
@@ -29,46 +30,42 @@ export interface ExportTaskRow {
   /** When a runner took it; null while queued. */
   startedAt: number | null;
   finishedAt: number | null;
+  /** The instance running it (queue.ts); null while queued, and for a task run outside the queue. */
+  runner: string | null;
+  /** How many times a runner took it. */
+  attempts: number;
 }
+
+/** Where a runner writes a task's file, relative to the exports folder: one file per attempt, so a runner taken over cannot spoil its successor's. */
+export const exportFileOf = (task: { id: number; attempts: number }) => `${task.id}.${task.attempts}.xlsx`;
 
 const COLUMNS = `id, corp_id AS corpId, user_id AS userId, page_id AS pageId, search, file_name AS fileName, status,
   rows_done AS rowsDone, rows_total AS rowsTotal, fail_reason AS failReason, file_path AS filePath,
-  created_at AS createdAt, started_at AS startedAt, finished_at AS finishedAt`;
+  created_at AS createdAt, started_at AS startedAt, finished_at AS finishedAt, runner, attempts`;
+/** A runner's writes apply only while the task is still generating and still its own ('' = run outside the queue). */
+const MINE = `id = ? AND status = ${ExportStatus.GENERATING} AND COALESCE(runner, '') = ?`;
 
 /** A new task, queued; `startedAt` only for a caller that runs it itself (tests, benchmarks), outside the queue. */
 export function insertTask(conn: Conn, t: { corpId: number; userId: number; pageId: string; search: unknown; fileName: string; now: number; startedAt?: number }): Promise<number> {
-  return insert(conn, 'INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    t.corpId, t.userId, t.pageId, JSON.stringify(t.search), t.fileName, ExportStatus.GENERATING, t.now, t.startedAt ?? null);
+  return insert(conn, 'INSERT INTO export_tasks (corp_id, user_id, page_id, search, file_name, status, created_at, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    t.corpId, t.userId, t.pageId, JSON.stringify(t.search), t.fileName, ExportStatus.GENERATING, t.now, t.startedAt ?? null, t.startedAt ?? null);
 }
 
 export const findTask = (conn: Conn, id: number) => one<ExportTaskRow>(conn, `SELECT ${COLUMNS} FROM export_tasks WHERE id = ?`, id);
 
-/** True while the task still exists and is generating: the runner stops as soon as it is not. */
-export async function recordProgress(conn: Conn, id: number, done: number, total: number): Promise<boolean> {
-  return (await run(conn, 'UPDATE export_tasks SET rows_done = ?, rows_total = ? WHERE id = ? AND status = ?', done, total, id, ExportStatus.GENERATING)).changes === 1;
+/** True while the task still exists, is generating and is the runner's: the runner stops as soon as it is not. Progress is a sign of life too. */
+export async function recordProgress(conn: Conn, runner: string | null, id: number, done: number, total: number, now: number): Promise<boolean> {
+  return (await run(conn, `UPDATE export_tasks SET rows_done = ?, rows_total = ?, heartbeat_at = ? WHERE ${MINE}`, done, total, now, id, runner ?? '')).changes === 1;
 }
 
-export async function markGenerated(conn: Conn, id: number, filePath: string, done: number, now: number): Promise<boolean> {
-  return (await run(conn, 'UPDATE export_tasks SET status = ?, file_path = ?, rows_done = ?, rows_total = ?, finished_at = ? WHERE id = ? AND status = ?',
-    ExportStatus.GENERATED, filePath, done, done, now, id, ExportStatus.GENERATING)).changes === 1;
+export async function markGenerated(conn: Conn, runner: string | null, id: number, filePath: string, done: number, now: number): Promise<boolean> {
+  return (await run(conn, `UPDATE export_tasks SET status = ?, file_path = ?, rows_done = ?, rows_total = ?, finished_at = ? WHERE ${MINE}`,
+    ExportStatus.GENERATED, filePath, done, done, now, id, runner ?? '')).changes === 1;
 }
 
-export async function markFailed(conn: Conn, id: number, reason: string, now: number): Promise<boolean> {
-  return (await run(conn, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE id = ? AND status = ?',
-    ExportStatus.FAILED, reason, now, id, ExportStatus.GENERATING)).changes === 1;
-}
-
-/** Tasks a runner had taken and not ended: at server start, the ones a stop cut off. */
-export const runningTaskIds = async (conn: Conn) =>
-  (await all<{ id: number }>(conn, 'SELECT id FROM export_tasks WHERE status = ? AND started_at IS NOT NULL', ExportStatus.GENERATING)).map((r) => r.id);
-
-/**
- * At server start nothing is running: tasks a runner had taken were cut off by a stop. Queued
- * tasks stay queued (the queue starts them). Answers how many failed.
- */
-export async function failInterrupted(conn: Conn, now: number): Promise<number> {
-  return (await run(conn, 'UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE status = ? AND started_at IS NOT NULL',
-    ExportStatus.FAILED, RESTART_REASON, now, ExportStatus.GENERATING)).changes;
+export async function markFailed(conn: Conn, runner: string | null, id: number, reason: string, now: number): Promise<boolean> {
+  return (await run(conn, `UPDATE export_tasks SET status = ?, fail_reason = ?, finished_at = ? WHERE ${MINE}`,
+    ExportStatus.FAILED, reason, now, id, runner ?? '')).changes === 1;
 }
 
 /** One page of the user's own tasks, newest first, as the export centre shows them. */

@@ -2,7 +2,7 @@
 // list or report page for the user (started at once when the queue has room, exports/queue.ts);
 // POST /exportCenter/list pages the user's own tasks; GET /exportCenter/download/:id sends a
 // generated file as an attachment. Paths in docs/api.md.
-import { createReadStream, existsSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Conn, Db } from '../db/connection.ts';
@@ -13,9 +13,9 @@ import { pagingProperties } from '../resources/input-schemas.ts';
 import { exportColumns } from '../exports/cells.ts';
 import { exportSource, type ExportSource, type Row } from '../exports/source.ts';
 import { failExport, runExport } from '../exports/runner.ts';
-import { ExportQueue, type QueueLimits } from '../exports/queue.ts';
+import { ExportQueue, type QueueLimits, type QueueTiming } from '../exports/queue.ts';
 import { taskUser } from '../exports/task-user.ts';
-import { failInterrupted, findTask, insertTask, listTasks, runningTaskIds, ExportStatus, type ExportTaskRow } from '../exports/tasks.ts';
+import { findTask, insertTask, listTasks, ExportStatus, type ExportTaskRow } from '../exports/tasks.ts';
 import { attachmentHeaders, exportFileName } from '../exports/file-name.ts';
 
 export const EXPORT_OP = 'exportCenter3';
@@ -35,9 +35,12 @@ export interface ExportRouteOptions {
   pageSize?: number;
   /** Exports running at once, per user and in all (exports/queue.ts defaults). */
   limits?: QueueLimits;
+  /** Heartbeat and take-over times (exports/queue.ts defaults); the tests use shorter ones. */
+  timing?: QueueTiming;
 }
 
-export async function exportCenterRoutes(o: ExportRouteOptions): Promise<RouteDef[]> {
+/** The routes, and the stop of the queue's heartbeat (the app's close). */
+export function exportCenterRoutes(o: ExportRouteOptions): { routes: RouteDef[]; stop: () => void } {
   const dir = join(o.filesDir, 'exports');
   const sourceContext = { db: o.db, registry: o.registry, routes: o.routes, snapshotRoutes: o.snapshotRoutes };
   // A task taken from the queue runs as its user; the source its create request built is reused
@@ -47,24 +50,22 @@ export async function exportCenterRoutes(o: ExportRouteOptions): Promise<RouteDe
     try {
       source ??= await exportSource(sourceContext, await taskUser(o.db, task.userId), task.pageId, JSON.parse(task.search) as Row);
     } catch (e) {
-      await failExport(o.db, task.id, task.fileName, e, Date.now());
+      await failExport(o.db, task.runner, task.id, task.fileName, e, Date.now());
       return;
     }
     const { page, columns, fetch, totals } = source;
     try {
-      await runExport({ conn: o.db, taskId: task.id, fileName: task.fileName, dir, columns: exportColumns(o.registry(), page, columns), fetch, totals, title: String(page.title ?? task.pageId), pageSize: o.pageSize });
+      await runExport({ conn: o.db, taskId: task.id, runner: task.runner, attempt: task.attempts, fileName: task.fileName, dir, columns: exportColumns(o.registry(), page, columns), fetch, totals, title: String(page.title ?? task.pageId), pageSize: o.pageSize });
     } finally {
       await source.close();
     }
   };
-  const queue = new ExportQueue<ExportSource>(o.db, launch, o.limits);
-  // Created once per server start: nothing can be running yet, so a task a runner had taken was cut
-  // off; its half-written file (as large as the rows written so far) goes too. Queued tasks wait on
-  // and start once the app is built (the routes a source needs are not there before).
-  for (const id of await runningTaskIds(o.db)) rmSync(join(dir, `${id}.xlsx`), { force: true });
-  await failInterrupted(o.db, Date.now());
+  const queue = new ExportQueue<ExportSource>(o.db, dir, launch, o.limits, o.timing);
+  // Queued tasks, and those of a runner that died (this server's previous run, or another instance),
+  // start once the app is built: the routes a source needs are not there before.
   setImmediate(() => void queue.pumpLater());
-  return [
+  const stop = queue.watch();
+  const routes: RouteDef[] = [
     route<Row>({
       method: 'POST', path: '/exportCenter/create', access: { anyOf: [EXPORT_OP] },
       // The rest of the body is the list's own search body, checked by the list's own schema.
@@ -109,4 +110,5 @@ export async function exportCenterRoutes(o: ExportRouteOptions): Promise<RouteDe
       },
     }),
   ];
+  return { routes, stop };
 }
