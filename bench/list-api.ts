@@ -5,13 +5,12 @@
 // 3. over loopback: the real server in a child process under autocannon (10 s, 10 connections).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { cpus, totalmem, platform, arch } from 'node:os';
+import { cpus, loadavg, totalmem, platform, arch } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { createApp } from '../server/app.ts';
 import { listSql, type ListRequest } from '../server/resources/query.ts';
-import type Database from 'better-sqlite3';
 import type { SessionUser } from '../server/http/context.ts';
 import type { Registry, ResourceFile } from '../server/registry/types.ts';
 import type { ResourceEngine } from '../server/resources/engine.ts';
@@ -19,6 +18,10 @@ import { DEMO_PASSWORD } from '../scripts/seed-demo.ts';
 import { BASE_MS } from '../fixtures/index.ts';
 import { BENCH_DB, BENCH_DIR, openBenchDb } from './bench-db.ts';
 import { BenchError, ms, percentile, ratio, table } from './stats.ts';
+import type { Database } from '../server/db/port.ts';
+import { buildPgVehicles, pgDriver, sqliteDriver, startBenchPg, type BenchPg, type RawDriver } from './pg-bench.ts';
+import { copySqliteToPg } from './pg-copy.ts';
+import { bareFloor, FLOOR_PATH, measureThree, passes, shapeTable, summarise, summaryTable, type ThreeSummary } from './three-way.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const HOST = '127.0.0.1';
@@ -62,28 +65,65 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 export async function main(args: string[]) {
-  const unknown = args.filter((a) => a !== '--rebuild');
-  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --rebuild)`);
+  const known = ['--rebuild', '--pg', '--generate'];
+  const unknown = args.filter((a) => !known.includes(a));
+  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: ${known.join(', ')})`);
+  const onPg = args.includes('--pg');
+  if (args.includes('--generate') && !onPg) throw new BenchError('--generate goes with --pg');
   const started = performance.now();
 
   // --- 1. the database -------------------------------------------------------------------------
-  console.log('== list-api: generic list endpoint over 1,000,000 vehicles ==');
+  console.log(`== list-api: generic list endpoint over 1,000,000 vehicles, on ${onPg ? 'PostgreSQL' : 'SQLite'} ==`);
   const cpu = cpus();
-  console.log(`node ${process.version} on ${platform()}/${arch()}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
-  const t0 = performance.now();
-  const bench = await openBenchDb({ rebuild: args.includes('--rebuild') });
-  const { db } = bench;
-  const sqlite = db.$client;
-  const sqliteVersion = (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
-  console.log(
-    [
-      `SQLite ${sqliteVersion} (better-sqlite3, WAL, synchronous=NORMAL)`,
-      `database ${bench.file}: ${bench.built ? `built in ${elapsed(t0)}` : 'reused (pass --rebuild to build again)'}`,
-      `vehicles: ${bench.totalVehicles.toLocaleString('en')} rows, ${bench.corp1Vehicles.toLocaleString('en')} live in corporation 1 (what ${USER} sees)`,
-    ].join('\n'),
-  );
+  console.log(`node ${process.version} on ${platform()}/${arch()}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  let pgBench: BenchPg | undefined;
+  try {
+    const t0 = performance.now();
+    let db: Database;
+    let driver: RawDriver;
+    let counts: { corp1Vehicles: number; totalVehicles: number };
+    if (!onPg || !args.includes('--generate')) {
+      const bench = await openBenchDb({ rebuild: args.includes('--rebuild') });
+      const sqliteVersion = (bench.db.$client.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
+      console.log(
+        [
+          `SQLite ${sqliteVersion} (better-sqlite3, WAL, synchronous=NORMAL)`,
+          `database ${bench.file}: ${bench.built ? `built in ${elapsed(t0)}` : 'reused (pass --rebuild to build again)'}`,
+        ].join('\n'),
+      );
+      counts = bench;
+      db = bench.db;
+      driver = sqliteDriver(bench.db);
+      if (onPg) {
+        pgBench = await startBenchPg();
+        console.log(`  copying ${bench.file} into it (same rows; bench/pg-copy.ts)`);
+        const copy = await copySqliteToPg(bench.db, pgBench);
+        console.log(`PostgreSQL data built in ${copy.seconds.toFixed(1)} s (cluster start + migrations + copy + VACUUM: ${elapsed(t0)} since the bench began its data)`);
+        bench.db.$client.close();
+        db = pgBench.db;
+        driver = pgDriver(pgBench.raw);
+      }
+    } else {
+      pgBench = await startBenchPg();
+      const built = await buildPgVehicles(pgBench);
+      console.log(`PostgreSQL data built by the generators in ${built.seconds.toFixed(1)} s`);
+      counts = {
+        corp1Vehicles: (await pgBench.db.one<{ n: number }>('SELECT count(*) AS n FROM vehicles WHERE corp_id = 1 AND is_deleted = 0'))!.n,
+        totalVehicles: (await pgBench.db.one<{ n: number }>('SELECT count(*) AS n FROM vehicles'))!.n,
+      };
+      db = pgBench.db;
+      driver = pgDriver(pgBench.raw);
+    }
+    console.log(`vehicles: ${counts.totalVehicles.toLocaleString('en')} rows, ${counts.corp1Vehicles.toLocaleString('en')} live in corporation 1 (what ${USER} sees)`);
+    await inProcess(db, driver, pgBench);
+  } finally {
+    await pgBench?.stop();
+  }
+  console.log(`\ndone in ${elapsed(started)}`);
+}
 
-  // --- 2. in process: engine through app.request vs raw better-sqlite3 ---------------------------
+async function inProcess(db: Database, driver: RawDriver, pgBench: BenchPg | undefined) {
+  // --- 2. in process: engine through app.request vs raw driver vs raw + bare Hono ------------------
   const registry = holdRegistry();
   const platformApp = await createApp({ db, registry, filesDir: join(BENCH_DIR, 'files') });
   const { app } = platformApp;
@@ -101,27 +141,36 @@ export async function main(args: string[]) {
   const reg = registry.get();
   const resource = reg.resources.get('vehicle');
   if (!resource) throw new BenchError('no vehicle resource in the registry');
-  const carrierId = (sqlite.prepare('SELECT min(id) AS id FROM carriers WHERE corp_id = ? AND is_deleted = 0').get(user.corpId) as { id: number }).id;
+  const carrierId = (await db.one<{ id: number }>('SELECT min(id) AS id FROM carriers WHERE corp_id = ? AND is_deleted = 0', [user.corpId]))!.id;
   const shapes = shapesFor(carrierId);
+  const floor = bareFloor();
 
-  console.log(`\n-- in process: engine = app.request('${PATH}') incl. response text; raw = same SQL, prepared once, .all() + .get() --`);
-  console.log(`   warm-up ${WARMUP.iterations} each; then interleaved engine/raw, up to ${MEASURE.iterations} pairs or ${MEASURE.ms / 1000} s per shape`);
+  console.log(`\n-- in process: engine = app.request('${PATH}') incl. response text; raw = same SQL on ${driver.label}, page + count;`);
+  console.log(`   floor = raw + a bare Hono POST route answering the engine's bytes (bench/three-way.ts). Warm-up ${WARMUP.iterations} each;`);
+  console.log(`   then the three in turns (first side rotating), up to ${MEASURE.iterations} rounds or ${MEASURE.ms / 1000} s per shape --`);
 
   const totals = new Map<string, number>();
-  const summary: { key: string; e50: number; r50: number; e99: number; r99: number }[] = [];
+  const summary: ThreeSummary[] = [];
   for (const shape of shapes) {
     const bodyText = JSON.stringify(shape.body);
     // The engine sees the parsed (and validated, not coerced) body: the same object.
     const sql = listSql(reg, resource, user, JSON.parse(bodyText) as ListRequest);
-    const pageStmt = sqlite.prepare(sql.page.sql);
-    const countStmt = sqlite.prepare(sql.count.sql);
-    const raw = () => {
-      const data = pageStmt.all(...sql.page.params) as Row[];
-      const { n } = countStmt.get(...sql.count.params) as { n: number };
+    const pageStmt = driver.prepare(sql.page.sql);
+    const countStmt = driver.prepare(sql.count.sql);
+    const rawAsync = async () => {
+      const data = await pageStmt(sql.page.params);
+      const [{ n }] = (await countStmt(sql.count.params)) as { n: number }[];
       return { data, n };
     };
+    // On SQLite both statements answer at once: no await in the timed path.
+    const raw = pgBench ? rawAsync : () => ({ data: pageStmt(sql.page.params) as Row[], n: ((countStmt(sql.count.params) as { n: number }[])[0]).n });
+    const headers = { token, 'content-type': 'application/json' };
     const engine = async () => {
-      const res = await app.request(PATH, { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: bodyText });
+      const res = await app.request(PATH, { method: 'POST', headers, body: bodyText });
+      return { status: res.status, text: await res.text() };
+    };
+    const floorCall = async () => {
+      const res = await floor.app.request(FLOOR_PATH, { method: 'POST', headers, body: bodyText });
       return { status: res.status, text: await res.text() };
     };
 
@@ -129,7 +178,7 @@ export async function main(args: string[]) {
     const e = await engine();
     const envelope = JSON.parse(e.text) as { code: number; message: string; result: ListResult };
     if (e.status !== 200 || envelope.code !== 1) throw new BenchError(`shape ${shape.key}: engine answered HTTP ${e.status} code ${envelope.code}: ${envelope.message}`);
-    const r = raw();
+    const r = await raw();
     const got = envelope.result;
     if (got.totalRecords !== r.n) throw new BenchError(`shape ${shape.key}: engine totalRecords ${got.totalRecords} != raw count ${r.n}`);
     const ids = (rows: Row[]) => rows.map((x) => x.id).join(',');
@@ -140,81 +189,55 @@ export async function main(args: string[]) {
       }
     }
     if (r.data.length === 0) throw new BenchError(`shape ${shape.key}: the page is empty; the shape measures nothing`);
+    // The floor: the raw statements, then the engine's envelope as c.json writes it.
+    floor.set(async () => {
+      await raw();
+      return envelope;
+    });
+    const f = await floorCall();
+    const sameBytes = f.text === e.text;
 
-    // Warm-up, then interleaved measurement.
-    const warmUntil = performance.now() + WARMUP.ms;
-    for (let i = 0; i < WARMUP.iterations && performance.now() < warmUntil; i++) {
-      await engine();
-      raw();
-    }
-    const eng: number[] = [];
-    const rawT: number[] = [];
-    const stopAt = performance.now() + MEASURE.ms;
-    // Raw is timed in two parts as well, to show which of the two statements costs what.
-    const rawPage: number[] = [];
-    const rawCount: number[] = [];
-    const timeRaw = () => {
-      const t = performance.now();
-      pageStmt.all(...sql.page.params);
-      const t1 = performance.now();
-      countStmt.get(...sql.count.params);
-      const t2 = performance.now();
-      rawT.push(t2 - t);
-      rawPage.push(t1 - t);
-      rawCount.push(t2 - t1);
-    };
-    for (let i = 0; i < MEASURE.iterations && performance.now() < stopAt; i++) {
-      // Interleaved pairs; which side goes first alternates so neither always runs on a warmer cache.
-      if (i % 2 === 1) timeRaw();
-      const t = performance.now();
-      const out = await engine();
-      eng.push(performance.now() - t);
-      if (out.status !== 200) throw new BenchError(`shape ${shape.key}: engine answered HTTP ${out.status} during the run`);
-      if (i % 2 === 0) timeRaw();
-    }
-
-    const e50 = percentile(eng, 50), r50 = percentile(rawT, 50), e99 = percentile(eng, 99), r99 = percentile(rawT, 99);
-    summary.push({ key: shape.key, e50, r50, e99, r99 });
+    const samples = await measureThree(
+      {
+        engine: async () => {
+          const out = await engine();
+          if (out.status !== 200) throw new BenchError(`shape ${shape.key}: engine answered HTTP ${out.status} during the run`);
+        },
+        raw,
+        floor: floorCall,
+      },
+      WARMUP,
+      MEASURE,
+    );
+    const s = summarise(shape.key, samples);
+    summary.push(s);
     totals.set(shape.key, got.totalRecords);
     console.log(`\n(${shape.key}) ${shape.label}`);
     console.log(`    body ${bodyText}`);
-    console.log(`    totalRecords ${got.totalRecords.toLocaleString('en')}, page of ${got.data.length}, response ${(Buffer.byteLength(e.text) / 1024).toFixed(1)} KiB, n = ${eng.length} pairs`);
     console.log(
-      table([
-        ['', 'p50 ms', 'p99 ms', 'mean ms'],
-        ['engine', ms(e50), ms(e99), ms(mean(eng))],
-        ['raw', ms(r50), ms(r99), ms(mean(rawT))],
-        ['  page stmt', ms(percentile(rawPage, 50)), ms(percentile(rawPage, 99)), ms(mean(rawPage))],
-        ['  count stmt', ms(percentile(rawCount, 50)), ms(percentile(rawCount, 99)), ms(mean(rawCount))],
-        ['engine/raw', `${ratio(e50, r50).toFixed(2)}x`, `${ratio(e99, r99).toFixed(2)}x`, ''],
-        ['engine-raw', ms(e50 - r50), ms(e99 - r99), ''],
-      ], '    '),
+      `    totalRecords ${got.totalRecords.toLocaleString('en')}, page of ${got.data.length}, response ${(Buffer.byteLength(e.text) / 1024).toFixed(1)} KiB` +
+        ` (floor's ${sameBytes ? 'identical' : `DIFFERENT: ${Buffer.byteLength(f.text)} bytes`}), n = ${s.n} rounds, process CPU / wall ${(100 * samples.cpuShare).toFixed(0)}%`,
     );
+    console.log(shapeTable(s));
   }
 
-  const worst50 = Math.max(...summary.map((s) => ratio(s.e50, s.r50)));
-  const worst99 = Math.max(...summary.map((s) => ratio(s.e99, s.r99)));
-  const verdict = (v: number) => (v <= TARGET ? 'OK' : 'ABOVE TARGET');
-  console.log(`\nsummary (target: engine <= ${TARGET}x raw)`);
-  console.log(
-    table([
-      ['shape', 'engine p50', 'raw p50', 'p50 ratio', 'engine p99', 'raw p99', 'p99 ratio'],
-      ...summary.map((s) => [s.key, ms(s.e50), ms(s.r50), `${ratio(s.e50, s.r50).toFixed(2)}x`, ms(s.e99), ms(s.r99), `${ratio(s.e99, s.r99).toFixed(2)}x`]),
-    ]),
-  );
-  console.log(`overall: worst p50 ratio ${worst50.toFixed(2)}x (${verdict(worst50)}), worst p99 ratio ${worst99.toFixed(2)}x (${verdict(worst99)}) against engine <= ${TARGET}x raw`);
+  const worst = Math.max(...summary.map((s) => ratio(s.e50, s.f50)));
+  console.log(`\nsummary on ${pgBench ? pgBench.version : 'SQLite'} (target: engine <= ${TARGET}x floor at p50; times in ms)`);
+  console.log(summaryTable(summary, TARGET));
+  const failed = summary.filter((s) => !passes(s, TARGET));
+  console.log(`overall: worst engine/floor p50 ratio ${worst.toFixed(2)}x: ${failed.length === 0 ? 'PASS' : `FAIL (${failed.map((s) => s.key).join(', ')})`} against engine <= ${TARGET}x floor; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
   // Where the engine's time goes, on the cheap shape where its fixed cost shows.
   const cheap = shapes[shapes.length - 1];
-  await timeSplit(cheap, { app, engine: platformApp.engine, user, token, reg, resource, sqlite });
+  await timeSplit(cheap, { app, engine: platformApp.engine, user, token, reg, resource, driver });
 
   registry.close();
-  // The child opens the file itself; this connection has nothing more to do.
-  sqlite.close();
+  await platformApp.close();
+  // The child opens the database itself; this connection has nothing more to do.
+  if (!pgBench) await db.close();
 
   // --- 3. loopback load against the real server in a child process -------------------------------
-  await loopbackLoad(shapes[1], totals.get(shapes[1].key)!);
-  console.log(`\ndone in ${elapsed(started)}`);
+  await loopbackLoad(shapes[1], totals.get(shapes[1].key)!, pgBench ? pgBench.url : BENCH_DB);
 }
 
 interface SplitContext {
@@ -224,7 +247,7 @@ interface SplitContext {
   token: string;
   reg: Registry;
   resource: ResourceFile;
-  sqlite: Database.Database;
+  driver: RawDriver;
 }
 
 /** Times the pieces of one list request separately, interleaved, and prints their medians. */
@@ -233,18 +256,18 @@ async function timeSplit(shape: Shape, x: SplitContext) {
   const BUDGET_MS = 10_000;
   const bodyText = JSON.stringify(shape.body);
   const sql = listSql(x.reg, x.resource, x.user, JSON.parse(bodyText) as ListRequest);
-  const pageStmt = x.sqlite.prepare(sql.page.sql);
-  const countStmt = x.sqlite.prepare(sql.count.sql);
-  const rawRows = () => pageStmt.all(...sql.page.params) as Row[];
-  const result = x.engine.list(x.resource.id, x.user, JSON.parse(bodyText) as ListRequest);
+  const pageStmt = x.driver.prepare(sql.page.sql);
+  const countStmt = x.driver.prepare(sql.count.sql);
+  const rawRows = async () => (await pageStmt(sql.page.params)) as Row[];
+  const result = await x.engine.list(x.resource.id, x.user, JSON.parse(bodyText) as ListRequest);
   const headers = { token: x.token, 'content-type': 'application/json' };
   const parts: [string, () => unknown][] = [
     ['full: app.request + response text', async () => (await x.app.request(PATH, { method: 'POST', headers, body: bodyText })).text()],
     ['engine.list() without HTTP', () => x.engine.list(x.resource.id, x.user, JSON.parse(bodyText) as ListRequest)],
-    ['  raw SQL: page .all() + count .get()', () => (pageStmt.all(...sql.page.params), countStmt.get(...sql.count.params))],
+    ['  raw SQL: page + count', async () => (await pageStmt(sql.page.params), await countStmt(sql.count.params))],
     ['  listSql(): SQL text built per request', () => listSql(x.reg, x.resource, x.user, JSON.parse(bodyText) as ListRequest)],
-    ['  page .all() + decorate() (...Str time fields)', () => x.engine.decorate(x.resource, rawRows())],
-    ['  page .all() alone (the difference is decorate)', () => rawRows()],
+    ['  page + decorate() (...Str time fields)', async () => x.engine.decorate(x.resource, await rawRows())],
+    ['  page alone (the difference is decorate)', () => rawRows()],
     ['JSON.stringify of the envelope', () => JSON.stringify({ code: 1, message: '操作成功', result })],
     ['HTTP floor: app.request of a trivial route', async () => (await x.app.request('/api/oaAccountAutoLogin', { headers: { token: x.token } })).text()],
   ];
@@ -282,7 +305,7 @@ function freePort(): Promise<number> {
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 
-async function loopbackLoad(shape: Shape, expectedTotal: number) {
+async function loopbackLoad(shape: Shape, expectedTotal: number, database: string) {
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
   console.log(`\n-- loopback load: real server (child process, @hono/node-server) on ${base}, autocannon ${LOAD.durationS} s x ${LOAD.connections} connections, shape (${shape.key}) --`);
@@ -298,7 +321,7 @@ async function loopbackLoad(shape: Shape, expectedTotal: number) {
   process.once('SIGINT', onSigint);
   process.once('exit', kill);
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'serve-bench.ts'), BENCH_DB, String(port)], {
+    child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'serve-bench.ts'), database, String(port)], {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

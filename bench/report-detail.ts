@@ -3,6 +3,8 @@
 // once, in a child process that is stopped after a time limit, since SQLite cannot be interrupted
 // from JavaScript in the same thread.
 import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { toPostgres } from '../server/db/postgres.ts';
 import type { ReportFile } from '../server/reports/types.ts';
 
 export const DETAIL_CARRIER_MONTHLY: ReportFile = {
@@ -68,4 +70,23 @@ export function runDetailOnce(file: string, sql: string, params: unknown[], limi
       else resolve({ finished: false, limitMs });
     });
   });
+}
+
+/** The same on PostgreSQL: a connection of its own whose server stops the statement after `limitMs`. */
+export async function runDetailOncePg(url: string, sql: string, params: unknown[], limitMs: number): Promise<DetailRun> {
+  const client = new pg.Client({ connectionString: url, statement_timeout: limitMs, types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 || oid === 1700 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) } });
+  await client.connect();
+  try {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const rows = (await client.query(toPostgres(sql), params)).rows as Record<string, unknown>[];
+    const wall = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    return { finished: true, wall, cpu: (used.user + used.system) / 1000, rows };
+  } catch (err) {
+    if ((err as { code?: string }).code === '57014') return { finished: false, limitMs };
+    throw err;
+  } finally {
+    await client.end();
+  }
 }

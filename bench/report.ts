@@ -4,6 +4,8 @@
 // (app.request, incl. reading the response) and, side by side, the same compiled SQL run directly on
 // better-sqlite3. The report as declared before the summary (over waybills joined with their end
 // nodes, report-detail.ts) runs once for comparison, in a child process stopped after 20 s.
+// --pg: the same on a throwaway PostgreSQL holding a copy of the same file (bench/pg-copy.ts): raw on
+// `pg`, and the detail query with a 20 s statement_timeout instead of a child process.
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { holdRegistry } from '../server/registry/holder.ts';
@@ -12,7 +14,10 @@ import { compileReport, TOTAL_COLUMN, type ReportRequest } from '../server/repor
 import type { SessionUser } from '../server/http/context.ts';
 import { DEMO_PASSWORD } from '../scripts/seed-demo.ts';
 import { BENCH_DIR, openWaybillBenchDb } from './bench-db.ts';
-import { DETAIL_CARRIER_MONTHLY, runDetailOnce } from './report-detail.ts';
+import type { Database } from '../server/db/port.ts';
+import { pgDriver, sqliteDriver, startBenchPg, type BenchPg, type RawDriver } from './pg-bench.ts';
+import { copySqliteToPg } from './pg-copy.ts';
+import { DETAIL_CARRIER_MONTHLY, runDetailOnce, runDetailOncePg } from './report-detail.ts';
 import { BenchError, ms, percentile, ratio, table } from './stats.ts';
 
 const MAX_ROUNDS = 40;
@@ -26,17 +31,42 @@ const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 export async function main(args: string[]) {
-  console.log('== report: report/carrier-monthly (by carrier and month: counts, on-time rate, late minutes) over 1,000,000 waybills ==');
+  const known = ['--rebuild', '--pg'];
+  const unknown = args.filter((a) => !known.includes(a));
+  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: ${known.join(', ')})`);
+  const onPg = args.includes('--pg');
+  console.log(`== report: report/carrier-monthly (by carrier and month: counts, on-time rate, late minutes) over 1,000,000 waybills, on ${onPg ? 'PostgreSQL' : 'SQLite'} ==`);
   console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${load()}`);
   const opened = performance.now();
   const bench = await openWaybillBenchDb({ rebuild: args.includes('--rebuild') });
-  const sqlite = bench.db.$client;
   console.log(`database ${bench.file} open (migrations incl. any summary backfill) in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
-  const stats = sqlite.prepare('SELECT count(*) AS n, sum(waybill_count) AS w FROM waybill_day_stats').get() as { n: number; w: number };
-  console.log(`waybills ${bench.waybills.toLocaleString('en')}, route nodes ${bench.nodes.toLocaleString('en')}; waybill_day_stats: ${stats.n.toLocaleString('en')} rows summing ${stats.w.toLocaleString('en')} waybills`);
+  let pgBench: BenchPg | undefined;
+  try {
+    let db: Database = bench.db;
+    let driver: RawDriver = sqliteDriver(bench.db);
+    if (onPg) {
+      pgBench = await startBenchPg();
+      console.log(`  copying ${bench.file} into it (same rows, waybill_day_stats included; bench/pg-copy.ts)`);
+      const copy = await copySqliteToPg(bench.db, pgBench);
+      console.log(`PostgreSQL data built in ${copy.seconds.toFixed(1)} s`);
+      bench.db.$client.close();
+      db = pgBench.db;
+      driver = pgDriver(pgBench.raw);
+    }
+    await run(db, driver, bench.file, pgBench);
+  } finally {
+    await pgBench?.stop();
+  }
+}
+
+async function run(db: Database, driver: RawDriver, file: string, pgBench: BenchPg | undefined) {
+  const dialect = db.dialect;
+  const stats = (await db.one<{ n: number; w: number }>('SELECT count(*) AS n, sum(waybill_count) AS w FROM waybill_day_stats'))!;
+  const count = async (sql: string) => (await db.one<{ n: number }>(sql))!.n;
+  console.log(`waybills ${(await count('SELECT count(*) AS n FROM waybills')).toLocaleString('en')}, route nodes ${(await count('SELECT count(*) AS n FROM waybill_nodes')).toLocaleString('en')}; waybill_day_stats: ${stats.n.toLocaleString('en')} rows summing ${stats.w.toLocaleString('en')} waybills`);
 
   const registry = holdRegistry();
-  const platform = await createApp({ db: bench.db, registry, filesDir: join(BENCH_DIR, 'files') });
+  const platform = await createApp({ db, registry, filesDir: join(BENCH_DIR, 'files') });
   const session = async (userName: string) => {
     const res = await platform.app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: DEMO_PASSWORD }) });
     const token = ((await res.json()) as { result: { token: string } }).result.token;
@@ -48,7 +78,7 @@ export async function main(args: string[]) {
   const carrier = await session('carrier');
   const report = registry.get().reports.get('report/carrier-monthly')!;
   const resources = registry.get().resources;
-  const busiest = sqlite.prepare('SELECT carrier_id AS id, sum(waybill_count) AS n FROM waybill_day_stats WHERE corp_id = 1 AND carrier_id > 0 GROUP BY carrier_id ORDER BY n DESC LIMIT 1').get() as { id: number; n: number };
+  const busiest = (await db.one<{ id: number; n: number }>('SELECT carrier_id AS id, sum(waybill_count) AS n FROM waybill_day_stats WHERE corp_id = 1 AND carrier_id > 0 GROUP BY carrier_id ORDER BY n DESC LIMIT 1'))!;
 
   const shapes: { key: string; label: string; who: { token: string; user: SessionUser }; body: ReportRequest }[] = [
     { key: 'R1', label: 'whole corporation, page 1 of 20', who: dispatcher, body: { curPage: 1, pageSize: 20 } },
@@ -60,19 +90,19 @@ export async function main(args: string[]) {
   const out: (string | number)[][] = [['shape', 'groups', 'endpoint p50', 'endpoint p99', 'cpu/req', 'raw SQL p50', 'ratio p50', 'totals p50', 'n', 'verdict (<= 1.2x and < 300 ms)']];
   let r1Rows: Row[] = [];
   for (const s of shapes) {
-    const { rows: q } = compileReport(report, s.who.user, s.body, resources, 'sqlite');
-    const stmt = sqlite.prepare(q.sql);
-    const raw = () => stmt.all(...q.params) as Row[];
+    const { rows: q } = compileReport(report, s.who.user, s.body, resources, dialect);
+    const stmt = driver.prepare(q.sql);
+    const raw = () => stmt(q.params);
     const call = async (path: string, body: unknown) => {
       const res = await platform.app.request(`/api/report/carrier-monthly/${path}`, { method: 'POST', headers: { token: s.who.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return JSON.parse(await res.text()) as { code: number; message: string; result: { totalRecords: number; data: Row[] } & Row };
     };
     const first = await call('query', s.body);
     if (first.code !== 1) throw new BenchError(`${s.key}: ${first.message}`);
-    const rawRows = raw().map(({ [TOTAL_COLUMN]: _, ...r }) => r);
+    const rawRows = (await raw()).map(({ [TOTAL_COLUMN]: _, ...r }) => r);
     if (JSON.stringify(first.result.data) !== JSON.stringify(rawRows)) throw new BenchError(`${s.key}: endpoint and raw SQL rows differ`);
     if (s.key === 'R1') r1Rows = first.result.data;
-    for (let i = 0; i < 3; i++) (await call('query', s.body), raw());
+    for (let i = 0; i < 3; i++) (await call('query', s.body), await raw());
     const e: number[] = [];
     const r: number[] = [];
     const t: number[] = [];
@@ -87,13 +117,14 @@ export async function main(args: string[]) {
         e.push(performance.now() - at);
         cpu += cpuMs(process.cpuUsage(c));
       };
-      const direct = () => {
+      const direct = async () => {
         const at = performance.now();
-        raw();
+        const rows = raw();
+        if (rows instanceof Promise) await rows;
         r.push(performance.now() - at);
       };
-      if (i % 2) (direct(), await endpoint());
-      else (await endpoint(), direct());
+      if (i % 2) (await direct(), await endpoint());
+      else (await endpoint(), await direct());
       const at = performance.now();
       await call('total', s.body);
       t.push(performance.now() - at);
@@ -104,17 +135,19 @@ export async function main(args: string[]) {
     out.push([`${s.key} ${s.label}`, first.result.totalRecords, ms(e50), ms(percentile(e, 99)), ms(cpu / e.length), ms(r50), `${ratio(e50, r50).toFixed(2)}x`, ms(percentile(t, 50)), e.length,
       ok ? 'met' : `NOT met (${ratio(e50, r50) > TARGET_RATIO ? `ratio ${ratio(e50, r50).toFixed(2)}x` : ''}${e50 >= TARGET_MS ? ` ${ms(e50)} ms` : ''})`]);
   }
-  console.log('times in ms; endpoint = app.request + response text; raw = the same compiled statement, prepared once, .all()');
+  console.log(`times in ms; endpoint = app.request + response text; raw = the same compiled statement on ${driver.label}`);
   console.log(table(out));
 
   console.log(`-- the report over the detail (waybills JOIN waybill_nodes, before the summary), shape R1, once, limit ${DETAIL_LIMIT_MS / 1000} s --`);
-  const detail = compileReport(DETAIL_CARRIER_MONTHLY, dispatcher.user, { curPage: 1, pageSize: 20 }, resources, 'sqlite').rows;
-  const run = await runDetailOnce(bench.file, detail.sql, detail.params, DETAIL_LIMIT_MS);
+  const detail = compileReport(DETAIL_CARRIER_MONTHLY, dispatcher.user, { curPage: 1, pageSize: 20 }, resources, dialect).rows;
+  const run = pgBench ? await runDetailOncePg(pgBench.url, detail.sql, detail.params, DETAIL_LIMIT_MS) : await runDetailOnce(file, detail.sql, detail.params, DETAIL_LIMIT_MS);
   if (!run.finished) console.log(`  did not finish within ${run.limitMs / 1000} s (stopped); the summary answers R1 in the time above`);
   else {
     // The detail has no row for "no carrier" as 0: its carrierId is null there.
     const same = JSON.stringify(run.rows.map(({ [TOTAL_COLUMN]: _, ...r }) => ({ ...r, carrierId: r.carrierId ?? 0 }))) === JSON.stringify(r1Rows);
-    console.log(`  ${ms(run.wall, 0)} ms wall, ${ms(run.cpu, 0)} ms CPU (child process); its page ${same ? 'EQUALS' : 'DIFFERS FROM'} the summary's R1 page`);
+    console.log(`  ${ms(run.wall, 0)} ms wall, ${ms(run.cpu, 0)} ms CPU (${pgBench ? 'this process; the query runs in the PostgreSQL server' : 'child process'}); its page ${same ? 'EQUALS' : 'DIFFERS FROM'} the summary's R1 page`);
   }
+  registry.close();
+  await platform.close();
   console.log(`load average at the end ${load()}`);
 }

@@ -5,11 +5,13 @@ type Bench = { summary: string; run: (args: string[]) => Promise<void> };
 
 const BENCHES: Record<string, Bench> = {
   'list-api': {
-    summary: 'POST /api/res/vehicle/list over 1,000,000 vehicles: engine (app.request) vs the same SQL on better-sqlite3, then a 10 s loopback load (options: --rebuild)',
+    summary: 'POST /api/res/vehicle/list over 1,000,000 vehicles: engine (app.request) vs the same SQL on the driver vs that SQL + a bare Hono route (floor; target engine <= 1.3x floor), then a 10 s loopback load (options: --rebuild)\n' +
+      '               --pg: the same on a throwaway PostgreSQL holding a copy of .bench/list-api.db, raw on `pg` (--pg --generate: built by the generators instead, slow)',
     run: async (args) => (await import('./list-api.ts')).main(args),
   },
   'waybill-list': {
-    summary: 'waybill/pageQueryByCondition and getWaybillNumberByCondition over 1,000,000 waybills: app.request vs the same SQL on better-sqlite3 (options: --rebuild)',
+    summary: 'waybill/pageQueryByCondition and getWaybillNumberByCondition over 1,000,000 waybills: app.request vs the same SQL on the driver vs SQL + bare Hono (floor); engine <= 1.3x floor, tab counts < 50 ms p50 (options: --rebuild, --db FILE)\n' +
+      '               --pg: the same on a throwaway PostgreSQL holding a copy of .bench/waybill-list.db, raw on `pg` (--pg --generate: built by the generators instead, slow)',
     run: async (args) => (await import('./waybill-list.ts')).main(args),
   },
   tracking: {
@@ -17,12 +19,17 @@ const BENCHES: Record<string, Bench> = {
     run: async (args) => (await import('./tracking.ts')).main(args),
   },
   report: {
-    summary: 'report/carrier-monthly over 1,000,000 waybills: POST /api/report/carrier-monthly/query vs the same compiled SQL on better-sqlite3 (options: --rebuild)',
+    summary: 'report/carrier-monthly over 1,000,000 waybills: POST /api/report/carrier-monthly/query vs the same compiled SQL on better-sqlite3 (options: --rebuild)\n' +
+      '               --pg: the same on a throwaway PostgreSQL holding a copy of .bench/waybill-list.db, raw on `pg`, the detail query under a 20 s statement_timeout',
     run: async (args) => (await import('./report.ts')).main(args),
   },
   export: {
     summary: 'an export of the 1,000,000-waybill list to .xlsx by the real server process (child): time and peak RSS vs 300 MB (options: --rebuild)',
     run: async (args) => (await import('./export.ts')).main(args),
+  },
+  load: {
+    summary: 'the real server (scripts/serve.ts) under autocannon, 64 connections x 10 s, the waybill list as dispatcher: SQLite 1 instance, PostgreSQL 1 instance, PostgreSQL 2 instances; requests/s, p99, errors (no options)',
+    run: async (args) => (await import('./load.ts')).main(args),
   },
   console: {
     summary: 'generic list page vs hand-written TanStack page in Chromium (1000x30: first render, scroll), then first-screen JS after login (options: --render, --bundle)',

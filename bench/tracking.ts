@@ -113,6 +113,14 @@ async function timeIt<T>(runs: number, f: () => T | Promise<T>, warmup = 0): Pro
 }
 
 export async function main(args: string[]) {
+  if (args.includes('--pg')) {
+    throw new BenchError(
+      'tracking --pg is not available: the store and the route read through the port and could run on PostgreSQL, but the bench ' +
+        'times them against its plain peer (bench/tracking-plain.ts), written on better-sqlite3 itself: a plain_track_points table ' +
+        'filled and read with synchronous prepared statements, @turf per row. A PostgreSQL run needs that peer rewritten on `pg` ' +
+        '(asynchronous, a million rows to load), which is beyond this round.',
+    );
+  }
   // --page: only the 8000-point page through the route (section 2), e.g. to read its bytes on the wire.
   const pageOnly = args.includes('--page');
   const dir = mkdtempSync(join(tmpdir(), 'huoyun-track-bench-'));

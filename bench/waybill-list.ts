@@ -1,10 +1,13 @@
-// `npm run bench -- waybill-list [--rebuild] [--db FILE]`
+// `npm run bench -- waybill-list [--rebuild] [--db FILE] [--pg [--generate]]`
 // 1. builds (or reuses) .bench/waybill-list.db: the demo seed plus 1,000,000 waybills of
 //    corporation 1 with their orders, goods, split parts, links and route nodes (fixtures/transport.ts);
 // 2. in process, per request shape: POST /api/waybill/pageQueryByCondition and
 //    /api/waybill/getWaybillNumberByCondition through app.request (routing, session, permission,
 //    validation, SQL, labels, JSON, the response body's bytes) against the very same SQL run directly on better-sqlite3,
-//    interleaved; p50/p99 and the ratio, with the targets: engine <= 1.3x raw, tab counts < 50 ms at p50.
+//    and the floor (the same SQL + a bare Hono route answering the same bytes, bench/three-way.ts),
+//    in turns; p50/p99 and the ratios, with the targets: engine <= 1.3x floor, tab counts < 50 ms at p50.
+// --pg: the same on a throwaway PostgreSQL holding a copy of the same file (bench/pg-copy.ts), raw on `pg`;
+// --pg --generate: that database built by the generators through the port instead (slow: bench/pg-bench.ts).
 import { cpus, loadavg, totalmem, platform, arch } from 'node:os';
 import { join } from 'node:path';
 import { holdRegistry } from '../server/registry/holder.ts';
@@ -14,7 +17,11 @@ import { dayOf, dayStart } from '../server/domain/waybills/tab-counts.ts';
 import type { SessionUser } from '../server/http/context.ts';
 import { DEMO_PASSWORD } from '../scripts/seed-demo.ts';
 import { BENCH_DIR, openWaybillBenchDb } from './bench-db.ts';
-import { BenchError, ms, percentile, ratio, table } from './stats.ts';
+import { BenchError, ms, ratio } from './stats.ts';
+import type { Database } from '../server/db/port.ts';
+import { buildPgWaybills, pgDriver, sqliteDriver, startBenchPg, type BenchPg, type RawDriver } from './pg-bench.ts';
+import { copySqliteToPg } from './pg-copy.ts';
+import { bareFloor, FLOOR_PATH, measureThree, passes, shapeTable, summarise, summaryTable, type ThreeSummary } from './three-way.ts';
 import { timeStages } from './waybill-stages.ts';
 
 const TARGET_RATIO = 1.3;
@@ -64,22 +71,61 @@ export async function main(args: string[]) {
   const dbAt = args.indexOf('--db');
   const file = dbAt >= 0 ? args[dbAt + 1] : undefined;
   if (dbAt >= 0 && !file) throw new BenchError('--db needs a file');
-  const unknown = args.filter((a, i) => a !== '--rebuild' && i !== dbAt && i !== dbAt + 1);
-  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --rebuild, --db FILE)`);
-  console.log('== waybill-list: waybill list and status-tab counts over 1,000,000 waybills ==');
+  const known = ['--rebuild', '--pg', '--generate'];
+  const unknown = args.filter((a, i) => !known.includes(a) && i !== dbAt && i !== dbAt + 1);
+  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --rebuild, --db FILE, --pg, --generate)`);
+  const onPg = args.includes('--pg');
+  const generate = args.includes('--generate');
+  if (generate && !onPg) throw new BenchError('--generate goes with --pg');
+  console.log(`== waybill-list: waybill list and status-tab counts over 1,000,000 waybills, on ${onPg ? 'PostgreSQL' : 'SQLite'} ==`);
   const cpu = cpus();
   console.log(`node ${process.version} on ${platform()}/${arch()}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`load average ${load()} (1, 5, 15 min)`);
-  const t0 = performance.now();
-  const bench = await openWaybillBenchDb({ rebuild: args.includes('--rebuild'), file });
-  const sqlite = bench.db.$client;
-  const one = <T>(sql: string, ...p: unknown[]) => sqlite.prepare(sql).get(...p) as T;
-  console.log(`SQLite ${one<{ v: string }>('SELECT sqlite_version() AS v').v}; database ${bench.file}: ${bench.built ? `built in ${elapsed(t0)}` : 'reused (pass --rebuild to build again)'}`);
-  console.log(`waybills ${bench.waybills.toLocaleString('en')} (corporation 1: ${bench.corp1Waybills.toLocaleString('en')}), orders ${bench.orders.toLocaleString('en')}, route nodes ${bench.nodes.toLocaleString('en')}`);
+  let pgBench: BenchPg | undefined;
+  try {
+    const t0 = performance.now();
+    let db: Database;
+    let driver: RawDriver;
+    if (!generate) {
+      const bench = await openWaybillBenchDb({ rebuild: args.includes('--rebuild'), file });
+      const sqlite = bench.db.$client;
+      const one = <T>(sql: string) => sqlite.prepare(sql).get() as T;
+      console.log(`SQLite ${one<{ v: string }>('SELECT sqlite_version() AS v').v}; database ${bench.file}: ${bench.built ? `built in ${elapsed(t0)}` : 'reused (pass --rebuild to build again)'}`);
+      db = bench.db;
+      driver = sqliteDriver(bench.db);
+      if (onPg) {
+        pgBench = await startBenchPg();
+        console.log(`  copying ${bench.file} into it (same rows, the trigger-kept summaries included; bench/pg-copy.ts)`);
+        const copy = await copySqliteToPg(bench.db, pgBench);
+        console.log(`PostgreSQL data built in ${copy.seconds.toFixed(1)} s (${elapsed(t0)} since the bench began its data)`);
+        bench.db.$client.close();
+        db = pgBench.db;
+        driver = pgDriver(pgBench.raw);
+      }
+    } else {
+      pgBench = await startBenchPg();
+      const built = await buildPgWaybills(pgBench);
+      console.log(`PostgreSQL data built by the generators in ${built.seconds.toFixed(1)} s`);
+      db = pgBench.db;
+      driver = pgDriver(pgBench.raw);
+    }
+    const count = async (sql: string) => (await db.one<{ n: number }>(sql))!.n;
+    console.log(
+      `waybills ${(await count('SELECT count(*) AS n FROM waybills')).toLocaleString('en')} (corporation 1: ${(await count('SELECT count(*) AS n FROM waybills WHERE corp_id = 1 AND is_deleted = 0')).toLocaleString('en')}),` +
+        ` orders ${(await count('SELECT count(*) AS n FROM orders')).toLocaleString('en')}, route nodes ${(await count('SELECT count(*) AS n FROM waybill_nodes')).toLocaleString('en')}`,
+    );
+    await inProcess(db, driver, pgBench);
+  } finally {
+    await pgBench?.stop();
+  }
+}
 
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+async function inProcess(db: Database, driver: RawDriver, pgBench: BenchPg | undefined) {
+  const dialect = db.dialect;
   const registry = holdRegistry();
-  const platformApp = await createApp({ db: bench.db, registry, filesDir: join(BENCH_DIR, 'files') });
+  const platformApp = await createApp({ db, registry, filesDir: join(BENCH_DIR, 'files') });
   const { app } = platformApp;
   const sessions: Record<string, { token: string; user: SessionUser }> = {};
   for (const userName of ['dispatcher', 'carrier']) {
@@ -91,38 +137,48 @@ export async function main(args: string[]) {
     sessions[userName] = { token: json.result.token, user };
   }
   // The busiest carrier that is not the carrier user's own, and a number fragment that some waybills contain.
-  const carrierId = one<{ id: number }>(
+  const carrierId = (await db.one<{ id: number }>(
     'SELECT carrier_id AS id FROM waybills WHERE corp_id = 1 AND is_deleted = 0 AND carrier_id <> ? GROUP BY carrier_id ORDER BY count(*) DESC LIMIT 1',
-    sessions.carrier.user.partnerId,
-  ).id;
-  const fragment = one<{ no: string }>('SELECT waybill_no AS no FROM waybills WHERE corp_id = 1 ORDER BY id DESC LIMIT 1').no.slice(-5);
+    [sessions.carrier.user.partnerId],
+  ))!.id;
+  const fragment = (await db.one<{ no: string }>('SELECT waybill_no AS no FROM waybills WHERE corp_id = 1 ORDER BY id DESC LIMIT 1'))!.no.slice(-5);
   const now = Date.now();
   const shapes = shapesFor(carrierId, now, fragment);
+  const floor = bareFloor();
 
-  console.log(`\n-- engine = app.request(path) incl. reading the response; raw = the same SQL (listSql / countsSql), prepared once --`);
-  console.log(`   warm-up ${WARMUP.iterations} each; then interleaved, up to ${MEASURE.iterations} pairs or ${MEASURE.ms / 1000} s per shape`);
-  const summary: { shape: Shape; e50: number; r50: number; e99: number; r99: number; total: number }[] = [];
+  console.log(`\n-- engine = app.request(path) incl. reading the response bytes; raw = the same SQL (listSql / countsSql, dialect '${dialect}') on ${driver.label};`);
+  console.log(`   floor = raw + a bare Hono POST route answering the engine's bytes (bench/three-way.ts). Warm-up ${WARMUP.iterations} each;`);
+  console.log(`   then the three in turns (first side rotating), up to ${MEASURE.iterations} rounds or ${MEASURE.ms / 1000} s per shape --`);
+  const summary: (ThreeSummary & { shape: Shape; total: number })[] = [];
   for (const shape of shapes) {
     const { token, user } = sessions[shape.user];
     const bodyText = JSON.stringify(shape.body);
     const q = JSON.parse(bodyText) as WaybillQuery;
-    const statements = shape.kind === 'list' ? (({ rows, count }) => [rows, count])(listSql('sqlite', user, q)) : [countsSql('sqlite', user, q)];
-    const prepared = statements.map((s) => ({ stmt: sqlite.prepare(s.sql), params: s.params }));
-    const raw = () => prepared.map((p) => p.stmt.all(...p.params) as Row[]);
-    const request = () => app.request(PATHS[shape.kind], { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: bodyText });
+    const statements = shape.kind === 'list' ? (({ rows, count }) => [rows, count])(listSql(dialect, user, q)) : [countsSql(dialect, user, q)];
+    const prepared = statements.map((s) => ({ stmt: driver.prepare(s.sql), params: s.params }));
+    const rawAsync = async () => {
+      const out: Row[][] = [];
+      for (const p of prepared) out.push(await p.stmt(p.params));
+      return out;
+    };
+    // On SQLite the statements answer at once: no await in the timed path.
+    const raw = pgBench ? rawAsync : () => prepared.map((p) => p.stmt(p.params) as Row[]);
+    const headers = { token, 'content-type': 'application/json' };
+    const request = () => app.request(PATHS[shape.kind], { method: 'POST', headers, body: bodyText });
     // Timed: the whole response body read as bytes, what a socket would send. Decoding them into a
     // JS string is the client's work (0.1-0.2 ms for a page of 20 in Node 20's undici; see the stages).
     const engine = async () => {
       const res = await request();
       return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
     };
+    const floorCall = async () => (await floor.app.request(FLOOR_PATH, { method: 'POST', headers, body: bodyText })).arrayBuffer();
 
     // Correctness, once, before any timing: the engine answers what the raw SQL finds.
     const first = await request();
     const e = { status: first.status, text: await first.text() };
     const envelope = JSON.parse(e.text) as { code: number; message: string; result: any };
     if (e.status !== 200 || envelope.code !== 1) throw new BenchError(`${shape.key}: engine answered HTTP ${e.status} code ${envelope.code}: ${envelope.message}`);
-    const r = raw();
+    const r = await raw();
     let total: number;
     if (shape.kind === 'list') {
       total = (r[1][0] as { n: number }).n;
@@ -138,60 +194,53 @@ export async function main(args: string[]) {
       }
       if (envelope.result.totalRecords !== total) throw new BenchError(`${shape.key}: engine total ${envelope.result.totalRecords} != raw ${total}`);
     }
+    floor.set(async () => {
+      await raw();
+      return envelope;
+    });
+    const sameBytes = Buffer.from(await floorCall()).toString() === e.text;
 
-    const warmUntil = performance.now() + WARMUP.ms;
-    for (let i = 0; i < WARMUP.iterations && performance.now() < warmUntil; i++) (await engine(), raw());
-    const eng: number[] = [];
-    const rawT: number[] = [];
-    const timeRaw = () => {
-      const t = performance.now();
-      raw();
-      rawT.push(performance.now() - t);
-    };
-    const stopAt = performance.now() + MEASURE.ms;
-    const [wall0, cpu0] = [performance.now(), process.cpuUsage()];
-    for (let i = 0; i < MEASURE.iterations && performance.now() < stopAt; i++) {
-      // Which side goes first alternates, so neither always runs on a warmer cache.
-      if (i % 2 === 1) timeRaw();
-      const t = performance.now();
-      const out = await engine();
-      eng.push(performance.now() - t);
-      if (out.status !== 200) throw new BenchError(`${shape.key}: engine answered HTTP ${out.status} during the run`);
-      if (i % 2 === 0) timeRaw();
-    }
-    const cpu = process.cpuUsage(cpu0);
-    const cpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wall0);
-    const s = { shape, e50: percentile(eng, 50), r50: percentile(rawT, 50), e99: percentile(eng, 99), r99: percentile(rawT, 99), total };
+    const samples = await measureThree(
+      {
+        engine: async () => {
+          const out = await engine();
+          if (out.status !== 200) throw new BenchError(`${shape.key}: engine answered HTTP ${out.status} during the run`);
+        },
+        raw,
+        floor: floorCall,
+      },
+      WARMUP,
+      MEASURE,
+    );
+    const s = { ...summarise(shape.key, samples), shape, total };
     summary.push(s);
     console.log(`\n(${shape.key}) ${shape.label}   [${shape.user}]`);
-    console.log(`    body ${bodyText}; ${shape.kind === 'list' ? 'totalRecords' : 'waybills counted'} ${total.toLocaleString('en')}; n = ${eng.length} pairs; process CPU / wall ${(100 * cpuShare).toFixed(0)}%`);
-    console.log(table([
-      ['', 'p50 ms', 'p99 ms'],
-      ['engine', ms(s.e50), ms(s.e99)],
-      ['raw', ms(s.r50), ms(s.r99)],
-      ['engine/raw', `${ratio(s.e50, s.r50).toFixed(2)}x`, `${ratio(s.e99, s.r99).toFixed(2)}x`],
-    ], '    '));
+    console.log(
+      `    body ${bodyText}; ${shape.kind === 'list' ? 'totalRecords' : 'waybills counted'} ${total.toLocaleString('en')}; response ${Buffer.byteLength(e.text).toLocaleString('en')} bytes` +
+        ` (floor's ${sameBytes ? 'identical' : 'DIFFERENT'}); n = ${s.n} rounds; process CPU / wall ${(100 * samples.cpuShare).toFixed(0)}%`,
+    );
+    console.log(shapeTable(s));
   }
 
-  console.log(`\nsummary (targets: engine <= ${TARGET_RATIO}x raw at p50; tab counts < ${TARGET_COUNTS_MS} ms at p50 through the engine)`);
-  console.log(table([
-    ['shape', 'engine p50', 'raw p50', 'ratio p50', 'engine p99', 'raw p99', 'ratio p99', 'verdict'],
-    ...summary.map((s) => {
-      const okRatio = ratio(s.e50, s.r50) <= TARGET_RATIO;
-      const okCounts = s.shape.kind !== 'counts' || s.e50 < TARGET_COUNTS_MS;
-      return [s.shape.key, ms(s.e50), ms(s.r50), `${ratio(s.e50, s.r50).toFixed(2)}x`, ms(s.e99), ms(s.r99), `${ratio(s.e99, s.r99).toFixed(2)}x`,
-        okRatio && okCounts ? 'OK' : !okRatio ? 'RATIO ABOVE TARGET' : 'COUNTS TOO SLOW'];
-    }),
-  ]));
-  const failed = summary.filter((s) => ratio(s.e50, s.r50) > TARGET_RATIO || (s.shape.kind === 'counts' && s.e50 >= TARGET_COUNTS_MS));
+  const countsOk = (s: (typeof summary)[number]) => s.shape.kind !== 'counts' || s.e50 < TARGET_COUNTS_MS;
+  console.log(`\nsummary on ${pgBench ? pgBench.version : 'SQLite'} (targets: engine <= ${TARGET_RATIO}x floor at p50; tab counts < ${TARGET_COUNTS_MS} ms at p50 through the engine; times in ms)`);
+  console.log(summaryTable(summary, TARGET_RATIO, (s) => {
+    const c = summary.find((x) => x.key === s.key)!;
+    return c.shape.kind === 'counts' ? `counts ${ms(c.e50)} ms: ${countsOk(c) ? 'PASS' : 'FAIL'} (< ${TARGET_COUNTS_MS})` : '';
+  }));
+  const failed = summary.filter((s) => !passes(s, TARGET_RATIO) || !countsOk(s));
+  const counts = summary.filter((s) => s.shape.kind === 'counts');
+  console.log(`tab counts over ${counts.length} shapes: worst p50 ${ms(Math.max(...counts.map((s) => s.e50)))} ms through the engine (limit ${TARGET_COUNTS_MS} ms): ${counts.every(countsOk) ? 'PASS' : 'FAIL'}`);
   console.log(`load average ${load()}`);
-  console.log(failed.length === 0 ? '\nall targets met' : `\ntargets missed by ${failed.map((s) => s.shape.key).join(', ')}`);
+  console.log(failed.length === 0 ? '\nall targets met' : `\ntargets missed by ${failed.map((s) => `${s.key}${!passes(s, TARGET_RATIO) ? ` (${ratio(s.e50, s.f50).toFixed(2)}x floor)` : ''}${!countsOk(s) ? ' (counts too slow)' : ''}`).join(', ')}`);
 
   // Where the fixed cost goes, on the cheapest list and counts shapes.
   for (const key of ['L1', 'C2']) {
     const shape = shapes.find((x) => x.key === key)!;
     const { token, user } = sessions[shape.user];
-    await timeStages({ key, kind: shape.kind, path: PATHS[shape.kind], body: shape.body }, { app, conn: bench.db, sqlite, registry: registry.get, user, token, sessions: platformApp.sessions }, TARGET_RATIO);
+    await timeStages({ key, kind: shape.kind, path: PATHS[shape.kind], body: shape.body }, { app, conn: db, driver, registry: registry.get, user, token, sessions: platformApp.sessions }, TARGET_RATIO);
   }
-  bench.db.$client.close();
+  registry.close();
+  await platformApp.close();
+  if (!pgBench) await db.close();
 }

@@ -2,7 +2,6 @@
 // separately, interleaved, so the engine's fixed cost over the raw SQL can be read stage by stage:
 // HTTP (Request/Response objects, routing, security headers, session, body, validation), the
 // handler around the SQL (SQL text, statement lookup, labels), JSON, and the floor a no-op costs.
-import type BetterSqlite3 from 'better-sqlite3';
 import { Hono } from 'hono';
 import type { createApp } from '../server/app.ts';
 import type { SessionUser } from '../server/http/context.ts';
@@ -12,6 +11,7 @@ import { countsSql, listSql, pageQuery, statusCounts, type WaybillQuery } from '
 import { waybillQueryInput } from '../server/routes/waybill.ts';
 import type { Conn } from '../server/resources/statements.ts';
 import { ms, percentile, table } from './stats.ts';
+import type { RawDriver } from './pg-bench.ts';
 
 export interface StageShape {
   key: string;
@@ -26,8 +26,8 @@ export interface StageContext {
   app: App['app'];
   /** The database port the app runs on: the handlers' SQL goes through it. */
   conn: Conn;
-  /** The raw better-sqlite3 handle under it: the floor, the same SQL prepared once and run directly. */
-  sqlite: BetterSqlite3.Database;
+  /** The raw driver under it (better-sqlite3 or pg): the same SQL run directly. */
+  driver: RawDriver;
   registry: () => Registry;
   user: SessionUser;
   token: string;
@@ -48,8 +48,9 @@ export async function timeStages(shape: StageShape, x: StageContext, targetRatio
   const bodyText = JSON.stringify(shape.body);
   const body = () => JSON.parse(bodyText) as WaybillQuery;
   const list = shape.kind === 'list';
-  const statements = list ? (({ rows, count }) => [rows, count])(listSql('sqlite', x.user, body())) : [countsSql('sqlite', x.user, body())];
-  const prepared = statements.map((s) => ({ stmt: x.sqlite.prepare(s.sql), params: s.params }));
+  const dialect = x.conn.dialect;
+  const statements = list ? (({ rows, count }) => [rows, count])(listSql(dialect, x.user, body())) : [countsSql(dialect, x.user, body())];
+  const prepared = statements.map((s) => ({ stmt: x.driver.prepare(s.sql), params: s.params }));
   const handler = () => (list ? pageQuery(x.conn, x.registry(), x.user, body()) : statusCounts(x.conn, x.registry(), x.user, body()));
   const result = await handler();
   const headers = { token: x.token, 'content-type': 'application/json' };
@@ -60,8 +61,8 @@ export async function timeStages(shape: StageShape, x: StageContext, targetRatio
     ['full: app.request + response body bytes (as timed)', async () => (await x.app.request(shape.path, { method: 'POST', headers, body: bodyText })).arrayBuffer()],
     ['full, body decoded to a JS string instead (.text())', async () => (await x.app.request(shape.path, { method: 'POST', headers, body: bodyText })).text()],
     ['handler without HTTP (pageQuery / statusCounts)', handler],
-    ['  raw SQL, prepared once', () => prepared.map((p) => p.stmt.all(...p.params))],
-    ['  SQL text built per request (listSql / countsSql)', () => (list ? listSql('sqlite', x.user, body()) : countsSql('sqlite', x.user, body()))],
+    ['  raw SQL on the driver', async () => { for (const p of prepared) await p.stmt(p.params); }],
+    ['  SQL text built per request (listSql / countsSql)', () => (list ? listSql(dialect, x.user, body()) : countsSql(dialect, x.user, body()))],
     ['input validation (ajv) of the parsed body', () => validateOrThrow(waybillQueryInput, body())],
     ['session resolve (cached per token)', () => x.sessions.resolve(x.token, Date.now())],
     ['JSON.stringify of the envelope', () => JSON.stringify({ code: 1, message: '操作成功', result })],

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { openTestDatabase } from './support/test-db.ts';
+import { openSeededTestDatabase } from './support/test-db.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { createApp } from '../server/app.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
@@ -26,9 +26,10 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${name}.br`), brotliCompressSync(text));
     writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
   }
-  const db = await openTestDatabase();
+  // The whole demo (on PostgreSQL a copy of the run's seeded template: seeding it there takes minutes).
+  const { db, seeded } = await openSeededTestDatabase(undefined, 'tracks');
   app = (await createApp({ db, registry: holdRegistry(), consoleDir: dist, filesDir: join(dist, 'files') })).app;
-  await seedDemo(db);
+  if (!seeded) await seedDemo(db);
   const res = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'Huoyun@2026' }) });
   token = ((await res.json()) as any).result.token;
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openTestDatabase } from './support/test-db.ts';
+import { openSeededTestDatabase } from './support/test-db.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { createApp } from '../server/app.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
@@ -16,9 +16,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>货运数字化平台</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-  const db = await openTestDatabase();
+  // The whole demo (on PostgreSQL a copy of the run's seeded template: seeding it there takes minutes).
+  const { db, seeded } = await openSeededTestDatabase(undefined, 'tracks');
   app = (await createApp({ db, registry: holdRegistry(), consoleDir: dist, filesDir: join(dist, 'files') })).app;
-  await seedDemo(db);
+  if (!seeded) await seedDemo(db);
   const res = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'Huoyun@2026' }) });
   token = ((await res.json()) as any).result.token;
 });

@@ -42,5 +42,6 @@ export async function advanceIdCounters(conn: Conn, tables?: readonly string[]):
 export async function writeMark(conn: Conn): Promise<string> {
   if (conn.dialect === 'sqlite') return String((await conn.one<{ n: number }>('SELECT total_changes() AS n'))!.n);
   const parts = (await userTables(conn)).map((name) => `SELECT '${name}' AS name, count(*) AS n, max(xmin::text::bigint) AS x FROM "${name}"`);
-  return JSON.stringify(await conn.all(parts.join(' UNION ALL ')));
+  // Ordered: PostgreSQL may answer a UNION ALL's branches in any order (a parallel append).
+  return JSON.stringify(await conn.all(`${parts.join(' UNION ALL ')} ORDER BY name`));
 }

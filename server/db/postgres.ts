@@ -79,15 +79,36 @@ function constraintsNamed(err: unknown): never {
   throw new ConstraintError(kind, columns, e.message);
 }
 
+/**
+ * One connection answers one statement at a time: statements sent together on it (a Promise.all
+ * inside a transaction) wait their turn here, in the order sent, as they do on SQLite's one connection.
+ */
+class Serial {
+  private tail: Promise<unknown> = Promise.resolve();
+  constructor(private readonly client: pg.ClientBase) {}
+
+  query(text: string, params: unknown[] = []): Promise<pg.QueryResult> {
+    const next = this.tail.then(() => this.client.query(text, params));
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
 interface Held {
-  client: pg.PoolClient;
+  client: Serial;
   depth: number;
+  /**
+   * False once the transaction ended. Work a transaction started and did not wait for (an export a
+   * request launched) still carries its context; it must then use the pool, as on SQLite, not the
+   * client the transaction gave back.
+   */
+  open: boolean;
 }
 
 /** Statements on whatever `clientFor` gives: the pool, a transaction's client, or a snapshot's. */
 abstract class PostgresConn implements Conn {
   readonly dialect = 'postgres' as const;
-  protected abstract queryable(): pg.Pool | pg.ClientBase;
+  protected abstract queryable(): pg.Pool | Serial;
 
   protected query(sql: string, params: readonly unknown[]) {
     return this.queryable().query(toPostgres(sql), params as unknown[]).catch(constraintsNamed);
@@ -131,33 +152,42 @@ export class PostgresDatabase extends PostgresConn implements Database {
     return new PostgresDatabase(pool, url);
   }
 
+  /** The caller's transaction, if it is still going on. */
+  private live(): Held | undefined {
+    const held = this.owner.getStore();
+    return held?.open ? held : undefined;
+  }
+
   protected queryable() {
-    return this.owner.getStore()?.client ?? this.pool;
+    return this.live()?.client ?? this.pool;
   }
 
   async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-    const held = this.owner.getStore();
+    const held = this.live();
     if (held) return this.savepoint(held, fn);
     const client = await this.pool.connect();
+    const mine: Held = { client: new Serial(client), depth: 0, open: true };
     try {
       await client.query('BEGIN');
       try {
         // One holder of the named lock at a time, across every instance on this database.
         if (options.exclusive) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [options.exclusive.lock]);
-        const result = await this.owner.run({ client, depth: 0 }, fn);
-        await client.query('COMMIT');
+        const result = await this.owner.run(mine, fn);
+        // In turn after any statement fn sent and did not wait for.
+        await mine.client.query('COMMIT');
         return result;
       } catch (e) {
-        await client.query('ROLLBACK');
+        await mine.client.query('ROLLBACK');
         throw e;
       }
     } finally {
+      mine.open = false;
       client.release();
     }
   }
 
   async lock(name: string): Promise<void> {
-    const held = this.owner.getStore();
+    const held = this.live();
     if (!held) throw new Error(`lock(${name}) outside a transaction`);
     await held.client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [name]);
   }
@@ -213,12 +243,14 @@ export class PostgresDatabase extends PostgresConn implements Database {
 
 /** Reads inside a snapshot's transaction; a "transaction" there is the snapshot itself. */
 class SnapshotConn extends PostgresConn {
-  constructor(private readonly client: pg.Client) {
+  private readonly serial: Serial;
+  constructor(client: pg.Client) {
     super();
+    this.serial = new Serial(client);
   }
 
   protected queryable() {
-    return this.client;
+    return this.serial;
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {

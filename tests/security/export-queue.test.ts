@@ -34,7 +34,8 @@ const running = async (ids: number[]) => (await rowsOf(ids)).filter((r) => r.sta
 async function burst(callers: Caller[], each: number): Promise<number[]> {
   const created = await Promise.all(callers.flatMap((c) => Array.from({ length: each }, () => c.post('/exportCenter/create', { pageId: 'base/vehicle-list', vehicleNo: 'QUE' }))));
   for (const r of created) expect(r.code, r.message).toBe(1);
-  return created.map((r) => r.result.id as number);
+  // In creation order: requests sent together may be taken in any order (on PostgreSQL they are).
+  return created.map((r) => r.result.id as number).sort((x, y) => x - y);
 }
 
 /** Polls until every task ended, checking the bounds at every look; answers the most seen running at once. */

@@ -54,9 +54,15 @@ export async function openTestDatabase(file = ':memory:', seeded?: Seeded): Prom
 
 export async function openSeededTestDatabase(file = ':memory:', seeded?: Seeded): Promise<{ db: Database; seeded: boolean }> {
   if (!TEMPLATE_URL) return { db: openDatabase(file), seeded: false };
+  // Few connections per test app: a file may hold several apps, and the cluster allows 200 in all.
+  return { db: PostgresDatabase.connect(await freshDatabaseUrl(seeded), 4), seeded: Boolean(seeded) };
+}
+
+/** PostgreSQL only: the URL of a fresh database copied from a template, for servers a test starts as processes. */
+export async function freshDatabaseUrl(seeded?: Seeded): Promise<string> {
+  if (!TEMPLATE_URL) throw new Error('freshDatabaseUrl: not a PostgreSQL run');
   const template = new URL(TEMPLATE_URL).pathname.slice(1);
   const name = `t_${process.pid}_${++made}`;
   await copyDatabase(TEMPLATE_URL, seeded ? seededTemplateName(template, seeded) : template, name);
-  // Few connections per test app: a file may hold several apps, and the cluster allows 200 in all.
-  return { db: PostgresDatabase.connect(databaseUrl(TEMPLATE_URL, name), 4), seeded: Boolean(seeded) };
+  return databaseUrl(TEMPLATE_URL, name);
 }
