@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { onPostgres } from './support/test-db.ts';
 import { countsSql, listSql } from '../server/domain/waybills/query.ts';
 import { splitPeriod } from '../server/domain/waybills/tab-counts.ts';
 import type { SessionUser } from '../server/http/context.ts';
@@ -220,8 +221,13 @@ describe('number fragments through the trigram index', () => {
   });
 
   it('keeps only real matches among the index\'s candidates (trigrams found apart, non-ASCII case)', async () => {
-    for (const fragment of ['abcd', '2026202', 'äbc', 'äBC1']) {
+    for (const fragment of ['abcd', '2026202']) {
       expect(await likeIds(fragment, null), fragment).toEqual([]);
+      await check(fragment);
+    }
+    // SQLite's LIKE folds ASCII letters only; PostgreSQL's (ILIKE) folds 'ä' too (docs/decisions.md).
+    for (const fragment of ['äbc', 'äBC1']) {
+      expect(await likeIds(fragment, null), fragment).toHaveLength(onPostgres ? 1 : 0);
       await check(fragment);
     }
     await check('ÄBC');

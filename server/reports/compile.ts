@@ -7,7 +7,7 @@ import { orderScope } from '../domain/orders/access.ts';
 import { waybillScope } from '../domain/waybills/scope.ts';
 import { scopeWhere } from '../resources/scope.ts';
 import { alarmScope } from '../alarms/scope.ts';
-import { and, dayStart, frag, join, likePattern, outName, type Frag } from './sql.ts';
+import { and, dayStartOf, frag, join, likePattern, outName, type Frag } from './sql.ts';
 import { localDateText } from '../db/dialect.ts';
 import type { Dialect } from '../db/port.ts';
 import { summaryScope } from './summary-scope.ts';
@@ -123,8 +123,9 @@ function filterConditions(report: ReportFile, req: ReportRequest): { conds: Frag
     else if (f.op === 'in') c = (v as unknown[]).length ? frag(`${f.field} IN (${(v as unknown[]).map(() => '?').join(', ')})`, ...(v as unknown[])) : undefined;
     else {
       const [from, to] = v as [unknown, unknown];
-      const bound = f.grain === 'day' ? dayStart('?') : '?';
-      const parts = [from != null ? frag(`${f.field} >= ${bound}`, from) : undefined, to != null ? frag(`${f.field} <= ${bound}`, to) : undefined].filter((x): x is Frag => !!x);
+      // A day grain compares the day's start (the summary tables key their rows by it).
+      const bound = (x: unknown) => (f.grain === 'day' ? dayStartOf(Number(x)) : x);
+      const parts = [from != null ? frag(`${f.field} >= ?`, bound(from)) : undefined, to != null ? frag(`${f.field} <= ?`, bound(to)) : undefined].filter((x): x is Frag => !!x);
       c = parts.length ? and(parts) : undefined;
     }
     if (c) {

@@ -18,7 +18,7 @@ export const and = (parts: Frag[]): Frag => (parts.length ? join(parts.map((p) =
 export const outName = (id: string) => `"${id}"`;
 
 /** The epoch ms of the UTC+8 midnight starting the day of an epoch-ms value (as the day grain cuts days). */
-export const dayStart = (expr: string) => `(CAST((${expr} + 28800000) / 86400000 AS INTEGER) * 86400000 - 28800000)`;
+export const dayStartOf = (ms: number) => Math.floor((ms + 28_800_000) / 86_400_000) * 86_400_000 - 28_800_000;
 
 /** LIKE with the user's % and _ taken literally. */
 export { likePattern } from '../resources/like.ts';

@@ -84,5 +84,5 @@ describe('rights never flow beyond the actor', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 300_000); // 40 runs of many requests each: minutes on PostgreSQL on a loaded machine
 });
