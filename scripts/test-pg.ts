@@ -1,4 +1,4 @@
-// npm run test:pg [-- vitest arguments]: the vitest suite on PostgreSQL. Starts a throwaway cluster
+// npm run test:pg [-- vitest arguments]: the vitest suites of tests/ on PostgreSQL. Starts a throwaway cluster
 // (scripts/pg-cluster.ts), migrates one template database and seeds the demo templates from it, runs
 // vitest with HUOYUN_TEST_PG naming the template (tests/support/test-db.ts copies a template for every
 // test app), and removes the cluster afterwards.
@@ -36,7 +36,10 @@ try {
   );
   console.log(`PostgreSQL 测试模板已就绪 (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
-  const result = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {
+  // Without arguments, the suites under tests/: the console's component tests (renderer/) and the
+  // pure modules' tests beside their code never reach a database, and npm test runs them already.
+  const args = process.argv.slice(2);
+  const result = spawnSync('npx', ['vitest', 'run', ...(args.length ? args : ['tests/'])], {
     stdio: 'inherit',
     env: { ...process.env, HUOYUN_TEST_PG: databaseUrl(clusterUrl, TEMPLATE) },
   });

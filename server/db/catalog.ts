@@ -6,7 +6,10 @@ import type { Conn } from './port.ts';
 export async function userTables(conn: Conn): Promise<string[]> {
   const rows =
     conn.dialect === 'postgres'
-      ? await conn.all<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+      ? // A partitioned table (track_chunks) counts once, without its partitions.
+        await conn.all<{ name: string }>(
+          "SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname",
+        )
       : await conn.all<{ name: string }>(
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_drizzle%' ESCAPE '\\' ORDER BY name",
         );
