@@ -130,7 +130,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
   }, 90_000);
 
   it('kill -9 of the instance running an export: the task finishes on another instance', async () => {
-    const rows = 60_000;
+    const rows = 20_000;
     await addVehicles('KIL', rows);
     const token = await a.login('admin');
     const created = await a.post('/exportCenter/create', { pageId: 'base/vehicle-list', vehicleNo: 'KIL' }, token);
