@@ -6,6 +6,7 @@ import { join, relative, sep } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { SchemaError, type Registry } from './types.ts';
 import { checkReferences } from './references.ts';
+import { derivedPages, operationsByPage } from './derived-pages.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
 import { checkReports, placeReport } from '../reports/registry.ts';
 import { jsonSyntaxMessage, metaMessage } from './meta-messages.ts';
@@ -130,6 +131,7 @@ export function loadRegistry(root = SCHEMAS_DIR, problems?: SchemaError[]): Regi
       place(registry, kind, doc, rel, local);
     }
   }
+  addDerivedPages(registry);
   try {
     checkReferences(registry);
   } catch (err) {
@@ -139,6 +141,20 @@ export function loadRegistry(root = SCHEMAS_DIR, problems?: SchemaError[]): Regi
   }
   checkReports(registry, problems);
   return registry;
+}
+
+/** The pages resources derive (derived-pages.ts), where no page file of the same id was loaded. */
+function addDerivedPages(registry: Registry) {
+  const operations = operationsByPage(registry.menus as never);
+  for (const resource of registry.resources.values()) {
+    if (!resource.pages) continue;
+    for (const page of derivedPages(resource, resource.pages, operations)) {
+      if (registry.pages.has(page.id)) continue;
+      // Problems in a derived page are reported in the resource file that made it.
+      sourceOf.set(page, sourceOf.get(resource)!);
+      registry.pages.set(page.id, page);
+    }
+  }
 }
 
 function place(registry: Registry, kind: Kind, doc: any, rel: string, local: string) {

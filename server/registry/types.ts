@@ -1,5 +1,6 @@
 // Shapes of the schema files (their exact definition is schemas/meta/*.schema.json).
 import type { ReportFile } from '../reports/types.ts';
+import type { DerivedPagesOption } from './derived-pages.ts';
 export type SearchOperator = 'eq' | 'like' | 'in' | 'range';
 
 export interface FieldSchema {
@@ -30,6 +31,8 @@ export interface ResourceFile {
   references?: Record<string, { resource: string; label?: string }>;
   dependents?: { resource: string; field: string }[];
   aliases?: { path: string; verb: 'list' | 'count' | 'detail'; alsoAllowedTo?: string[] }[];
+  /** Its list, add, update, detail and history pages are derived from it (derived-pages.ts). */
+  pages?: DerivedPagesOption;
 }
 
 export interface Column {
