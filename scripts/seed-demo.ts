@@ -23,29 +23,13 @@ export function filesDirOf(dbFile: string): string {
   return process.env.HUOYUN_FILES ?? join(dirname(dbFile === ':memory:' ? 'data/x' : dbFile), 'files');
 }
 
-/** Inserts plain camelCase records into a table, all with one statement text (prepared once by the engine). */
-export async function insertRows(conn: Conn, table: string, rows: Iterable<Record<string, unknown>>) {
-  let sql = '';
-  let keys: string[] = [];
-  let n = 0;
-  for (const row of rows) {
-    if (!sql) {
-      keys = Object.keys(row);
-      sql = `INSERT INTO ${table} (${keys.map(columnOf).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
-    }
-    await run(conn, sql, ...keys.map((k) => row[k]));
-    n++;
-  }
-  if (n && keys.includes('id')) await advanceIdCounters(conn, [table]);
-  return n;
-}
-
 /**
- * As insertRows, but many rows to one INSERT (`VALUES (…), (…), …`, at most `maxParams` parameters a
- * statement): the same SQL on both engines, and a round trip per few hundred rows instead of per row,
- * which is what PostgreSQL's build of the benchmarks' million rows needs. The rows must share their keys.
+ * Inserts plain camelCase records into a table (every row with the first row's keys), many rows to
+ * one INSERT (`VALUES (…), (…), …`, at most `maxParams` parameters a statement): the same SQL on both
+ * engines, and a round trip per few hundred rows instead of per row, which PostgreSQL's seeding needs
+ * (the transport and track demo is about 90,000 rows). Each statement size is one text, prepared once.
  */
-export async function insertRowsMulti(conn: Conn, table: string, rows: Iterable<Record<string, unknown>>, maxParams = 16_000) {
+export async function insertRows(conn: Conn, table: string, rows: Iterable<Record<string, unknown>>, maxParams = 16_000) {
   let keys: string[] | undefined;
   let head = '';
   let tuple = '';
@@ -219,7 +203,7 @@ export async function addScaleVehicles(conn: Conn, n: number, onBatch?: (inserte
   const BATCH = 100_000;
   let inserted = 0;
   while (inserted < n) {
-    const done = await tx(conn, () => insertRowsMulti(conn, 'vehicles', fresh(Math.min(BATCH, n - inserted)) as Iterable<never>));
+    const done = await tx(conn, () => insertRows(conn, 'vehicles', fresh(Math.min(BATCH, n - inserted)) as Iterable<never>));
     if (done === 0) throw new Error('the vehicle generator ran dry');
     inserted += done;
     onBatch?.(inserted);

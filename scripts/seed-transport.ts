@@ -9,7 +9,7 @@ import { applyWaybillAction, INITIAL_WAYBILL_STATE } from '../server/domain/work
 import { hasRemainder, splitPart } from '../server/domain/workflow/splits.ts';
 import { dayOf } from '../server/domain/workflow/numbering.ts';
 import { arriveLeaveState } from '../server/domain/waybills/timeline.ts';
-import { insertRows, insertRowsMulti } from './seed-demo.ts';
+import { insertRows } from './seed-demo.ts';
 import { all, one, run, tx, type Conn } from '../server/resources/statements.ts';
 import { seedTransportWork } from './seed-transport-work.ts';
 
@@ -65,9 +65,9 @@ async function continuation(conn: Conn) {
   return { firstIds, numbers };
 }
 
-async function insertData(conn: Conn, data: TransportData, insert = insertRows) {
+async function insertData(conn: Conn, data: TransportData) {
   let rows = 0;
-  for (const [key, table] of TRANSPORT_TABLES) rows += await insert(conn, table, data[key] as Iterable<Record<string, unknown>>);
+  for (const [key, table] of TRANSPORT_TABLES) rows += await insertRows(conn, table, data[key] as Iterable<Record<string, unknown>>);
   return rows;
 }
 
@@ -95,8 +95,7 @@ export async function addScaleWaybills(conn: Conn, n: number, now: number, onBat
   const corps = [{ ctx: await corpContext(conn, 1), bundles: 0 }];
   let waybills = 0;
   for (const data of transportBatches({ rules: TRANSPORT_RULES, now, corps, lean: true, spanDays: 365, endings: YEAR_ENDINGS, seed: 7, batchWaybills: 50_000, untilWaybills: n, ...await continuation(conn) })) {
-    // Many rows to a statement: a million waybills' rows row by row are hours of round trips on PostgreSQL.
-    await tx(conn, () => insertData(conn, data, insertRowsMulti));
+    await tx(conn, () => insertData(conn, data));
     waybills += data.waybills.length;
     onBatch?.(waybills);
   }

@@ -84,6 +84,14 @@ describe('pageQueryByCondition', () => {
     expect(pages[2]).toMatchObject({ curPage: 3, pageSize: 2, totalRecords: 5 });
   });
 
+  it('sorts by waybill number within a creation period (the planner hint is SQLite\'s only)', async () => {
+    const sorts = [{ field: 'waybillNo', order: 'desc' }];
+    const r = await list({ createdAt: [T0 + DAY, T0 + 2 * DAY], sorts });
+    expect(ids(r.data).sort()).toEqual(idsOf(w.awaiting, w.moving).sort());
+    const numbers = r.data.map((x) => x.waybillNo);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+  });
+
   it('a carrier user sees only its carrier\'s waybills; another corporation sees none', async () => {
     expect(ids((await list({}, carrier)).data)).toEqual(idsOf(w.awaiting, w.moving));
     expect(ids((await list({ carrierId: carrierB }, carrier)).data)).toEqual([]);

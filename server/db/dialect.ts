@@ -35,6 +35,13 @@ export function localDateText(dialect: Dialect, column: string, grain: keyof typ
 }
 
 /**
+ * A sort or filter key the planner must not serve from its own index: SQLite's unary `+` (the planner
+ * then takes the rows from another index and sorts them). PostgreSQL has no such hint and needs none:
+ * its planner weighs the row counts itself; `+` on text is an error there.
+ */
+export const withoutIndex = (dialect: Dialect, expr: string): string => (dialect === 'sqlite' ? `+${expr}` : expr);
+
+/**
  * Trigrams of a fragment in characters (code points), as SQLite's trigram tokenizer cuts them. Those
  * with a NUL are left out (FTS5's query parser stops at one): fewer trigrams only widen the
  * candidates, and the LIKE after them still decides.

@@ -9,6 +9,7 @@ import type { SessionUser } from '../../http/context.ts';
 import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
+import { withoutIndex } from '../../db/dialect.ts';
 import { blank, filterWhere, SORTABLE, type WaybillQuery } from './filters.ts';
 import { labelOf, DICTIONARY, stateLabels } from './labels.ts';
 import { all, type Conn } from './sql.ts';
@@ -17,15 +18,19 @@ import { maintainedCounts } from './tab-counts.ts';
 export { SORTABLE, type WaybillQuery } from './filters.ts';
 export const DEFAULT_PAGE_SIZE = 20;
 
-function orderBy(q: WaybillQuery, alias: string) {
+function orderBy(dialect: Dialect, q: WaybillQuery, alias: string) {
   const sorts = q.sorts?.length ? q.sorts : [{ field: 'updatedAt' as const, order: 'desc' as const }];
   // Numbers sorted within a creation period: SQLite would rather walk the number index over every
   // waybill and test each row's time (10 s over a million); '+' takes the period's range from its
-  // index and sorts what it found (0.2 s for a week). Same order either way. Time sorts keep their
+  // index and sorts what it found (0.2 s for a week); PostgreSQL's planner chooses so by itself
+  // (dialect.ts withoutIndex). Same order either way. Time sorts keep their
   // index walk: the newest rows match a recent period at once.
   const [from, to] = q.createdAt ?? [];
   const period = alias === 'w' && (!blank(from) || !blank(to));
-  const parts = sorts.map((s) => `${period && s.field === 'waybillNo' ? '+' : ''}${alias}.${SORTABLE[s.field]} ${s.order === 'asc' ? 'ASC' : 'DESC'}`);
+  const parts = sorts.map((s) => {
+    const key = `${alias}.${SORTABLE[s.field]}`;
+    return `${period && s.field === 'waybillNo' ? withoutIndex(dialect, key) : key} ${s.order === 'asc' ? 'ASC' : 'DESC'}`;
+  });
   // The id breaks ties so that paging never repeats or skips a row.
   parts.push(`${alias}.id ${sorts[0].order === 'asc' ? 'ASC' : 'DESC'}`);
   return parts.join(', ');
@@ -58,7 +63,7 @@ export function pageSql(dialect: Dialect, user: SessionUser, q: WaybillQuery) {
   const counted = maintainedCounts(dialect, user, q, true);
   return {
     curPage, pageSize,
-    page: { sql: `SELECT w.* FROM waybills w WHERE ${cond} ORDER BY ${orderBy(q, 'w')} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, (curPage - 1) * pageSize] },
+    page: { sql: `SELECT w.* FROM waybills w WHERE ${cond} ORDER BY ${orderBy(dialect, q, 'w')} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, (curPage - 1) * pageSize] },
     count: counted
       ? { sql: `SELECT coalesce(sum(n), 0) AS n FROM (${counted.sql}) counted`, params: counted.params }
       : { sql: `SELECT count(*) AS n FROM waybills w WHERE ${cond}`, params: where.params },
@@ -71,7 +76,7 @@ export function listSql(dialect: Dialect, user: SessionUser, q: WaybillQuery) {
   const rows = {
     sql: `SELECT ${ROW_COLUMNS} FROM (${page.sql}) p
        LEFT JOIN carriers c ON c.id = p.carrier_id LEFT JOIN vehicles v ON v.id = p.vehicle_id LEFT JOIN drivers d ON d.id = p.driver_id
-      ORDER BY ${orderBy(q, 'p')}`,
+      ORDER BY ${orderBy(dialect, q, 'p')}`,
     params: page.params,
   };
   return { curPage, pageSize, rows, count };
