@@ -6,13 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRegistry, SCHEMAS_DIR } from '../server/registry/load.ts';
-import { GENERATED_FILE, generatedTablesSource, handWrittenTables } from '../scripts/resource-tables.ts';
+import { GENERATED_FILE, generatedTablesSource, handWrittenTables, PG_SCHEMA_FILE, pgSchemaWithTwins } from '../scripts/resource-tables.ts';
 
 const handWritten = await handWrittenTables();
 
 describe('tables generated from resource files', () => {
   it('server/db/schema-resources.ts is what the resource files say now (run npm run gen when this fails)', () => {
-    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(generatedTablesSource(loadRegistry(), handWritten));
+    const registry = loadRegistry();
+    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(generatedTablesSource(registry, handWritten));
+    const pgSchema = readFileSync(PG_SCHEMA_FILE, 'utf8');
+    expect(pgSchema).toBe(pgSchemaWithTwins(pgSchema, registry, handWritten));
   });
 
   it('declares a new resource\'s table: fields, audit columns, unique key among live rows, reference index', () => {
@@ -36,7 +39,9 @@ describe('tables generated from resource files', () => {
       unique: [['packageName']],
       references: { carrierId: { resource: 'carrier', label: 'carrierName' } },
     }));
-    const source = generatedTablesSource(loadRegistry(root), handWritten);
+    const registry = loadRegistry(root);
+    const source = generatedTablesSource(registry, handWritten);
+    expect(pgSchemaWithTwins(readFileSync(PG_SCHEMA_FILE, 'utf8'), registry, handWritten)).toContain('export const packageInfos = twin(sResources.packageInfos);\n// </generated>');
     expect(source).toContain("import { audit, carriers, corporations, live } from './schema.ts';");
     expect(source).toContain("export const packageInfos = sqliteTable('package_infos', {");
     expect(source).toContain("packageName: text('package_name').notNull(),");
