@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../server/app.ts';
 import { exportColumns } from '../server/exports/cells.ts';
 import { runExport } from '../server/exports/runner.ts';
@@ -12,6 +12,7 @@ import { MAX_ATTEMPTS } from '../server/exports/queue.ts';
 import { findTask, insertTask, INTERRUPTED_REASON } from '../server/exports/tasks.ts';
 import { loadUser } from './support/export-user.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { openTestDatabase } from './support/test-db.ts';
 
 const N = 100_000;
 const t = await createTestApp();
@@ -162,6 +163,20 @@ describe('export centre', () => {
     expect(reads).toBe(2);
     expect(await findTask(t.db, id)).toMatchObject({ status: 3, runner: 'successor', filePath: null });
     expect(existsSync(join(dir, `${id}.1.xlsx`))).toBe(false);
+  });
+
+  it('an app whose database was closed stops looking for dead runners instead of failing every few seconds', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const db = await openTestDatabase();
+      await createApp({ db, registry: t.registry, filesDir: t.filesDir, exportTiming: { heartbeatMs: 20, staleMs: 1_000 } });
+      await new Promise((res) => setTimeout(res, 100));
+      await db.close();
+      await new Promise((res) => setTimeout(res, 200));
+      expect(errors.mock.calls.filter(([first]) => String(first).startsWith('export queue'))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("refuses another user's task, and only lists the user's own", async () => {

@@ -68,4 +68,6 @@ export interface Database extends Conn {
   /** A second connection reading one snapshot (an export), or undefined where there is none (in memory). */
   snapshot(): Promise<ReadSnapshot | undefined>;
   close(): Promise<void>;
+  /** True once close() was called: background work over the database (the export heartbeat) stops. */
+  readonly closed: boolean;
 }

@@ -239,6 +239,10 @@ export class PostgresDatabase extends PostgresConn implements Database {
   async close(): Promise<void> {
     await this.pool.end();
   }
+
+  get closed(): boolean {
+    return this.pool.ended;
+  }
 }
 
 /** Reads inside a snapshot's transaction; a "transaction" there is the snapshot itself. */

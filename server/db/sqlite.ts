@@ -164,4 +164,8 @@ export class SqliteDatabase implements Database {
   async close(): Promise<void> {
     if (this.$client.open) this.$client.close();
   }
+
+  get closed(): boolean {
+    return !this.$client.open;
+  }
 }

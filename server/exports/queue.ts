@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sendToTaskOwner } from '../messages/store.ts';
+import type { Database } from '../db/port.ts';
 import { all, one, run, tx, type Conn } from '../resources/statements.ts';
 import { ExportStatus, exportFileOf, findTask, INTERRUPTED_REASON, markFailed, type ExportTaskRow } from './tasks.ts';
 
@@ -101,7 +102,7 @@ export class ExportQueue<P extends { close(): Promise<void> }> {
   private running = 0;
 
   constructor(
-    private readonly conn: Conn,
+    private readonly conn: Database,
     /** The exports folder, shared by the instances (docs/deploy.md). */
     private readonly dir: string,
     private readonly launch: Launch<P>,
@@ -114,12 +115,15 @@ export class ExportQueue<P extends { close(): Promise<void> }> {
    * runs none); answers the stop. The timer does not hold the process open.
    */
   watch(): () => void {
-    const timer = setInterval(() => void this.tick(), this.timing.heartbeatMs);
+    const stop = () => clearInterval(timer);
+    const timer = setInterval(() => void this.tick(stop), this.timing.heartbeatMs);
     timer.unref();
-    return () => clearInterval(timer);
+    return stop;
   }
 
-  private async tick(): Promise<void> {
+  private async tick(stop: () => void): Promise<void> {
+    // A database closed under the app (tests close theirs) ends the watch, rather than failing every tick.
+    if (this.conn.closed) return stop();
     try {
       const now = Date.now();
       if (this.running > 0) await beat(this.conn, this.runner, now);
