@@ -48,8 +48,10 @@ export function tableSource(resource: ResourceFile, tableName: (resourceId: stri
   const lines = [`  id: integer('id').primaryKey(),`, `  corpId: integer('corp_id').notNull().references(() => corporations.id),`];
   for (const [field, schema] of Object.entries(resource.schema.properties)) {
     let col = `${columnType(schema)}('${columnOf(field)}')`;
-    if (required.has(field)) col += '.notNull()';
-    if (schema.default !== undefined && (typeof schema.default === 'number' || typeof schema.default === 'string')) col += `.default(${JSON.stringify(schema.default)})`;
+    const fixedDefault = typeof schema.default === 'number' || typeof schema.default === 'string';
+    // A field with a default always has a value: the form sends it, and a row written without it takes the default.
+    if (required.has(field) || fixedDefault) col += '.notNull()';
+    if (fixedDefault) col += `.default(${JSON.stringify(schema.default)})`;
     const ref = resource.references?.[field];
     if (ref) col += `.references(() => ${tableName(ref.resource)}.id)`;
     lines.push(`  ${field}: ${col},`);

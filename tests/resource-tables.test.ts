@@ -48,7 +48,7 @@ describe('tables generated from resource files', () => {
     expect(source).toContain("carrierId: integer('carrier_id').references(() => carriers.id),");
     expect(source).toContain("tareWeightKg: real('tare_weight_kg'),");
     expect(source).toContain("depositFen: integer('deposit_fen'),");
-    expect(source).toContain("status: integer('status').default(0),");
+    expect(source).toContain("status: integer('status').notNull().default(0),");
     expect(source).toContain('...audit,');
     expect(source).toContain("uniqueIndex('package_infos_package_name').on(t.corpId, t.packageName).where(live)");
     expect(source).toContain("index('package_infos_carrier_id').on(t.corpId, t.isDeleted, t.carrierId)");

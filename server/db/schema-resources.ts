@@ -3,3 +3,25 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { audit, corporations, live } from './schema.ts';
 
+/** 包装 (schemas/resources/packageInfo.json). */
+export const packageInfos = sqliteTable('package_infos', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  packageCode: text('package_code').notNull(),
+  packageName: text('package_name').notNull(),
+  packageType: integer('package_type').notNull(),
+  unit: text('unit').notNull(),
+  lengthCm: real('length_cm'),
+  widthCm: real('width_cm'),
+  heightCm: real('height_cm'),
+  tareWeightKg: real('tare_weight_kg'),
+  recyclable: integer('recyclable').notNull().default(0),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('package_infos_package_code').on(t.corpId, t.packageCode).where(live),
+  index('package_infos_package_type').on(t.corpId, t.isDeleted, t.packageType),
+  index('package_infos_status').on(t.corpId, t.isDeleted, t.status),
+  index('package_infos_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
