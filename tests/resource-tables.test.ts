@@ -21,8 +21,8 @@ describe('tables generated from resource files', () => {
   it('declares a new resource\'s table: fields, audit columns, unique key among live rows, reference index', () => {
     const root = mkdtempSync(join(tmpdir(), 'huoyun-schemas-'));
     cpSync(SCHEMAS_DIR, root, { recursive: true });
-    writeFileSync(join(root, 'resources', 'packageInfo.json'), JSON.stringify({
-      id: 'packageInfo', title: '包装', table: 'package_infos',
+    writeFileSync(join(root, 'resources', 'turnoverCrate.json'), JSON.stringify({
+      id: 'turnoverCrate', title: '周转筐', table: 'turnover_crates',
       // The car model's operations: a real new resource declares its own in a menu file.
       permissions: { list: ['carModel3'], save: ['carModelAdd3'], update: ['carModelUpdate3'], delete: ['carModelDelete3'] },
       schema: {
@@ -41,17 +41,17 @@ describe('tables generated from resource files', () => {
     }));
     const registry = loadRegistry(root);
     const source = generatedTablesSource(registry, handWritten);
-    expect(pgSchemaWithTwins(readFileSync(PG_SCHEMA_FILE, 'utf8'), registry, handWritten)).toContain('export const packageInfos = twin(sResources.packageInfos);\n// </generated>');
+    expect(pgSchemaWithTwins(readFileSync(PG_SCHEMA_FILE, 'utf8'), registry, handWritten)).toContain('export const turnoverCrates = twin(sResources.turnoverCrates);\n// </generated>');
     expect(source).toContain("import { audit, carriers, corporations, live } from './schema.ts';");
-    expect(source).toContain("export const packageInfos = sqliteTable('package_infos', {");
+    expect(source).toContain("export const turnoverCrates = sqliteTable('turnover_crates', {");
     expect(source).toContain("packageName: text('package_name').notNull(),");
     expect(source).toContain("carrierId: integer('carrier_id').references(() => carriers.id),");
     expect(source).toContain("tareWeightKg: real('tare_weight_kg'),");
     expect(source).toContain("depositFen: integer('deposit_fen'),");
     expect(source).toContain("status: integer('status').notNull().default(0),");
     expect(source).toContain('...audit,');
-    expect(source).toContain("uniqueIndex('package_infos_package_name').on(t.corpId, t.packageName).where(live)");
-    expect(source).toContain("index('package_infos_carrier_id').on(t.corpId, t.isDeleted, t.carrierId)");
-    expect(source).toContain("index('package_infos_status').on(t.corpId, t.isDeleted, t.status)");
+    expect(source).toContain("uniqueIndex('turnover_crates_package_name').on(t.corpId, t.packageName).where(live)");
+    expect(source).toContain("index('turnover_crates_carrier_id').on(t.corpId, t.isDeleted, t.carrierId)");
+    expect(source).toContain("index('turnover_crates_status').on(t.corpId, t.isDeleted, t.status)");
   });
 });

@@ -5,6 +5,7 @@ export type * from './carrier.ts';
 export type * from './customer.ts';
 export type * from './department.ts';
 export type * from './driver.ts';
+export type * from './packageInfo.ts';
 export type * from './role.ts';
 export type * from './user.ts';
 export type * from './vehicle.ts';
