@@ -11,20 +11,12 @@ import { addScaleVehicles, seedDemo } from '../scripts/seed-demo.ts';
 import { addScaleWaybills } from '../scripts/seed-transport.ts';
 import { migrateLocked } from '../server/db/connection.ts';
 import type { Database } from '../server/db/port.ts';
-import { PostgresDatabase, toPostgres } from '../server/db/postgres.ts';
+// The raw driver parses values as server/db/postgres.ts does.
+import { PostgresDatabase, toPostgres, types } from '../server/db/postgres.ts';
 import type { SqliteDatabase } from '../server/db/sqlite.ts';
 
 type Row = Record<string, unknown>;
 
-// As server/db/postgres.ts parses them: bigint and numeric as numbers (ids and epoch ms stay below 2^53).
-const INT8 = 20;
-const NUMERIC = 1700;
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-};
 
 export interface BenchPg {
   cluster: Cluster;
@@ -94,16 +86,13 @@ async function vacuumAnalyze(p: BenchPg) {
 export const PG_EXTRA_VEHICLES = 1_000_000;
 export const PG_EXTRA_WAYBILLS = 1_000_000;
 
-/** The list-api data on PostgreSQL: demo seed + 1,000,000 vehicles of corporation 1 (bench-db.ts's recipe). */
-export async function buildPgVehicles(p: BenchPg, log: (s: string) => void = console.log): Promise<{ seconds: number }> {
+/** Demo seed, then `insert` (the generator, timed on its own), then VACUUM (ANALYZE): each step's time logged. */
+async function buildThroughGenerators(p: BenchPg, log: (s: string) => void, what: string, insert: (t1: number) => Promise<string>): Promise<{ seconds: number }> {
   const t = performance.now();
   await seedDemo(p.db);
-  log(`  demo seed in ${elapsed(t)}; inserting ${PG_EXTRA_VEHICLES.toLocaleString('en')} vehicles for corp 1 (multi-row INSERTs through the port)`);
+  log(`  demo seed in ${elapsed(t)}; inserting ${what} (multi-row INSERTs through the port)`);
   const t1 = performance.now();
-  const { inserted } = await addScaleVehicles(p.db, PG_EXTRA_VEHICLES, (n) => {
-    if (n % 250_000 === 0) log(`    ${n.toLocaleString('en')} rows  ${elapsed(t1)}`);
-  });
-  log(`  inserted ${inserted.toLocaleString('en')} vehicles in ${elapsed(t1)} (${Math.round(inserted / ((performance.now() - t1) / 1000)).toLocaleString('en')} rows/s)`);
+  log(`  inserted ${await insert(t1)} in ${elapsed(t1)}`);
   const t2 = performance.now();
   await vacuumAnalyze(p);
   log(`  VACUUM (ANALYZE) in ${elapsed(t2)}`);
@@ -112,22 +101,24 @@ export async function buildPgVehicles(p: BenchPg, log: (s: string) => void = con
   return { seconds };
 }
 
-/** The waybill-list / report data on PostgreSQL: demo seed + 1,000,000 waybills of corporation 1 with their orders, goods, parts, links, nodes. */
-export async function buildPgWaybills(p: BenchPg, log: (s: string) => void = console.log): Promise<{ seconds: number }> {
-  const t = performance.now();
-  await seedDemo(p.db);
-  log(`  demo seed in ${elapsed(t)}; inserting ${PG_EXTRA_WAYBILLS.toLocaleString('en')} waybills for corp 1 (with orders, goods, parts, links, nodes; multi-row INSERTs through the port, the summary triggers firing per row)`);
-  const t1 = performance.now();
-  await addScaleWaybills(p.db, PG_EXTRA_WAYBILLS, Date.now(), (n) => {
-    if (n % 200_000 < 50_000) log(`    ${n.toLocaleString('en')} waybills  ${elapsed(t1)}`);
+/** The list-api data on PostgreSQL: demo seed + 1,000,000 vehicles of corporation 1 (bench-db.ts's recipe). */
+export function buildPgVehicles(p: BenchPg, log: (s: string) => void = console.log): Promise<{ seconds: number }> {
+  return buildThroughGenerators(p, log, `${PG_EXTRA_VEHICLES.toLocaleString('en')} vehicles for corp 1`, async (t1) => {
+    const { inserted } = await addScaleVehicles(p.db, PG_EXTRA_VEHICLES, (n) => {
+      if (n % 250_000 === 0) log(`    ${n.toLocaleString('en')} rows  ${elapsed(t1)}`);
+    });
+    return `${inserted.toLocaleString('en')} vehicles`;
   });
-  log(`  inserted in ${elapsed(t1)}`);
-  const t2 = performance.now();
-  await vacuumAnalyze(p);
-  log(`  VACUUM (ANALYZE) in ${elapsed(t2)}`);
-  const seconds = (performance.now() - t) / 1000;
-  log(`  data built in ${seconds.toFixed(1)} s`);
-  return { seconds };
+}
+
+/** The waybill-list / report data on PostgreSQL: demo seed + 1,000,000 waybills of corporation 1 with their orders, goods, parts, links, nodes. */
+export function buildPgWaybills(p: BenchPg, log: (s: string) => void = console.log): Promise<{ seconds: number }> {
+  return buildThroughGenerators(p, log, `${PG_EXTRA_WAYBILLS.toLocaleString('en')} waybills for corp 1 with orders, goods, parts, links, nodes (the summary triggers firing per row)`, async (t1) => {
+    await addScaleWaybills(p.db, PG_EXTRA_WAYBILLS, Date.now(), (n) => {
+      if (n % 200_000 < 50_000) log(`    ${n.toLocaleString('en')} waybills  ${elapsed(t1)}`);
+    });
+    return `${PG_EXTRA_WAYBILLS.toLocaleString('en')} waybills`;
+  });
 }
 
 /**

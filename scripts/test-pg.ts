@@ -39,7 +39,9 @@ try {
   // Without arguments, the suites under tests/: the console's component tests (renderer/) and the
   // pure modules' tests beside their code never reach a database, and npm test runs them already.
   const args = process.argv.slice(2);
-  const result = spawnSync('npx', ['vitest', 'run', ...(args.length ? args : ['tests/'])], {
+  // Two test files at a time: on PostgreSQL a file spends much of its time waiting on the server, so a
+  // second worker uses the cores the first leaves idle (vitest's default on two cores is one worker).
+  const result = spawnSync('npx', ['vitest', 'run', '--maxWorkers=2', ...(args.length ? args : ['tests/'])], {
     stdio: 'inherit',
     env: { ...process.env, HUOYUN_TEST_PG: databaseUrl(clusterUrl, TEMPLATE) },
   });

@@ -16,7 +16,8 @@ import { ConstraintError, type Conn, type Database, type ReadSnapshot, type RunR
 
 const INT8 = 20;
 const NUMERIC = 1700;
-const types = {
+/** How values are parsed: bigint and numeric as numbers (ids and epoch ms stay below 2^53). Shared with the benchmarks' raw driver. */
+export const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format);

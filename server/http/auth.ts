@@ -46,7 +46,8 @@ function saysCrossSite(c: Context): boolean {
 export function authenticate(sessions: SessionStore): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('token');
-    const cookie = getCookie(c, TOKEN_COOKIE);
+    // The header wins (sessions.resolve below), so the cookie is only read without it.
+    const cookie = header ? undefined : getCookie(c, TOKEN_COOKIE);
     if (!SAFE_METHODS.has(c.req.method)) {
       // A page of another site can neither set the token header nor read the cookie; it can only
       // make the browser send the cookie (and even that SameSite=Strict prevents in today's browsers).

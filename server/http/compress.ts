@@ -49,10 +49,17 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
   return undefined;
 }
 
-// Answers whose bytes are kept and served again (the tracking page cache): their compressed forms are
-// kept beside them, keyed by the very Buffer, and go when it goes.
-const reusedBodies = new WeakMap<Response, Uint8Array>();
+// Answers whose bytes the server holds already, so they need not be read back from the stream:
+// every JSON envelope (envelope.ts), and the bytes served again as they are (the tracking page
+// cache), whose compressed forms are kept beside them, keyed by the very Buffer, and go when it goes.
+const heldBodies = new WeakMap<Response, { bytes: Uint8Array; reused: true } | { text: string; reused: false }>();
 const compressedForms = new WeakMap<Uint8Array, Partial<Record<Encoding, Promise<Buffer>>>>();
+
+/** Marks `res` as answering exactly `text`, once. */
+export function heldText(res: Response, text: string): Response {
+  heldBodies.set(res, { text, reused: false });
+  return res;
+}
 
 /**
  * A JSON answer of bytes that are served again as they are (the same Buffer on every hit): the
@@ -60,7 +67,7 @@ const compressedForms = new WeakMap<Uint8Array, Partial<Record<Encoding, Promise
  */
 export function reusableJson(bytes: Uint8Array): Response {
   const res = new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/json; charset=UTF-8' } });
-  reusedBodies.set(res, bytes);
+  heldBodies.set(res, { bytes, reused: true });
   return res;
 }
 
@@ -93,19 +100,22 @@ export function compressAnswers(threshold = COMPRESS_THRESHOLD): MiddlewareHandl
     await next();
     const res = c.res;
     const headers = res.headers;
+    // Too small to gain, and then the same whatever the client accepts: the cheapest way out first.
+    const declared = headers.get('content-length');
+    if (declared !== null && Number(declared) < threshold) return;
     if (!res.body || c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (!COMPRESSIBLE.test(headers.get('content-type') ?? '')) return;
     if (headers.has('content-encoding') || headers.has('content-disposition') || /no-transform/i.test(headers.get('cache-control') ?? '')) return;
-    const declared = headers.get('content-length');
     // The answer differs by Accept-Encoding from here on, also when this client gets it plain.
-    if (declared !== null && Number(declared) < threshold) return;
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    const kept = reusedBodies.get(res);
-    const raw = kept ?? new Uint8Array(await res.arrayBuffer());
+    // Sent as it is: only the answer's headers change (ours are built here, so they can be changed).
+    if (!encoding) return appendVary(headers);
+    const held = heldBodies.get(res);
+    const raw = held ? (held.reused ? held.bytes : Buffer.from(held.text)) : new Uint8Array(await res.arrayBuffer());
     const out = new Headers(headers);
     appendVary(out);
-    if (!encoding || raw.length < threshold) return replace(c, new Response(raw as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers: out }));
-    const body = kept ? await compressedOnce(kept, encoding) : await compressBytes(raw, encoding);
+    if (raw.length < threshold) return replace(c, new Response(raw as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers: out }));
+    const body = held?.reused ? await compressedOnce(raw, encoding) : await compressBytes(raw, encoding);
     out.set('content-encoding', encoding);
     out.set('content-length', String(body.length));
     // A strong validator names exact bytes; the compressed bytes are other bytes.
