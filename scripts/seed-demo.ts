@@ -80,7 +80,8 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     name: '调度员',
     // Menu keys grant every operation of the menu: 'order' includes orderStowage3, 'waybill' the record,
     // department, delegate, check and transfer operations (waybillRecord3 ... waybillTransfer3).
-    grants: ['vehicle', 'driver', 'carrier', 'customer', 'carModel', 'order', 'waybill',
+    // 'baseData': every base-data menu, the entries resources derive (derived-menus.ts) included.
+    grants: ['baseData', 'order', 'waybill',
       // The business lines' list and detail screens (schemas/menus/transport.json).
       'feedstuffOrder', 'orderManageDHN', 'orderManageJR', 'orderManageZM', 'yqChicksOrder', 'yqmjOrder',
       'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
@@ -103,11 +104,13 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   },
 };
 
-/** A grant names an operation id, or a menu key for all of that menu's operations. */
+/** A grant names an operation id, a menu key for all of that menu's operations, or a module's key for all of its menus'. */
 async function grantsOf(conn: Conn, grants: string[]): Promise<string[]> {
   const rows = grants.includes(ALL)
     ? await all<{ id: string }>(conn, 'SELECT operation_id AS id FROM operations')
-    : await all<{ id: string }>(conn, `SELECT operation_id AS id FROM operations WHERE operation_id IN (${grants.map(() => '?')}) OR menu_key IN (${grants.map(() => '?')})`, ...grants, ...grants);
+    : await all<{ id: string }>(conn,
+      `SELECT operation_id AS id FROM operations WHERE operation_id IN (${grants.map(() => '?')}) OR menu_key IN (${grants.map(() => '?')})
+         OR menu_key IN (SELECT menu_key FROM menus WHERE parent_key IN (${grants.map(() => '?')}))`, ...grants, ...grants, ...grants);
   return rows.map((r) => r.id);
 }
 

@@ -2,7 +2,7 @@
 // model has no page files, yet its five pages are there, as the menus and the console expect them;
 // a page file of the same id replaces the derived page; references and dictionaries are shown by
 // their labels and searched with selects.
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,5 +59,33 @@ describe('pages derived from a resource', () => {
     const own = loadRegistry(root);
     expect(own.pages.get('base/carModel-detail')).toMatchObject({ title: '车型资料', sections: [{ title: '尺寸' }] });
     expect(own.pages.get('base/carModel-list')!.title).toBe('车型管理');
+  });
+
+  it('gives the entity its menu entry, whose operations open the derived pages, and grants it with the module', async () => {
+    const base = registry.menus.find((m) => m.menuKey === 'baseData')!;
+    const entry = base.children!.find((m) => m.menuKey === 'packageInfo')!;
+    expect(entry).toMatchObject({ title: '包装管理', url: '/packageInfo' });
+    expect(entry.operations!.map((o) => [o.operationId, o.operationName, o.jsPath])).toEqual([
+      ['packageInfo3', '包装管理', 'base/packageInfo-list'], ['packageInfoAdd3', '新增包装', 'base/packageInfo-add'],
+      ['packageInfoUpdate3', '修改包装', 'base/packageInfo-update'], ['packageInfoDetail3', '包装详情', 'base/packageInfo-detail'],
+      ['packageInfoRecord3', '包装修改记录', 'base/packageInfo-history'], ['packageInfoDelete3', '删除包装', undefined],
+    ]);
+    // The dispatcher's grant of the base-data module reaches the derived entry: the side menu shows it.
+    const t = await createTestApp();
+    const dispatcher = await t.as('dispatcher');
+    const tree = await dispatcher.post('/menu/menuTree', {});
+    expect(JSON.stringify(tree.result)).toContain('包装管理');
+    const listed = await dispatcher.post('/res/packageInfo/list', {});
+    expect(listed.code, listed.message).toBe(1);
+  });
+
+  it('refuses a resource whose module is no menu', () => {
+    const root = mkdtempSync(join(tmpdir(), 'huoyun-schemas-'));
+    cpSync(SCHEMAS_DIR, root, { recursive: true });
+    const file = join(root, 'resources', 'packageInfo.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc.pages.module = 'noSuchModule';
+    writeFileSync(file, JSON.stringify(doc));
+    expect(() => loadRegistry(root)).toThrow('/resources/packageInfo.json /pages/module: 没有这个菜单: noSuchModule');
   });
 });

@@ -16,6 +16,8 @@ export interface DerivedPagesOption {
   name?: string;
   /** The list's columns, in this order; every field by default. */
   listFields?: string[];
+  /** The menu key of the module whose menu gets this entity's entry (derived-menus.ts). */
+  module?: string;
 }
 
 type MenuOperation = { operationId?: string; jsPath?: string };

@@ -7,6 +7,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { SchemaError, type Registry } from './types.ts';
 import { checkReferences } from './references.ts';
 import { derivedPages, operationsByPage } from './derived-pages.ts';
+import { addDerivedMenus } from './derived-menus.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
 import { checkReports, placeReport } from '../reports/registry.ts';
 import { jsonSyntaxMessage, metaMessage } from './meta-messages.ts';
@@ -130,6 +131,11 @@ export function loadRegistry(root = SCHEMAS_DIR, problems?: SchemaError[]): Regi
       sourceOf.set(doc as object, rel);
       place(registry, kind, doc, rel, local);
     }
+  }
+  for (const resource of addDerivedMenus(registry.menus, registry.resources.values())) {
+    const err = new SchemaError(sourceOf.get(resource)!, '/pages/module', `没有这个菜单: ${resource.pages!.module}`);
+    if (!problems) throw err;
+    problems.push(err);
   }
   addDerivedPages(registry);
   try {
