@@ -39,9 +39,13 @@ export function operationsByPage(menus: readonly MenuNode[]): Map<string, string
   return found;
 }
 
-/** The field a list or detail shows for a property: a reference by its label (`carrierId` → `carrierName`). */
+/**
+ * The field a list or detail shows for a property: a reference by its label (`carrierId` →
+ * `carrierName`), a time by its Asia/Shanghai text (`validFrom` → `validFromStr`).
+ */
 function shownField(resource: ResourceFile, field: string): string {
-  return resource.references?.[field] ? `${field.replace(/Id$/, '')}Name` : field;
+  if (resource.references?.[field]) return `${field.replace(/Id$/, '')}Name`;
+  return resource.schema.properties[field]?.['x-time'] ? `${field}Str` : field;
 }
 
 function column(resource: ResourceFile, field: string, schema: FieldSchema): Column {
