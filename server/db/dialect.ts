@@ -35,11 +35,13 @@ export function localDateText(dialect: Dialect, column: string, grain: keyof typ
 }
 
 /**
- * A sort or filter key the planner must not serve from its own index: SQLite's unary `+` (the planner
- * then takes the rows from another index and sorts them). PostgreSQL has no such hint and needs none:
- * its planner weighs the row counts itself; `+` on text is an error there.
+ * A text sort or filter key the planner must not serve from its own index, so that it takes the rows
+ * from another index and sorts them: SQLite's unary `+`; on PostgreSQL `|| ''` (same value, same
+ * collation, no index matches the expression). Measured on PostgreSQL with a million waybills (the
+ * waybill list's L4 shape, numbers sorted within a week): its planner walked the number index for
+ * 7.8 s instead of sorting the week's 37,000 rows.
  */
-export const withoutIndex = (dialect: Dialect, expr: string): string => (dialect === 'sqlite' ? `+${expr}` : expr);
+export const withoutIndex = (dialect: Dialect, expr: string): string => (dialect === 'sqlite' ? `+${expr}` : `(${expr} || '')`);
 
 /**
  * Trigrams of a fragment in characters (code points), as SQLite's trigram tokenizer cuts them. Those
