@@ -1,0 +1,222 @@
+// The contract every plain entity keeps, checked for each resource file that derives its pages (one
+// file per entity, docs/configurator.md): save and read back, list, paging, the sort whitelist,
+// every declared filter, unique keys, update with history and the version check, batch delete (105),
+// another corporation's and partner users' scoping, and bad input on every field of every write.
+// Records are made from the resource's own schema (support/sample-record.ts), so a new entity is
+// covered the day its file lands.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRegistry } from '../server/registry/load.ts';
+import type { FieldSchema, ResourceFile } from '../server/registry/types.ts';
+import { badValues, sampleRecord } from './support/sample-record.ts';
+import { createTestApp, type Reply, type TestApp } from './support/test-app.ts';
+
+type Row = Record<string, any>;
+type Caller = Awaited<ReturnType<TestApp['as']>>;
+
+const CONFLICT = '数据已被他人修改，请刷新后重试';
+const TIME_STR = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const PLAIN = [...loadRegistry().resources.values()].filter((r) => r.pages);
+
+/** Free text: no format, pattern or list of values, so anything typed is stored as typed. */
+const freeText = (f: FieldSchema) => f.type === 'string' && !f.format && !f.pattern && !f.enum;
+
+function expectInvalid(r: Reply, field: string, title: string) {
+  expect(r.status, r.message).toBe(400);
+  expect(r.code).toBe(100);
+  // Messages name a field without its unit: 车长(米) is 车长：请输入数字.
+  expect(r.message).toContain(title.replace(/\(.*\)$/, ''));
+  expect(r.result?.field).toBe(field);
+}
+
+it('covers at least the package and the car model', () => {
+  expect(PLAIN.map((r) => r.id)).toEqual(expect.arrayContaining(['carModel', 'packageInfo']));
+});
+
+describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (id, resource: ResourceFile) => {
+  const fields = Object.entries(resource.schema.properties);
+  const api = (verb: string) => `/res/${id}/${verb}`;
+  let t: TestApp;
+  let admin: Caller;
+  let n = 0;
+  const referenced = new Map<string, number>();
+  const record = (): Row => sampleRecord(resource, ++n, (res) => referenced.get(res));
+  const save = async (rec: Row = record()) => {
+    const r = await admin.post(api('save'), rec);
+    expect(r.code, `${id} save: ${r.message}`).toBe(1);
+    return { id: r.result.id as number, rec };
+  };
+  const detail = async (caller: Caller, recordId: number) => caller.get(`${api('detail')}?id=${recordId}`);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.as('admin');
+    for (const ref of Object.values(resource.references ?? {})) {
+      const r = await admin.post(`/res/${ref.resource}/list`, { pageSize: 1 });
+      referenced.set(ref.resource, r.result.data[0].id);
+    }
+  });
+
+  it('saves a record and reads back every field, version 1, references by label and times as text', async () => {
+    const { id: saved, rec } = await save();
+    const r = await detail(admin, saved);
+    expect(r.code, r.message).toBe(1);
+    for (const [field, f] of fields) {
+      expect(r.result[field], field).toEqual(rec[field]);
+      if (resource.references?.[field]) expect(r.result[`${field.replace(/Id$/, '')}Name`], `${field} label`).toBeTruthy();
+      if (f['x-time']) expect(r.result[`${field}Str`]).toMatch(TIME_STR);
+    }
+    expect(r.result.version).toBe(1);
+  });
+
+  it('lists page by page with the total of the count, never repeating a row', async () => {
+    for (let i = 0; i < 3; i++) await save();
+    const total = (await admin.post(api('count'), {})).result as number;
+    expect(total).toBeGreaterThanOrEqual(3);
+    const seen: number[] = [];
+    for (let curPage = 1; curPage <= Math.ceil(total / 2); curPage++) {
+      const r = await admin.post(api('list'), { curPage, pageSize: 2 });
+      expect(r.code).toBe(1);
+      expect(r.result.totalRecords).toBe(total);
+      seen.push(...r.result.data.map((row: Row) => row.id));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+  });
+
+  it('sorts by every declared field both ways and refuses any other', async () => {
+    for (const field of resource.sort ?? []) {
+      for (const order of ['asc', 'desc']) {
+        const r = await admin.post(api('list'), { sorts: [{ field, order }] });
+        expect(r.code, `${field} ${order}: ${r.message}`).toBe(1);
+      }
+    }
+    const unsorted = fields.map(([f]) => f).find((f) => !(resource.sort ?? []).includes(f)) ?? 'noSuchField';
+    const r = await admin.post(api('list'), { sorts: [{ field: unsorted, order: 'asc' }] });
+    expect(r.status).toBe(400);
+    expect(r.code).toBe(100);
+  });
+
+  it('finds a record by each declared filter', async () => {
+    const { id: saved, rec } = await save();
+    const now = Date.now();
+    for (const [field, operator] of Object.entries(resource.search ?? {})) {
+      const value = rec[field];
+      const body =
+        operator === 'range' ? { [field]: [now - 3_600_000, now + 3_600_000] }
+        : operator === 'in' ? { [field]: [value] }
+        : operator === 'like' ? { [field]: String(value).slice(1) }
+        : { [field]: value };
+      const r = await admin.post(api('list'), { ...body, pageSize: 1000 });
+      expect(r.code, `${field}: ${r.message}`).toBe(1);
+      expect(r.result.data.map((row: Row) => row.id), `${field} ${operator}`).toContain(saved);
+    }
+  });
+
+  it('refuses a duplicate of each unique key, naming it, and changes nothing', async () => {
+    for (const key of resource.unique ?? []) {
+      const { rec } = await save();
+      const copy = { ...record(), ...Object.fromEntries(key.map((k) => [k, rec[k]])) };
+      const r = await t.refused(() => admin.post(api('save'), copy));
+      expect(r.code).toBe(100);
+      const titles = key.map((k) => resource.schema.properties[k].title as string);
+      expect(titles.some((title) => r.message.includes(title)), r.message).toBe(true);
+    }
+  });
+
+  it('updates with the version, records who changed what, and refuses a stale version', async () => {
+    const { id: saved } = await save();
+    const changed = record();
+    const r = await admin.post(api('update'), { ...changed, id: saved, version: 1 });
+    expect(r.code, r.message).toBe(1);
+    const after = await detail(admin, saved);
+    expect(after.result.version).toBe(2);
+    for (const [field] of fields) expect(after.result[field], field).toEqual(changed[field]);
+    if (resource.history) {
+      const history = await admin.post(api('history'), { id: saved });
+      expect(history.result.data.map((h: Row) => h.action)).toEqual(expect.arrayContaining(['create', 'update']));
+    }
+    const stale = await t.refused(() => admin.post(api('update'), { ...record(), id: saved, version: 1 }));
+    expect(stale.message).toBe(CONFLICT);
+  });
+
+  it('batch deletes with a 105 answer, after which the record is gone', async () => {
+    const { id: saved } = await save();
+    const r = await admin.post(api('batchDelete'), { ids: [saved, 999_999] });
+    expect(r.code).toBe(105);
+    expect(r.result).toMatchObject({ total: 2, successCount: 1, failCount: 1 });
+    expect((await detail(admin, saved)).code).toBe(0);
+  });
+
+  it('shows nothing to another corporation, and lets it change nothing', async () => {
+    const { id: saved, rec } = await save();
+    const other = await t.as('admin2');
+    expect((await detail(other, saved)).code).toBe(0);
+    const listed = await other.post(api('list'), { pageSize: 1000 });
+    expect(listed.result.data.map((row: Row) => row.id)).not.toContain(saved);
+    await t.refused(() => other.post(api('update'), { ...rec, id: saved, version: 1 }));
+    const removed = await other.post(api('batchDelete'), { ids: [saved] });
+    expect(removed.result).toMatchObject({ successCount: 0 });
+    expect((await detail(admin, saved)).code).toBe(1);
+  });
+
+  it.each([['customer', 1], ['carrier', 2]] as const)('shows a %s user the rows its scope gives it', async (userName, userType) => {
+    const scope = resource.scope?.[userName];
+    const { id: saved } = await save();
+    // The grant to read, so that what remains is the scope alone.
+    await t.db.run(
+      `INSERT INTO role_operations (corp_id, role_id, operation_id) SELECT 1, ur.role_id, ? FROM user_roles ur JOIN users u ON u.id = ur.user_id
+        WHERE u.user_name = ? ON CONFLICT DO NOTHING`, [resource.permissions.list[0], userName]);
+    const partner = await t.as(userName);
+    const listed = await partner.post(api('list'), { pageSize: 1000 });
+    expect(listed.code, listed.message).toBe(1);
+    const ids = listed.result.data.map((row: Row) => row.id as number);
+    if (scope === undefined) expect(ids, `user type ${userType} sees nothing`).toEqual([]);
+    else if (scope === '*') expect(ids).toContain(saved);
+    else {
+      const { partnerId } = (await t.db.one<{ partnerId: number }>('SELECT partner_id AS "partnerId" FROM users WHERE user_name = ?', [userName]))!;
+      const own = await save({ ...record(), [scope]: partnerId });
+      const mine = (await partner.post(api('list'), { pageSize: 1000 })).result.data as Row[];
+      expect(mine.map((row) => row.id)).toContain(own.id);
+      expect(mine.every((row) => row[scope] === partnerId), `every row's ${scope} is the user's`).toBe(true);
+    }
+  });
+
+  describe('bad input', () => {
+    it.each(fields.flatMap(([field, f]) => badValues(f).map((bad) => [field, bad.why, bad.value] as const)))(
+      'refuses %s as %s, naming it, on save and on update',
+      async (field, _why, value) => {
+        const title = resource.schema.properties[field].title as string;
+        expectInvalid(await t.refused(() => admin.post(api('save'), { ...record(), [field]: value })), field, title);
+        const { id: saved } = await save();
+        expectInvalid(await t.refused(() => admin.post(api('update'), { id: saved, version: 1, [field]: value })), field, title);
+      },
+    );
+
+    it.each((resource.schema.required ?? []).map((field) => [field]))('refuses a record without %s, naming it', async (field) => {
+      const rec = record();
+      delete rec[field];
+      expectInvalid(await t.refused(() => admin.post(api('save'), rec)), field, resource.schema.properties[field].title as string);
+    });
+
+    it('refuses an unknown field, and an oversized body', async () => {
+      const unknown = await t.refused(() => admin.post(api('save'), { ...record(), noSuchField: 1 }));
+      expect(unknown.code).toBe(100);
+      const huge = await t.refused(() => admin.post(api('save'), { ...record(), remark: 'x'.repeat(1_100_000) }));
+      expect(huge.code).toBe(100);
+      expect(huge.status).toBe(413);
+    });
+
+    it('stores SQL- and script-looking text exactly as typed', async () => {
+      const texts = fields.filter(([, f]) => freeText(f));
+      for (const sample of ["'; DROP TABLE users; --", '<script>alert(1)</script>']) {
+        const rec = record();
+        for (const [field, f] of texts) rec[field] = sample.slice(0, (f.maxLength as number | undefined) ?? sample.length);
+        // A free-text unique key still has to differ from the other records'.
+        for (const key of resource.unique ?? []) for (const k of key) if (texts.some(([f]) => f === k)) rec[k] = `${(rec[k] as string).slice(0, 10)}${n}`;
+        const { id: saved } = await save(rec);
+        const r = await detail(admin, saved);
+        for (const [field] of texts) expect(r.result[field], field).toBe(rec[field]);
+      }
+    });
+  });
+});

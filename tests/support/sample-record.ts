@@ -1,0 +1,85 @@
+// Valid and invalid values for any field of a resource file, read from its JSON Schema: the
+// generic entity contract (tests/entity-contract.test.ts) saves, breaks and reads back every plain
+// entity with them, so an entity added as one resource file is tested without writing a test.
+import { idCardCheckChar } from '../../schemas/keywords/id-card.ts';
+import type { FieldSchema, ResourceFile } from '../../server/registry/types.ts';
+
+type Row = Record<string, unknown>;
+
+const baseType = (f: FieldSchema) => (Array.isArray(f.type) ? f.type.find((t) => t !== 'null') : f.type) as string;
+
+/** A valid 18-digit resident ID number, different for each n. */
+function idCard(n: number): string {
+  const first17 = `33010219900101${String(n % 1000).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
+}
+
+/** Text of at most maxLength characters that differs for each n and passes the field's format. */
+function text(field: string, f: FieldSchema, n: number): string {
+  const digits = String(100000 + n);
+  switch (f.format) {
+    case 'mobile': return `138${String(n).padStart(8, '0')}`;
+    case 'phone': return `0571-8${String(n).padStart(7, '0')}`;
+    case 'emails': return `user${n}@example.cn`;
+    case 'digits': return digits;
+    case 'letters': return `abc${'abcdefghij'[n % 10]}`;
+    case 'idCard': return idCard(n);
+    case 'terminalNo': return `T${digits}`;
+    default: break;
+  }
+  if (typeof f.pattern === 'string') {
+    if (/^\^\[A-Za-z\]/.test(f.pattern)) return `a${n}`;
+    if (/\\d|0-9/.test(f.pattern)) return digits;
+  }
+  const value = `${f.title ?? field}${n}`;
+  const max = typeof f.maxLength === 'number' ? f.maxLength : 50;
+  return value.length <= max ? value : `${n}`.slice(-max);
+}
+
+function number(f: FieldSchema, n: number): number {
+  const min = typeof f.minimum === 'number' ? f.minimum : typeof f.exclusiveMinimum === 'number' ? f.exclusiveMinimum + 1 : 0;
+  const max = typeof f.maximum === 'number' ? f.maximum : min + 1000;
+  const whole = Math.min(max, Math.max(min, 1 + (n % 5)));
+  const rule = f['x-number'] as { decimals?: number } | undefined;
+  return baseType(f) === 'number' && (rule?.decimals ?? 0) > 0 && whole + 0.5 <= max ? whole + 0.5 : whole;
+}
+
+/** The value a user would enter in this field for the n-th record. */
+export function sampleValue(field: string, f: FieldSchema, n: number, referenced: (resource: string) => number | undefined, resource: ResourceFile): unknown {
+  const ref = resource.references?.[field];
+  if (ref) return referenced(ref.resource);
+  if (Array.isArray(f.enum)) return f.enum[n % f.enum.length];
+  const type = baseType(f);
+  if (f['x-time']) return Date.UTC(2026, 0, 1 + (n % 28), 8);
+  if (type === 'integer' || type === 'number') return number(f, n);
+  if (type === 'boolean') return n % 2 === 0;
+  if (type === 'array') return [];
+  return text(field, f, n);
+}
+
+/** A whole valid record: every field, the unique keys made distinct by n. */
+export function sampleRecord(resource: ResourceFile, n: number, referenced: (resource: string) => number | undefined): Row {
+  const out: Row = {};
+  for (const [field, f] of Object.entries(resource.schema.properties)) {
+    const value = sampleValue(field, f, n, referenced, resource);
+    if (value !== undefined) out[field] = value;
+  }
+  return out;
+}
+
+/** Wrong values for one field, each with what is wrong with it; empty for a field with no such case. */
+export function badValues(f: FieldSchema): { why: string; value: unknown }[] {
+  const type = baseType(f);
+  const out: { why: string; value: unknown }[] = [];
+  if (type === 'string') {
+    out.push({ why: 'a number for text', value: 12345 });
+    if (typeof f.maxLength === 'number') out.push({ why: `longer than ${f.maxLength}`, value: 'x'.repeat(f.maxLength + 1) });
+  } else if (type === 'integer' || type === 'number') {
+    out.push({ why: 'text for a number', value: 'abc' });
+    if (typeof f.minimum === 'number') out.push({ why: `below ${f.minimum}`, value: f.minimum - 1 });
+    if (typeof f.maximum === 'number') out.push({ why: `above ${f.maximum}`, value: f.maximum + 1 });
+    if (type === 'integer' && !Array.isArray(f.enum)) out.push({ why: 'a fraction for a whole number', value: 1.5 });
+  }
+  if (Array.isArray(f.enum)) out.push({ why: 'a value outside the list', value: type === 'string' ? 'zz-not-an-option' : 987654 });
+  return out;
+}
