@@ -15,7 +15,8 @@ type Caller = Awaited<ReturnType<TestApp['as']>>;
 
 const CONFLICT = '数据已被他人修改，请刷新后重试';
 const TIME_STR = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const PLAIN = [...loadRegistry().resources.values()].filter((r) => r.pages);
+const REGISTRY = loadRegistry();
+const PLAIN = [...REGISTRY.resources.values()].filter((r) => r.pages);
 
 /** Free text: no format, pattern or list of values, so anything typed is stored as typed. */
 const freeText = (f: FieldSchema) => f.type === 'string' && !f.format && !f.pattern && !f.enum;
@@ -50,9 +51,12 @@ describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (i
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.as('admin');
-    for (const ref of Object.values(resource.references ?? {})) {
-      const r = await admin.post(`/res/${ref.resource}/list`, { pageSize: 1 });
-      referenced.set(ref.resource, r.result.data[0].id);
+    // A live record of each resource this one points at, and of those its targets point at (a new target is saved below).
+    const targets = Object.values(resource.references ?? {}).map((ref) => ref.resource);
+    const needed = new Set([...targets, ...targets.flatMap((target) => Object.values(REGISTRY.resources.get(target)!.references ?? {}).map((ref) => ref.resource))]);
+    for (const target of needed) {
+      const r = await admin.post(`/res/${target}/list`, { pageSize: 1 });
+      referenced.set(target, r.result.data[0].id);
     }
   });
 
@@ -102,7 +106,8 @@ describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (i
     for (const [field, operator] of Object.entries(resource.search ?? {})) {
       const value = rec[field];
       const body =
-        operator === 'range' ? { [field]: [now - 3_600_000, now + 3_600_000] }
+        // A time field of the record around its own value; the audit times (not in the schema) around now.
+        operator === 'range' ? { [field]: typeof value === 'number' ? [value - 3_600_000, value + 3_600_000] : [now - 3_600_000, now + 3_600_000] }
         : operator === 'in' ? { [field]: [value] }
         : operator === 'like' ? { [field]: String(value).slice(1) }
         : { [field]: value };
@@ -146,6 +151,19 @@ describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (i
     expect(r.result).toMatchObject({ total: 2, successCount: 1, failCount: 1 });
     expect((await detail(admin, saved)).code).toBe(0);
   });
+
+  it.each(Object.entries(resource.references ?? {}).map(([field, ref]) => [field, ref.resource] as const))(
+    'keeps the %s record it points at from being deleted',
+    async (field, target) => {
+      const targetResource = REGISTRY.resources.get(target)!;
+      expect(targetResource.dependents, `${target}.json lists ${id} as a dependent`).toContainEqual({ resource: id, field });
+      const other = await admin.post(`/res/${target}/save`, sampleRecord(targetResource, 900 + ++n, (res) => referenced.get(res), true));
+      expect(other.code, other.message).toBe(1);
+      await save({ ...record(), [field]: other.result.id });
+      const r = await admin.post(`/res/${target}/batchDelete`, { ids: [other.result.id] });
+      expect(r.result).toMatchObject({ successCount: 0, cannotDeleteCount: 1 });
+    },
+  );
 
   it('shows nothing to another corporation, and lets it change nothing', async () => {
     const { id: saved, rec } = await save();

@@ -25,6 +25,7 @@ function text(field: string, f: FieldSchema, n: number): string {
     case 'letters': return `abc${'abcdefghij'[n % 10]}`;
     case 'idCard': return idCard(n);
     case 'terminalNo': return `T${digits}`;
+    case 'plateNo': return `浙A${String(10000 + n).slice(-5)}`;
     default: break;
   }
   if (typeof f.pattern === 'string') {
@@ -57,10 +58,12 @@ export function sampleValue(field: string, f: FieldSchema, n: number, referenced
   return text(field, f, n);
 }
 
-/** A whole valid record: every field, the unique keys made distinct by n. */
-export function sampleRecord(resource: ResourceFile, n: number, referenced: (resource: string) => number | undefined): Row {
+/** A valid record, the unique keys made distinct by n: every field, or with `requiredOnly` the least a form accepts. */
+export function sampleRecord(resource: ResourceFile, n: number, referenced: (resource: string) => number | undefined, requiredOnly = false): Row {
   const out: Row = {};
+  const required = new Set(resource.schema.required ?? []);
   for (const [field, f] of Object.entries(resource.schema.properties)) {
+    if (requiredOnly && !required.has(field) && !resource.references?.[field]) continue;
     const value = sampleValue(field, f, n, referenced, resource);
     if (value !== undefined) out[field] = value;
   }
