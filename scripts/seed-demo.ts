@@ -2,6 +2,7 @@
 // The server never imports fixtures/: this script is the bridge (see ARCHITECTURE.md).
 import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
+import { demoBaseData } from '../fixtures/base-data.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
@@ -104,6 +105,15 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   },
 };
 
+/** The corporation's goods catalogue, containers, contracts and the other base data (fixtures/base-data.ts). */
+async function seedBaseData(conn: Conn, corpId: number, now: number) {
+  const ids = async (table: string) => (await all<{ id: number }>(conn, `SELECT id FROM ${table} WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 5`, corpId)).map((r) => r.id);
+  const vehicles = await all<{ id: number; carrierId: number | null; coldMachine: number }>(conn,
+    'SELECT id, carrier_id AS "carrierId", cold_machine AS "coldMachine" FROM vehicles WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 20', corpId);
+  const rows = demoBaseData({ corpId, now, carrierIds: await ids('carriers'), customerIds: await ids('customers'), vehicles });
+  for (const [table, tableRows] of Object.entries(rows)) await insertRows(conn, table, tableRows);
+}
+
 /** A grant names an operation id, a menu key for all of that menu's operations, or a module's key for all of its menus'. */
 async function grantsOf(conn: Conn, grants: string[]): Promise<string[]> {
   const rows = grants.includes(ALL)
@@ -138,6 +148,7 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
     await insertRows(conn, 'drivers', demo.drivers as never[]);
     await insertRows(conn, 'vehicles', demo.vehicles as never[]);
     await insertRows(conn, 'areas', demo.areas as never[]);
+    await seedBaseData(conn, 1, now);
 
     const roleIds: Record<string, number> = {};
     const addRole = async (corpId: number, key: string) => {
