@@ -241,8 +241,9 @@ export class PostgresDatabase extends PostgresConn implements Database {
     await this.pool.end();
   }
 
+  /** True from the moment close() is called: statements still under way then fail with the pool. */
   get closed(): boolean {
-    return this.pool.ended;
+    return this.pool.ending || this.pool.ended;
   }
 }
 

@@ -130,6 +130,8 @@ export class ExportQueue<P extends { close(): Promise<void> }> {
       const stale = await one(this.conn, `SELECT id FROM export_tasks WHERE ${STALE} LIMIT 1`, now - this.timing.staleMs);
       if (stale) await this.pump();
     } catch (e) {
+      // A tick under way when the database closed fails with it: the end of the watch, not a fault.
+      if (this.conn.closed) return stop();
       console.error('export queue:', e);
     }
   }
@@ -162,6 +164,8 @@ export class ExportQueue<P extends { close(): Promise<void> }> {
     try {
       await this.pump();
     } catch (e) {
+      // A tick under way when the database closed fails with it: the end of the watch, not a fault.
+      if (this.conn.closed) return stop();
       console.error('export queue:', e);
     }
   }
