@@ -15,7 +15,8 @@ const BENCHES: Record<string, Bench> = {
     run: async (args) => (await import('./waybill-list.ts')).main(args),
   },
   tracking: {
-    summary: 'a van with 1,000,000 points among 500 fences: store read + stops + visits + doors + cold machine + alarm marks vs one row per point and @turf; then an 8000-point getTrackList page (p50/p99 vs 10 ms) and its bytes on the wire: plain, gzip, brotli (options: --page: that page only)',
+    summary: 'a van with 1,000,000 points among 500 fences: store read + stops + visits + doors + cold machine + alarm marks vs one row per point and @turf; then an 8000-point getTrackList page (p50/p99 vs 10 ms) and its bytes on the wire: plain, gzip, brotli (options: --page: that page only)\n' +
+      '               --pg: the same data seeded into a throwaway PostgreSQL through the port, the plain table there too (written and read on `pg`)',
     run: async (args) => (await import('./tracking.ts')).main(args),
   },
   report: {
@@ -24,7 +25,8 @@ const BENCHES: Record<string, Bench> = {
     run: async (args) => (await import('./report.ts')).main(args),
   },
   export: {
-    summary: 'an export of the 1,000,000-waybill list to .xlsx by the real server process (child): time and peak RSS vs 300 MB (options: --rebuild)',
+    summary: 'an export of the 1,000,000-waybill list to .xlsx by the real server process (child): time vs a raw read of the same rows (floor), and peak RSS vs 300 MB (options: --rebuild)\n' +
+      '               --pg: the server child on a throwaway PostgreSQL holding a copy of .bench/waybill-list.db, the floor read on `pg` through a cursor',
     run: async (args) => (await import('./export.ts')).main(args),
   },
   load: {

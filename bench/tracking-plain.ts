@@ -1,6 +1,8 @@
-// The peer of the tracking bench: what a user would write without a track store — one SQLite row
-// per point, read back as objects, and @turf functions per point (distance for stops,
-// booleanPointInPolygon against every fence for visits, circles made polygons by turf.circle).
+// The peer of the tracking bench: what a user would write without a track store — one row per
+// point in a table of its own, read back as objects, and @turf functions per point (distance for
+// stops, booleanPointInPolygon against every fence for visits, circles made polygons by turf.circle).
+// The table lives in the bench's database: SQLite here (better-sqlite3, synchronous prepared
+// statements), PostgreSQL in bench/tracking-pg.ts (the `pg` driver); the analysis of the rows is the same.
 import type Database from 'better-sqlite3';
 import * as turf from '@turf/turf';
 import type { ScaleFence } from '../fixtures/tracks-scale.ts';
@@ -10,20 +12,60 @@ import type { TrackContext } from '../server/tracking/views.ts';
 import { formatTime } from '../server/resources/time.ts';
 import { round1, round6 as coord } from '../server/fences/geometry.ts';
 
-export function createPlainTable(sqlite: Database.Database, vehicleId: number, cols: TrackColumns) {
-  sqlite.exec(`DROP TABLE IF EXISTS plain_track_points;
-    CREATE TABLE plain_track_points (vehicle_id INTEGER NOT NULL, gps_time INTEGER NOT NULL, lon REAL, lat REAL, speed REAL, direction INTEGER,
-      odometer REAL, status INTEGER, t1 REAL, t2 REAL, h1 REAL, oil1 REAL, PRIMARY KEY (vehicle_id, gps_time))`);
-  const ins = sqlite.prepare('INSERT INTO plain_track_points VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  sqlite.transaction(() => {
-    for (let i = 0; i < cols.length; i++) {
-      ins.run(vehicleId, cols.gpsTime[i], cols.lon[i], cols.lat[i], cols.speed[i], cols.direction[i], cols.odometer[i], cols.status[i],
-        cols.temps[0]?.[i] ?? null, cols.temps[1]?.[i] ?? null, cols.humidities[0]?.[i] ?? null, cols.oils[0]?.[i] ?? null);
-    }
-  })();
+export interface PlainRow { gps_time: number; lon: number; lat: number; speed: number; status: number }
+export interface PlainCounts { points: number; stops: number; visits: number; doors: number; cold: number; alarms: number }
+type Sync<T> = T | Promise<T>;
+
+/** The plain approach's table on one engine: a row per point written, read back whole, analysed. */
+export interface PlainPoints {
+  /** How the rows go in, and how each read hands them over (the bench's labels). */
+  labels: { write: string; objects: string; arrays: string };
+  write(vehicleId: number, cols: TrackColumns): Sync<void>;
+  /** All columns of the range's rows as one object each; answers how many. */
+  readObjects(vehicleId: number, from: number, to: number): Sync<number>;
+  /** The same as arrays of values. */
+  readArrays(vehicleId: number, from: number, to: number): Sync<number>;
+  /** The rows the analytics read, then plainAnalyse over them. */
+  analytics(vehicleId: number, from: number, to: number, fences: ReturnType<typeof plainFences>, windows: readonly TimeWindow[]): Sync<PlainCounts>;
 }
 
-interface Row { gps_time: number; lon: number; lat: number; speed: number; status: number }
+export const PLAIN_READ_SQL = 'SELECT * FROM plain_track_points WHERE vehicle_id = ? AND gps_time BETWEEN ? AND ? ORDER BY gps_time';
+export const PLAIN_ANALYTICS_SQL = 'SELECT gps_time, lon, lat, speed, status FROM plain_track_points WHERE vehicle_id = ? AND gps_time BETWEEN ? AND ? ORDER BY gps_time';
+
+/** A point's twelve values, in the table's column order (the SQLite writer spells them out: no array per row). */
+export function plainValues(vehicleId: number, cols: TrackColumns, i: number): unknown[] {
+  return [vehicleId, cols.gpsTime[i], cols.lon[i], cols.lat[i], cols.speed[i], cols.direction[i], cols.odometer[i], cols.status[i],
+    cols.temps[0]?.[i] ?? null, cols.temps[1]?.[i] ?? null, cols.humidities[0]?.[i] ?? null, cols.oils[0]?.[i] ?? null];
+}
+
+/** On SQLite: prepared statements on better-sqlite3, answering synchronously. */
+export function sqlitePlainPoints(sqlite: Database.Database): PlainPoints {
+  // Prepared once (after write made the table), as a user would keep it: one handle for objects, one for arrays.
+  let objects: Database.Statement | undefined, arrays: Database.Statement | undefined;
+  return {
+    labels: { write: '', objects: '.all', arrays: '.raw().iterate' },
+    write(vehicleId, cols) {
+      sqlite.exec(`DROP TABLE IF EXISTS plain_track_points;
+        CREATE TABLE plain_track_points (vehicle_id INTEGER NOT NULL, gps_time INTEGER NOT NULL, lon REAL, lat REAL, speed REAL, direction INTEGER,
+          odometer REAL, status INTEGER, t1 REAL, t2 REAL, h1 REAL, oil1 REAL, PRIMARY KEY (vehicle_id, gps_time))`);
+      const ins = sqlite.prepare('INSERT INTO plain_track_points VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      sqlite.transaction(() => {
+        for (let i = 0; i < cols.length; i++) {
+          ins.run(vehicleId, cols.gpsTime[i], cols.lon[i], cols.lat[i], cols.speed[i], cols.direction[i], cols.odometer[i], cols.status[i],
+            cols.temps[0]?.[i] ?? null, cols.temps[1]?.[i] ?? null, cols.humidities[0]?.[i] ?? null, cols.oils[0]?.[i] ?? null);
+        }
+      })();
+    },
+    readObjects: (vehicleId, from, to) => (objects ??= sqlite.prepare(PLAIN_READ_SQL)).all(vehicleId, from, to).length,
+    readArrays(vehicleId, from, to) {
+      let n = 0;
+      for (const _ of (arrays ??= sqlite.prepare(PLAIN_READ_SQL).raw(true)).iterate(vehicleId, from, to)) n++;
+      return n;
+    },
+    analytics: (vehicleId, from, to, fences, windows) =>
+      plainAnalyse(sqlite.prepare(PLAIN_ANALYTICS_SQL).all(vehicleId, from, to) as PlainRow[], fences, windows),
+  };
+}
 
 export function plainFences(fences: readonly ScaleFence[]) {
   return fences.map((f) => {
@@ -33,12 +75,10 @@ export function plainFences(fences: readonly ScaleFence[]) {
   });
 }
 
-/** The whole analytics the plain way; returns counts so the bench can compare answers roughly. */
-export function plainAnalytics(sqlite: Database.Database, vehicleId: number, from: number, to: number, fences: ReturnType<typeof plainFences>, windows: readonly TimeWindow[]) {
-  const rows = sqlite.prepare('SELECT gps_time, lon, lat, speed, status FROM plain_track_points WHERE vehicle_id = ? AND gps_time BETWEEN ? AND ? ORDER BY gps_time')
-    .all(vehicleId, from, to) as Row[];
+/** The whole analytics the plain way over the rows read; returns counts so the bench can compare answers roughly. */
+export function plainAnalyse(rows: readonly PlainRow[], fences: ReturnType<typeof plainFences>, windows: readonly TimeWindow[]): PlainCounts {
   let stops = 0, visits = 0, doors = 0, cold = 0, alarms = 0;
-  let anchor: Row | null = null, last: Row | null = null;
+  let anchor: PlainRow | null = null, last: PlainRow | null = null;
   const inside = new Map<number, boolean>();
   let prevStatus = 0;
   for (const r of rows) {

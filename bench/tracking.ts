@@ -1,7 +1,8 @@
-// `npm run bench -- tracking`: a cold van with 1,000,000 points among 500 fences. The whole
+// `npm run bench -- tracking [--pg] [--page]`: a cold van with 1,000,000 points among 500 fences. The whole
 // analytics (read from the store, stops, area visits, door and cold-machine intervals, alarm marks)
-// side by side with the plain approach (one SQLite row per point, @turf per point), points per
+// side by side with the plain approach (one row per point, @turf per point), points per
 // second and the ratio; then one 8000-point page of waybill/getTrackList through the real route.
+// --pg: the same database on a throwaway PostgreSQL, the plain table there too (bench/tracking-pg.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,8 @@ import { markAlarms } from '../server/tracking/analytics/alarm-marks.ts';
 import type { TimeWindow } from '../server/tracking/columns.ts';
 import { BenchError, ms, percentile, table } from './stats.ts';
 import { pageCacheOf } from '../server/tracking/page-cache.ts';
-import { createPlainTable, plainAnalytics, plainFences, plainTrackPage } from './tracking-plain.ts';
+import { plainFences, plainTrackPage, sqlitePlainPoints } from './tracking-plain.ts';
+import { trackingOnPg, type TrackingDb } from './tracking-pg.ts';
 import { TrackContext, writeTrackPage } from '../server/tracking/views.ts';
 import { resolveTarget } from '../server/tracking/target.ts';
 import { JsonBytes } from '../server/tracking/json-bytes.ts';
@@ -86,7 +88,7 @@ async function stageTimes(runs: number, read: <R>(use: (cols: import('../server/
  * `warmup` runs are left out (a server runs this code again and again; the first runs also pay the JIT
  * and the first touch of fresh memory), and the very first run is reported on its own. An asynchronous
  * `f` (the store's reads through the database port) is timed until its promise settles; a synchronous
- * one (the plain approach on better-sqlite3) is not made to wait for an extra turn of the event loop.
+ * one (the plain approach on better-sqlite3; on `pg` it is asynchronous too) is not made to wait for an extra turn of the event loop.
  */
 async function timeIt<T>(runs: number, f: () => T | Promise<T>, warmup = 0): Promise<{ best: number; median: number; cpu: number; first: number; result: T }> {
   const times: number[] = [];
@@ -113,28 +115,32 @@ async function timeIt<T>(runs: number, f: () => T | Promise<T>, warmup = 0): Pro
 }
 
 export async function main(args: string[]) {
-  if (args.includes('--pg')) {
-    throw new BenchError(
-      'tracking --pg is not available: the store and the route read through the port and could run on PostgreSQL, but the bench ' +
-        'times them against its plain peer (bench/tracking-plain.ts), written on better-sqlite3 itself: a plain_track_points table ' +
-        'filled and read with synchronous prepared statements, @turf per row. A PostgreSQL run needs that peer rewritten on `pg` ' +
-        '(asynchronous, a million rows to load), which is beyond this round.',
-    );
-  }
+  const unknown = args.filter((a) => a !== '--pg' && a !== '--page');
+  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --pg, --page)`);
   // --page: only the 8000-point page through the route (section 2), e.g. to read its bytes on the wire.
   const pageOnly = args.includes('--page');
   const dir = mkdtempSync(join(tmpdir(), 'huoyun-track-bench-'));
+  let tdb: TrackingDb | undefined;
+  let closeApp: () => void | Promise<void> = () => {};
   try {
+    console.log(`== tracking: a van with ${POINTS.toLocaleString('en')} points among ${FENCES} fences, on ${args.includes('--pg') ? 'PostgreSQL' : 'SQLite'} ==`);
     console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    // The port (what the server reads through) for the store and the route; the raw better-sqlite3
-    // handle only for the plain approach's own table, which is SQLite by nature.
-    const db = openDatabase(join(dir, 'track.db'));
-    const sqlite = db.$client;
+    // The port (what the server reads through) for the store and the route; the plain approach's own
+    // table beside it, on the same engine: better-sqlite3, or `pg` on a throwaway cluster.
+    if (args.includes('--pg')) tdb = await trackingOnPg();
+    else {
+      const sqliteDb = openDatabase(join(dir, 'track.db'));
+      const version = (sqliteDb.$client.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
+      tdb = { db: sqliteDb, plain: sqlitePlainPoints(sqliteDb.$client), engine: `SQLite ${version}`, close: () => sqliteDb.close() };
+    }
+    const { db, plain } = tdb;
+    let t = performance.now();
     await seedDemo(db, Date.now(), { transport: false });
+    console.log(`${tdb.engine}: demo seed (no transport) in ${ms(performance.now() - t, 0)} ms`);
     const vehicle = (await one<{ id: number; vehicleNo: string }>(db, 'SELECT id, vehicle_no AS vehicleNo FROM vehicles WHERE corp_id = 1 ORDER BY id LIMIT 1'))!;
     await run(db, 'UPDATE vehicles SET gather_temperature = 1, temperaturectrl = 3, gather_humidity = 1, humidity_channel = 1, detect_door = 1, open_door_status = 3, cold_machine = 1, oil_control = 1 WHERE id = ?', vehicle.id);
 
-    let t = performance.now();
+    t = performance.now();
     const fences = scaleFences(FENCES);
     const start = Date.now() - 130 * 86_400_000;
     const cols = scaleTrack(POINTS, fences, start);
@@ -145,8 +151,8 @@ export async function main(args: string[]) {
     console.log(`store: ${chunks.n} day chunks, ${(chunks.bytes / 1e6).toFixed(1)} MB (${(chunks.bytes / POINTS).toFixed(1)} bytes/point), written in ${ms(performance.now() - t, 0)} ms`);
     if (!pageOnly) {
       t = performance.now();
-      createPlainTable(sqlite, vehicle.id, cols);
-      console.log(`plain: one row per point, written in ${ms(performance.now() - t, 0)} ms`);
+      await plain.write(vehicle.id, cols);
+      console.log(`plain: one row per point${plain.labels.write}, written in ${ms(performance.now() - t, 0)} ms`);
     }
 
     // 300 alarm windows of 5-30 minutes spread over the period.
@@ -161,17 +167,16 @@ export async function main(args: string[]) {
       const readChunksCore = await timeIt(7, async () => (await readTrack(db, vehicle.id, from, to, { sensors: false })).length, 3);
       const readChunksMotion = await timeIt(7, async () => (await readMotion(db, vehicle.id, from, to)).length, 3);
       const readChunksScratch = await timeIt(7, () => withMotion(db, vehicle.id, from, to, (c) => c.length), 3);
-      const plainRead = sqlite.prepare('SELECT * FROM plain_track_points WHERE vehicle_id = ? AND gps_time BETWEEN ? AND ? ORDER BY gps_time');
-      const readRows = await timeIt(3, () => plainRead.all(vehicle.id, from, to).length);
-      const readRaw = await timeIt(3, () => { let n = 0; for (const _ of plainRead.raw(true).iterate(vehicle.id, from, to)) n++; plainRead.raw(false); return n; });
+      const readRows = await timeIt(3, () => plain.readObjects(vehicle.id, from, to));
+      const readRaw = await timeIt(3, () => plain.readArrays(vehicle.id, from, to));
       console.log(table([
         ['layout', 'points', 'median ms', 'cpu ms', 'points/s'],
         ['day chunks -> typed arrays (all channels)', readChunks.result, ms(readChunks.median, 1), ms(readChunks.cpu, 1), Math.round(pps(POINTS, readChunks.median)).toLocaleString()],
         ['day chunks -> typed arrays (no sensors)', readChunksCore.result, ms(readChunksCore.median, 1), ms(readChunksCore.cpu, 1), Math.round(pps(POINTS, readChunksCore.median)).toLocaleString()],
         ['day chunks -> what the analytics read (readMotion)', readChunksMotion.result, ms(readChunksMotion.median, 1), ms(readChunksMotion.cpu, 1), Math.round(pps(POINTS, readChunksMotion.median)).toLocaleString()],
         ['  same, into reused scratch arrays (withMotion)', readChunksScratch.result, ms(readChunksScratch.median, 1), ms(readChunksScratch.cpu, 1), Math.round(pps(POINTS, readChunksScratch.median)).toLocaleString()],
-        ['row per point -> objects (.all)', readRows.result, ms(readRows.median, 1), ms(readRows.cpu, 1), Math.round(pps(POINTS, readRows.median)).toLocaleString()],
-        ['row per point -> arrays (.raw().iterate)', readRaw.result, ms(readRaw.median, 1), ms(readRaw.cpu, 1), Math.round(pps(POINTS, readRaw.median)).toLocaleString()],
+        [`row per point -> objects (${plain.labels.objects})`, readRows.result, ms(readRows.median, 1), ms(readRows.cpu, 1), Math.round(pps(POINTS, readRows.median)).toLocaleString()],
+        [`row per point -> arrays (${plain.labels.arrays})`, readRaw.result, ms(readRaw.median, 1), ms(readRaw.cpu, 1), Math.round(pps(POINTS, readRaw.median)).toLocaleString()],
       ]));
 
       console.log('\n1. Whole analytics: read + stops + area visits + doors + cold machine + alarm marks');
@@ -181,17 +186,17 @@ export async function main(args: string[]) {
       const sampleTo = cols.gpsTime[PLAIN_SAMPLE - 1];
       const oursSample = await timeIt(7, () => ours(db, vehicle.id, from, sampleTo, fences, windows, 3), 3);
       const pf = plainFences(fences);
-      const plain = await timeIt(2, () => plainAnalytics(sqlite, vehicle.id, from, sampleTo, pf, windows), 1);
-      if (full.result.points !== POINTS || plain.result.points !== PLAIN_SAMPLE) throw new BenchError(`read ${full.result.points} / ${plain.result.points} points`);
+      const plainRun = await timeIt(2, () => plain.analytics(vehicle.id, from, sampleTo, pf, windows), 1);
+      if (full.result.points !== POINTS || plainRun.result.points !== PLAIN_SAMPLE) throw new BenchError(`read ${full.result.points} / ${plainRun.result.points} points`);
       if (JSON.stringify(fresh.result) !== JSON.stringify(full.result)) throw new BenchError(`fresh scratch answered ${JSON.stringify(fresh.result)}, reused ${JSON.stringify(full.result)}`);
       const oursPps = pps(POINTS, full.median);
-      const plainPps = pps(PLAIN_SAMPLE, plain.median);
+      const plainPps = pps(PLAIN_SAMPLE, plainRun.median);
       console.log(table([
         ['approach', 'points', 'median ms', 'cpu ms', 'points/s', 'stops', 'visits', 'door opens', 'cold runs', 'alarm points'],
         ['track store + typed-array analytics', POINTS, ms(full.median, 1), ms(full.cpu, 1), Math.round(oursPps).toLocaleString(), full.result.stops, full.result.visits, full.result.doors, full.result.cold, full.result.alarms],
         ['  same, scratch columns released before each run', POINTS, ms(fresh.median, 1), ms(fresh.cpu, 1), Math.round(pps(POINTS, fresh.median)).toLocaleString(), fresh.result.stops, fresh.result.visits, fresh.result.doors, fresh.result.cold, fresh.result.alarms],
         ['  same, first 20,000 points', PLAIN_SAMPLE, ms(oursSample.median, 2), ms(oursSample.cpu, 2), Math.round(pps(PLAIN_SAMPLE, oursSample.median)).toLocaleString(), oursSample.result.stops, oursSample.result.visits, oursSample.result.doors, oursSample.result.cold, oursSample.result.alarms],
-        ['plain: row per point + @turf (first 20,000 points)', PLAIN_SAMPLE, ms(plain.median, 1), ms(plain.cpu, 1), Math.round(plainPps).toLocaleString(), plain.result.stops, plain.result.visits, plain.result.doors, plain.result.cold, plain.result.alarms],
+        ['plain: row per point + @turf (first 20,000 points)', PLAIN_SAMPLE, ms(plainRun.median, 1), ms(plainRun.cpu, 1), Math.round(plainPps).toLocaleString(), plainRun.result.stops, plainRun.result.visits, plainRun.result.doors, plainRun.result.cold, plainRun.result.alarms],
       ]));
       console.log(`  (the plain approach does ${FENCES} point-in-polygon tests per point, so it is rated on a sample; at its rate 1,000,000 points take ${ms(POINTS / plainPps, 0)} s)`);
       const r = oursPps / plainPps;
@@ -201,11 +206,12 @@ export async function main(args: string[]) {
       const stages = await stageTimes(9, (use) => withMotion(db, vehicle.id, from, to, use), fences, windows, 3);
       console.log('  where the time goes (median of 9 more runs; CPU counts the garbage collector\'s threads too):');
       console.log(table([['stage', 'median ms', 'cpu ms'], ...stages.map((x) => [x.stage, ms(x.median, 1), ms(x.cpu, 1)])]));
-
     }
 
     console.log(`\n2. One ${PAGE}-point page of POST /api/waybill/getTrackList through the route (auth, validation, rows, JSON bytes): served by node-server's listener as \`npm start\` does, and through app.request`);
-    const { app, sessions } = await createApp({ db, registry: holdRegistry(), filesDir: dir });
+    const platformApp = await createApp({ db, registry: holdRegistry(), filesDir: dir });
+    const { app, sessions } = platformApp;
+    closeApp = platformApp.close;
     const login = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: DEMO_PASSWORD }) });
     const token = ((await login.json()) as { result: { token: string } }).result.token;
     const pages = Math.floor(POINTS / PAGE);
@@ -301,18 +307,19 @@ export async function main(args: string[]) {
           else await plainTrackPage(await contextOf(), curPage, PAGE);
           turns[name].push(performance.now() - t0);
         }
-    }
-    const p50 = (a: number[]) => percentile(a.slice(10), 50);
-    console.log(table([
-      ['page of 8000 points (70 of each after 10 warm-up)', 'p50 ms', 'p99 ms'],
-      ['server: JSON bytes written from the columns', ms(p50(turns.writer)), ms(percentile(turns.writer.slice(10), 99))],
-      ['plain: row objects + JSON.stringify + UTF-8', ms(p50(turns.plain)), ms(percentile(turns.plain.slice(10), 99))],
-    ]));
-    console.log(`  ratio (plain / server, p50): ${(p50(turns.plain) / p50(turns.writer)).toFixed(2)}x; the bytes are identical`);
+      }
+      const p50 = (a: number[]) => percentile(a.slice(10), 50);
+      console.log(table([
+        ['page of 8000 points (70 of each after 10 warm-up)', 'p50 ms', 'p99 ms'],
+        ['server: JSON bytes written from the columns', ms(p50(turns.writer)), ms(percentile(turns.writer.slice(10), 99))],
+        ['plain: row objects + JSON.stringify + UTF-8', ms(p50(turns.plain)), ms(percentile(turns.plain.slice(10), 99))],
+      ]));
+      console.log(`  ratio (plain / server, p50): ${(p50(turns.plain) / p50(turns.writer)).toFixed(2)}x; the bytes are identical`);
     }
     console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    await db.close();
   } finally {
+    await closeApp();
+    await tdb?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
