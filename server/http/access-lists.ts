@@ -21,6 +21,9 @@ export const SESSION_ROUTES = [
   'POST /tms/field/setSearch',
   'GET /baseDictionary/findByDicTypeKey',
   'GET /e6Organization/findOrganizationTree',
+  // The same department tree under the spec's second name, and the equipment types (a shipped dictionary).
+  'GET /e6Organization/findAllOrgTree',
+  'GET /equip/findEquipTypeList',
   'GET /menu/routes',
   'GET /helpcenter/link',
   'POST /userSet/updateHaveBrowsedConfig',
