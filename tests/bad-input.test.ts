@@ -16,6 +16,7 @@ import { alarmFixtures } from './support/alarm-fixtures.ts';
 import { trackFixtures } from './support/track-fixture.ts';
 import { mediaFixtures } from './support/media-fixtures.ts';
 import { terminalFixtures } from './support/terminal-fixtures.ts';
+import { sampleRecord } from './support/sample-record.ts';
 
 type Row = Record<string, any>;
 interface Schema {
@@ -134,6 +135,8 @@ const OTHER_BODIES: Record<string, Row> = {
   '/message/list': {},
   '/message/unreadCount': {},
   '/exportCenter/list': {},
+  '/vehicleInfo/findAllVehicleLabel': {},
+  '/user/getSubUserList': {},
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},
@@ -143,12 +146,19 @@ const OTHER_BODIES: Record<string, Row> = {
 const FIRST_REPORT = [...t.registry.get().reports.keys()][0].replace(/^report\//, '');
 const urlOf = (route: RouteDef) => route.path.replace('/:name/', `/${FIRST_REPORT}/`);
 
+/** The required fields of a plain entity, made from its schema; references name record 1 (the demo has one of each). */
+function derivedSaveBody(resource: string): Row | undefined {
+  const file = t.registry.get().resources.get(resource);
+  return file?.pages ? sampleRecord(file, 1, () => 1, true) : undefined;
+}
+
 /** A body the route accepts: each case below changes exactly one thing in it. */
 function baselineOf(route: RouteDef): Row | undefined {
   const rv = resourceOf(route);
   if (!rv) return OTHER_BODIES[route.path] ?? fixtureBody(route.path);
   switch (rv.verb) {
-    case 'save': return SAVE_BODIES[rv.resource];
+    // A resource that derives its pages (one file per entity) gets the least record its form accepts.
+    case 'save': return SAVE_BODIES[rv.resource] ?? derivedSaveBody(rv.resource);
     case 'update': return { id: 1, version: 1 };
     case 'batchDelete': return { ids: [1] };
     case 'history': return { id: 1 };
