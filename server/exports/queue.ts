@@ -165,7 +165,7 @@ export class ExportQueue<P extends { close(): Promise<void> }> {
       await this.pump();
     } catch (e) {
       // A tick under way when the database closed fails with it: the end of the watch, not a fault.
-      if (this.conn.closed) return stop();
+      if (this.conn.closed) return;
       console.error('export queue:', e);
     }
   }
