@@ -9,6 +9,8 @@ import { authenticate } from './http/auth.ts';
 import { handlerOf, mountRoutes, type RouteDef } from './http/route.ts';
 import { serveConsole } from './http/static.ts';
 import { compressAnswers } from './http/compress.ts';
+import { startLogs } from './logs/logs.ts';
+import { logRoutes } from './routes/logs.ts';
 import type { RegistryHolder } from './registry/holder.ts';
 import { SessionStore } from './domain/auth/sessions.ts';
 import { syncMenus } from './domain/menus/sync.ts';
@@ -85,7 +87,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get)];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...mapRoutes(db, mapSettings)];
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();
@@ -116,6 +118,10 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   app.use('/api3/*', compressAnswers());
   app.use('/api/*', authenticate(sessions));
   app.use('/api3/*', authenticate(sessions));
+  // After authentication, which names the user: the operation and interface usage logs (server/logs).
+  const logs = startLogs(db, registry, () => routes());
+  app.use('/api/*', logs.middleware);
+  app.use('/api3/*', logs.middleware);
   mountRoutes(app, staticRoutes);
   const unknownApi = (c: Context<AppEnv>) => replyError(c, new ApiError(Code.FAILURE, `接口不存在: ${c.req.path}`, null, 404));
   app.all('/api3/*', unknownApi);
@@ -128,7 +134,10 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
 
   /** Every declared API route, for the permission test and the docs. */
   const routes = () => [...staticRoutes, ...dynamic.values()];
-  /** Stops the background work that would otherwise go on over the database (the export heartbeat). */
-  const close = () => exportCenter.stop();
-  return { app, engine, sessions, routes, close };
+  /** Stops the background work that would otherwise go on over the database (the export heartbeat, the logs' timers) and writes the usage counts still held. */
+  const close = async () => {
+    exportCenter.stop();
+    await logs.stop();
+  };
+  return { app, engine, sessions, routes, close, logs };
 }
