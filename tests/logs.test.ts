@@ -148,7 +148,7 @@ describe('the interface usage log', () => {
     await admin.get('/ui/pages/base/vehicle-list');
     await admin.get('/ui/pages/base/driver-list');
     await t.logs.flush();
-    expect(await usageOf('admin', '/ui/pages/:id{.+}')).toBeGreaterThanOrEqual(2);
+    expect(await usageOf('admin', '/ui/pages/:id')).toBeGreaterThanOrEqual(2);
     // Refusals count as calls; calls without a user (a login) do not.
     expect(await usageOf('admin', '/login')).toBe(0);
   });

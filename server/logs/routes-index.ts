@@ -52,9 +52,12 @@ function patternOf(path: string): RegExp {
   return new RegExp(`^${out}$`);
 }
 
+/** The path as a user reads it: a parameter's pattern dropped ('/ui/pages/:id{.+}' → '/ui/pages/:id'). */
+const readablePath = (path: string) => path.replace(/(:\w+)\{[^}]*\}/g, '$1');
+
 function infoOf(def: RouteDef): RouteInfo {
   return {
-    endpoint: def.path,
+    endpoint: readablePath(def.path),
     byUser: 'anyOf' in def.access || 'session' in def.access,
     write: def.method === 'POST' && !isReadOnlyPath(def.path),
     rawBody: def.rawBody === true,
