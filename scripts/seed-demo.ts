@@ -110,7 +110,7 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
   const ids = async (table: string) => (await all<{ id: number }>(conn, `SELECT id FROM ${table} WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 5`, corpId)).map((r) => r.id);
   const vehicles = await all<{ id: number; carrierId: number | null; coldMachine: number }>(conn,
     'SELECT id, carrier_id AS "carrierId", cold_machine AS "coldMachine" FROM vehicles WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 20', corpId);
-  const rows = demoBaseData({ corpId, now, carrierIds: await ids('carriers'), customerIds: await ids('customers'), vehicles });
+  const rows = demoBaseData({ corpId, now, carrierIds: await ids('carriers'), customerIds: await ids('customers'), vehicles, carModelIds: await ids('car_models') });
   for (const [table, tableRows] of Object.entries(rows)) await insertRows(conn, table, tableRows);
 }
 

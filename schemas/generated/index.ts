@@ -13,6 +13,7 @@ export type * from './driver.ts';
 export type * from './equip.ts';
 export type * from './farmProduce.ts';
 export type * from './goods.ts';
+export type * from './lineFreight.ts';
 export type * from './monthlyCard.ts';
 export type * from './packageInfo.ts';
 export type * from './piece.ts';
