@@ -18,5 +18,6 @@ export type * from './monthlyCard.ts';
 export type * from './packageInfo.ts';
 export type * from './piece.ts';
 export type * from './role.ts';
+export type * from './unitPrice.ts';
 export type * from './user.ts';
 export type * from './vehicle.ts';

@@ -150,4 +150,5 @@ export const lineFreights = twin(sResources.lineFreights);
 export const monthlyCards = twin(sResources.monthlyCards);
 export const packageInfos = twin(sResources.packageInfos);
 export const pieces = twin(sResources.pieces);
+export const unitPrices = twin(sResources.unitPrices);
 // </generated>

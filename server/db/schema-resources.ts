@@ -282,3 +282,33 @@ export const pieces = sqliteTable('pieces', {
   index('pieces_status').on(t.corpId, t.isDeleted, t.status),
   index('pieces_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
+
+/** 单价 (schemas/resources/unitPrice.json). */
+export const unitPrices = sqliteTable('unit_prices', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  priceCode: text('price_code').notNull(),
+  priceName: text('price_name').notNull(),
+  priceDirection: integer('price_direction').notNull(),
+  goodsId: integer('goods_id').references(() => goods.id),
+  goodsCategory: integer('goods_category'),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  priceUnit: integer('price_unit').notNull(),
+  price: integer('price').notNull(),
+  validFrom: integer('valid_from').notNull(),
+  validUntil: integer('valid_until'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('unit_prices_price_code').on(t.corpId, t.priceCode).where(live),
+  index('unit_prices_goods_id').on(t.corpId, t.isDeleted, t.goodsId),
+  index('unit_prices_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('unit_prices_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('unit_prices_price_direction').on(t.corpId, t.isDeleted, t.priceDirection),
+  index('unit_prices_goods_category').on(t.corpId, t.isDeleted, t.goodsCategory),
+  index('unit_prices_price_unit').on(t.corpId, t.isDeleted, t.priceUnit),
+  index('unit_prices_status').on(t.corpId, t.isDeleted, t.status),
+  index('unit_prices_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
