@@ -2,7 +2,7 @@
 // The server never imports fixtures/: this script is the bridge (see ARCHITECTURE.md).
 import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
-import { demoBaseData } from '../fixtures/base-data.ts';
+import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
@@ -110,8 +110,12 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
   const ids = async (table: string) => (await all<{ id: number }>(conn, `SELECT id FROM ${table} WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 5`, corpId)).map((r) => r.id);
   const vehicles = await all<{ id: number; carrierId: number | null; coldMachine: number }>(conn,
     'SELECT id, carrier_id AS "carrierId", cold_machine AS "coldMachine" FROM vehicles WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 20', corpId);
-  const rows = demoBaseData({ corpId, now, carrierIds: await ids('carriers'), customerIds: await ids('customers'), vehicles });
+  const refs = { corpId, now, carrierIds: await ids('carriers'), customerIds: await ids('customers'), vehicles, carModelIds: await ids('car_models') };
+  const rows = demoBaseData(refs);
   for (const [table, tableRows] of Object.entries(rows)) await insertRows(conn, table, tableRows);
+  // Unit prices name goods by id, known once the catalogue is in.
+  const goods = await all<{ id: number; code: string }>(conn, 'SELECT id, goods_code AS "code" FROM goods WHERE corp_id = ? AND is_deleted = 0', corpId);
+  await insertRows(conn, 'unit_prices', demoUnitPrices(refs, new Map(goods.map((g) => [g.code, g.id]))));
 }
 
 /** A grant names an operation id, a menu key for all of that menu's operations, or a module's key for all of its menus'. */

@@ -37,6 +37,12 @@ describe('check:schemas', () => {
     expect(problems[0].detail).toBe('取值 "bars" 不在允许的值中，应为以下之一: "line"、"bar"、"pie"');
   });
 
+  it('refuses a money field that is not whole fen with a maximum', () => {
+    const problems = check('schemas/resources/unitPrice.json', json((d) => (d.schema.properties.price = { title: '单价(元)', type: 'number', 'x-money': true })));
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((p) => p.file === 'schemas/resources/unitPrice.json' && p.pointer.startsWith('/schema/properties/price'))).toBe(true);
+  });
+
   it('names an unknown property and the properties allowed there', () => {
     const problems = check('schemas/reports/daily-waybills.json', json((d) => (d.chart.serie = ['waybillCount'])));
     expect(problems).toHaveLength(1);

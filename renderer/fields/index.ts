@@ -2,6 +2,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { DateTimeWidget } from './date-time-widget.tsx';
 import { DictionaryWidget } from './dictionary-widget.tsx';
+import { MoneyWidget } from './money-widget.tsx';
 import { NumberWidget } from './number-widget.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { ReferenceWidget } from './reference-widget.tsx';
@@ -16,6 +17,7 @@ export function huoyunWidgets(): RegistryWidgetsType {
     reference: ReferenceWidget,
     dateTime: DateTimeWidget,
     number: NumberWidget,
+    money: MoneyWidget,
     password: PasswordWidget,
     valueList: ValueListWidget,
     upload: UploadWidget,

@@ -19,6 +19,8 @@ export interface FieldSchema {
   enum?: unknown[];
   maxLength?: number;
   'x-time'?: boolean;
+  /** Money: the value is integer fen, shown and typed as yuan (schemas/keywords/money.ts). */
+  'x-money'?: boolean;
   /** Dictionary (GET /baseDictionary/findByDicTypeKey) giving the labels of the values. */
   'x-dictionary'?: string;
   [key: string]: unknown;

@@ -39,7 +39,7 @@ export interface ContractInput {
    */
   status?: 1 | 2 | 3 | 99;
   /**
-   * 合同金额(分)
+   * 合同金额(元)
    */
   amount?: number;
   /**
@@ -111,7 +111,7 @@ export interface Contract {
    */
   status: 1 | 2 | 3 | 99;
   /**
-   * 合同金额(分)
+   * 合同金额(元)
    */
   amount: number;
   /**

@@ -15,7 +15,7 @@ export interface MonthlyCardInput {
    */
   settlementDay: number;
   /**
-   * 信用额度(分)
+   * 信用额度(元)
    */
   creditLimit?: number;
   /**
@@ -71,7 +71,7 @@ export interface MonthlyCard {
    */
   settlementDay: number;
   /**
-   * 信用额度(分)
+   * 信用额度(元)
    */
   creditLimit: number;
   /**

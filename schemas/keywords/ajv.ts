@@ -11,6 +11,7 @@ import { formatRules, radiusRule, type FormatName } from './rules.ts';
 import { numberRule, type NumberRuleOptions } from './number-rule.ts';
 import { passwordRule } from './password.ts';
 import { validateTiers, type TierEntry } from './tiered.ts';
+import { moneyRule } from './money.ts';
 export { errorRank, fieldNameOf, messageFor } from './messages.ts';
 
 export const huoyunFormats: Record<string, (v: string) => boolean> = {
@@ -67,6 +68,13 @@ const xRadius = keyword('x-radius', (on: boolean, data) => single(on ? radiusRul
   schemaType: 'boolean',
 });
 
+// Money is integer fen on the wire; in a form, the money widget passes on a typed text that is no
+// valid amount (three decimals, a minus sign) so that its reason is the message shown.
+const xMoney = keyword('x-money', (on: boolean, data) => single(on ? moneyRule(data) : null), {
+  type: ['number', 'string'],
+  schemaType: 'boolean',
+});
+
 // Tier errors point at the offending cell (`.../<index>/<low|high>`) so forms show them in place.
 const xTiered = keyword(
   'x-tiered',
@@ -82,7 +90,7 @@ const xTiered = keyword(
 // Annotation only: per-field message overrides read by messageFor (ajv-errors is not used).
 const errorMessage: KeywordDefinition = { keyword: 'errorMessage', schemaType: ['string', 'object'] };
 
-export const huoyunKeywords: KeywordDefinition[] = [xNumber, xPassword, xRadius, xTiered, errorMessage];
+export const huoyunKeywords: KeywordDefinition[] = [xNumber, xPassword, xRadius, xMoney, xTiered, errorMessage];
 
 /** Registers every format and keyword (call after ajv-formats so our 'password' wins). */
 export function addHuoyunVocabulary<A extends AjvCore>(ajv: A): A {

@@ -6,3 +6,4 @@ export * from './password.ts';
 export * from './tiered.ts';
 export * from './ajv.ts';
 export * from './upload.ts';
+export * from './money.ts';

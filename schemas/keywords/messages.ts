@@ -6,6 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import { formatRules, REQUIRED_MESSAGE, type FormatName } from './rules.ts';
 import { PASSWORD_STRENGTH_MESSAGE } from './password.ts';
+import { yuanLimitText } from './money.ts';
 
 const GENERIC = '格式不正确';
 
@@ -33,6 +34,9 @@ function formatMessage(format: unknown): string {
 function builtinMessage(error: ErrorObject): string {
   const p = error.params as Record<string, any>;
   if (typeof p?.message === 'string') return p.message; // x-* keywords
+  // A money field's bounds are fen in the schema, and yuan to the user who typed yuan.
+  const money = (error.parentSchema as Record<string, unknown> | undefined)?.['x-money'] === true;
+  const limit = money && typeof p?.limit === 'number' ? yuanLimitText(p.limit) : p?.limit;
   switch (error.keyword) {
     case 'format': return formatMessage(p.format);
     case 'required': return REQUIRED_MESSAGE;
@@ -40,10 +44,10 @@ function builtinMessage(error: ErrorObject): string {
     case 'type': return typeMessage(p.type);
     case 'maxLength': return `长度不能超过${p.limit}个字符`;
     case 'minLength': return p.limit === 1 ? REQUIRED_MESSAGE : `长度不能少于${p.limit}个字符`;
-    case 'minimum': return `不能小于${p.limit}`;
-    case 'maximum': return `不能大于${p.limit}`;
-    case 'exclusiveMinimum': return `必须大于${p.limit}`;
-    case 'exclusiveMaximum': return `必须小于${p.limit}`;
+    case 'minimum': return `不能小于${limit}`;
+    case 'maximum': return `不能大于${limit}`;
+    case 'exclusiveMinimum': return `必须大于${limit}`;
+    case 'exclusiveMaximum': return `必须小于${limit}`;
     case 'enum': case 'const': return '请从选项中选择';
     case 'maxItems': return `最多${p.limit}项`;
     case 'minItems': return `至少${p.limit}项`;

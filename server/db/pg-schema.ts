@@ -146,7 +146,9 @@ export const deliveries = twin(sResources.deliveries);
 export const equips = twin(sResources.equips);
 export const farmProduces = twin(sResources.farmProduces);
 export const goods = twin(sResources.goods);
+export const lineFreights = twin(sResources.lineFreights);
 export const monthlyCards = twin(sResources.monthlyCards);
 export const packageInfos = twin(sResources.packageInfos);
 export const pieces = twin(sResources.pieces);
+export const unitPrices = twin(sResources.unitPrices);
 // </generated>

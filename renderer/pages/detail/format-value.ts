@@ -1,7 +1,8 @@
 // How a record's value reads on a detail or history screen: dictionary ids as their labels, epoch
-// times as Asia/Shanghai text, arrays joined, nothing as '—'. Pure, so detail, history and the
+// times as Asia/Shanghai text, money (integer fen) as ¥1,234.50, arrays joined, nothing as '—'. Pure, so detail, history and the
 // contrast dialog all show a value the same way.
 import type { PageSchema } from '../page-types.ts';
+import { formatYuan, isFen } from '../../../schemas/keywords/money.ts';
 
 export const EMPTY_TEXT = '—';
 
@@ -48,10 +49,11 @@ function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-function one(value: unknown, labels: Map<string, string> | undefined, time: boolean): string {
+function one(value: unknown, labels: Map<string, string> | undefined, time: boolean, money = false): string {
   if (isEmpty(value)) return EMPTY_TEXT;
   if (labels) return labels.get(String(value)) ?? String(value);
   if (time && typeof value === 'number') return formatTime(value);
+  if (money && isFen(value)) return formatYuan(value);
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -64,6 +66,7 @@ export function formatValue(ctx: FormatContext, field: string, value: unknown): 
   const dict = dictionaryOf(ctx.page, field);
   const labels = dict ? ctx.dictionaries.get(dict) : undefined;
   const time = ctx.page.fields?.[field]?.['x-time'] === true;
-  if (Array.isArray(value)) return value.map((v) => one(v, labels, time)).join('、');
-  return one(value, labels, time);
+  const money = ctx.page.fields?.[field]?.['x-money'] === true;
+  if (Array.isArray(value)) return value.map((v) => one(v, labels, time, money)).join('、');
+  return one(value, labels, time, money);
 }

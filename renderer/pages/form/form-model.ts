@@ -42,6 +42,7 @@ export function widgetFor(field: string, schema: FieldSchema, page: PageSchema):
   if (isYesNo(schema)) return { 'ui:widget': 'yesNo' };
   if (schema['x-dictionary']) return { 'ui:widget': 'dictionary', 'ui:options': { dictionary: schema['x-dictionary'] } };
   if (schema['x-time']) return { 'ui:widget': 'dateTime' };
+  if (schema['x-money']) return { 'ui:widget': 'money' };
   if (schema['x-password'] || schema.format === 'password') return { 'ui:widget': 'password' };
   // Lists of scalars are typed as values; lists of objects (goods lines) get RJSF's rows of fields.
   if (types.includes('array')) return isObjectList(schema) ? {} : { 'ui:widget': 'valueList' };
@@ -65,6 +66,10 @@ export function buildFormModel(page: PageSchema): FormModel {
     const schema = source[f] ?? page.fields?.[f];
     // A yes/no question always has an answer: 否 until the user says 是 (a record's own value wins).
     if (schema) properties[f] = isYesNo(schema) && schema.default === undefined ? { ...schema, default: [schema.type].flat().includes('boolean') ? false : 0 } : schema;
+    // The money widget hands on a typed text that is no amount, for x-money to word (not "请输入整数").
+    // 'string' comes first: RJSF picks the field by the first type, and its number field would turn
+    // '12.345' into 12.345 before any rule saw the text.
+    if (schema?.['x-money']) properties[f] = { ...schema, type: ['string', ...[schema.type ?? 'integer'].flat().filter((t) => t !== 'string')] };
   }
   const own = (page.form?.uiSchema ?? {}) as UiSchema;
   const columns = Math.min(4, Math.max(1, page.form?.columns ?? 1));

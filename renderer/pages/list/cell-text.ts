@@ -1,9 +1,10 @@
 // How one stored value reads in a table cell: dictionary ids as their labels, epoch times as
-// Shanghai date-times, booleans as 是/否. `...Str` fields arrive formatted and are shown as text.
+// Shanghai date-times, booleans as 是/否, money (integer fen) as ¥1,234.50. `...Str` fields arrive formatted and are shown as text.
 import type { Column, FieldSchema } from '../page-types.ts';
 import { formatDateTime, toDateText } from './date-shortcuts.ts';
 import { labelOf, type DictItem } from './dictionary-cache.ts';
 import { durationText } from '../../../schemas/keywords/duration.ts';
+import { formatYuan, isFen } from '../../../schemas/keywords/money.ts';
 
 export interface CellTextOptions {
   column?: Column;
@@ -19,6 +20,7 @@ export function cellText(value: unknown, { column, schema, dictionary }: CellTex
   if (typeof value === 'number') {
     if (column?.format === 'date') return toDateText(value);
     if (column?.format === 'duration') return durationText(value, column.unit);
+    if (schema?.['x-money'] && isFen(value)) return formatYuan(value);
     if (column?.format === 'datetime' || (schema?.['x-time'] && column?.format !== 'number')) return formatDateTime(value);
   }
   return String(value);

@@ -93,7 +93,8 @@ export function buildColumns({ page, columns, dictionaries, rowActions, onRowAct
         size: column.width ?? DEFAULT_COLUMN_WIDTH,
         enableSorting: Boolean(column.sortable),
         sortDescFirst: false,
-        meta: { align: column.align },
+        // Amounts line up by their decimal point, as on any statement.
+        meta: { align: column.align ?? (schema?.['x-money'] ? 'right' : undefined) },
         cell: (info) => {
           const text = cellText(info.getValue(), { column, schema, dictionary: dict ? (dictionaries[dict] ?? []) : undefined });
           const href = column.link && linkOf?.(column, info.row.original);
