@@ -28,7 +28,7 @@ function Host({ page }: { page: PageSchema }) {
 
 function show(page = PAGE) {
   const server = fakeServer({
-    'POST /uploadCenter/list': (body) => {
+    'POST /uploadCenter/list': (body: unknown) => {
       const b = body as { view: string };
       const data = b.view === 'corp' ? [photo, contract, receipt] : [photo, contract];
       return { data, totalRecords: data.length, curPage: 1, pageSize: 20 };
@@ -77,7 +77,6 @@ describe('upload centre page', () => {
     fireEvent.click(within(rowOf('行驶证正面.png')).getByRole('button', { name: '预览' }));
     const img = (await screen.findByRole('img', { name: '行驶证正面.png' })) as HTMLImageElement;
     expect(img.getAttribute('src')).toBe('/api/file/download/a1');
-    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     fireEvent.click(within(rowOf('运输合同.pdf')).getByRole('button', { name: '预览' }));
     expect(window.open).toHaveBeenCalledWith('/api/file/download/b2', '_blank', 'noopener');
   });

@@ -4,7 +4,7 @@
 // names never). Which tabs and buttons exist follows the page's actions, which the server has
 // already cut to the user's operations (schemas/pages/system/upload-center.json).
 import {
-  Button, Dropdown, Field, Input, Option, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens,
+  Button, Dropdown, Input, Option, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -47,6 +47,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   search: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   input: { width: '180px' },
+  cond: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS },
   name: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   sort: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXXS, cursor: 'pointer', background: 'none', border: 'none', padding: 0, font: 'inherit' },
@@ -110,10 +111,12 @@ export function UploadCenter({ page, env, context }: PageRendererProps) {
         {actions.has('corpFiles') && <Tab value="corp">企业文件</Tab>}
       </TabList>
       <div className={s.search}>
-        <Field label="文件名称" orientation="horizontal">
-          <Input className={s.input} size="small" maxLength={100} value={draft.fileName} placeholder="请输入文件名称" onChange={(_e, d) => setDraft({ ...draft, fileName: d.value })} />
-        </Field>
-        <Field label="类型" orientation="horizontal">
+        <div className={s.cond}>
+          <Text>文件名称</Text>
+          <Input className={s.input} size="small" aria-label="文件名称" maxLength={100} value={draft.fileName} placeholder="请输入文件名称" onChange={(_e, d) => setDraft({ ...draft, fileName: d.value })} />
+        </div>
+        <div className={s.cond}>
+          <Text>类型</Text>
           <Dropdown
             size="small" style={{ minWidth: 120 }} aria-label="类型"
             value={KIND_OPTIONS.find((o) => o.value === draft.fileKind)!.text}
@@ -122,15 +125,17 @@ export function UploadCenter({ page, env, context }: PageRendererProps) {
           >
             {KIND_OPTIONS.map((o) => <Option key={o.value} value={o.value}>{o.text}</Option>)}
           </Dropdown>
-        </Field>
+        </div>
         {view === 'corp' && (
-          <Field label="上传人" orientation="horizontal">
-            <Input className={s.input} size="small" maxLength={50} value={draft.uploader} placeholder="请输入账号或姓名" onChange={(_e, d) => setDraft({ ...draft, uploader: d.value })} />
-          </Field>
+          <div className={s.cond}>
+          <Text>上传人</Text>
+            <Input className={s.input} size="small" aria-label="上传人" maxLength={50} value={draft.uploader} placeholder="请输入账号或姓名" onChange={(_e, d) => setDraft({ ...draft, uploader: d.value })} />
+          </div>
         )}
-        <Field label="上传时间" orientation="horizontal">
+        <div className={s.cond}>
+          <Text>上传时间</Text>
           <DateRangeField label="上传时间" value={draft.createdAt} onChange={(v) => setDraft({ ...draft, createdAt: v })} />
-        </Field>
+        </div>
         <Button size="small" appearance="primary" onClick={() => apply(draft)}>查 询</Button>
         <Button size="small" onClick={() => { setDraft(EMPTY); apply(EMPTY); }}>重 置</Button>
       </div>
