@@ -21,6 +21,7 @@ import { menuRoutes } from './routes/menu.ts';
 import { uiRoutes } from './routes/ui.ts';
 import { domainHooks, domainRoutes } from './routes/domain.ts';
 import { fileRoutes } from './routes/files.ts';
+import { uploadCenterRoutes } from './routes/upload-center.ts';
 import { shellRoutes } from './routes/shell.ts';
 import { orderRoutes } from './routes/order-info.ts';
 import { orderMoreRoutes } from './routes/order-more.ts';
@@ -81,7 +82,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   });
   // Every API route over one connection: the app's own, or an export's read snapshot (exports/source.ts).
   // The export centre stays out: it is the app's one export runner.
-  const apiRoutes = (on: Conn): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...shellRoutes(on),
+  const apiRoutes = (on: Conn): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...uploadCenterRoutes(on, filesDir, registry.get), ...shellRoutes(on),
     ...orderRoutes(on, registry.get), ...orderMoreRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...reportRoutes(on, registry.get),
     ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get)];

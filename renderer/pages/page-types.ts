@@ -10,6 +10,8 @@ export interface Call {
   path: string;
   /** Name under which the record id is sent (orderId for querySplitOrder); default id. */
   idParam?: string;
+  /** A settings form's before call: no record id is sent (or needed); it loads the corporation's own settings. */
+  recordless?: boolean;
 }
 
 export interface FieldSchema {

@@ -65,7 +65,11 @@ export const alarmMedia = sqliteTable('alarm_media', {
   /** 0 image, 1 video. */
   mediaType: integer('media_type').notNull(),
   seq: integer('seq').notNull(),
-}, (t) => [primaryKey({ columns: [t.alarmId, t.fileId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.alarmId, t.fileId] }),
+  // Which alarm names a file: the file rules and the upload centre ask by file.
+  index('alarm_media_file').on(t.fileId),
+]);
 
 /** A corporation's thresholds; a missing row or column means the documented default (server/alarms/settings.ts). */
 export const alarmSettings = sqliteTable('alarm_settings', {

@@ -23,4 +23,6 @@ export const flashPhotos = sqliteTable('flash_photos', {
   // A terminal retrying the same snapshot sends the same channel and time: one record.
   uniqueIndex('flash_photos_vehicle_time').on(t.vehicleId, t.picTime, t.channel),
   index('flash_photos_corp').on(t.corpId, t.picTime),
+  // Which snapshot names a file: the file rules and the upload centre ask by file.
+  index('flash_photos_file').on(t.fileId),
 ]);

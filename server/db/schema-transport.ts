@@ -160,4 +160,8 @@ export const waybillReceipts = sqliteTable('waybill_receipts', {
   waybillId: integer('waybill_id').notNull().references(() => waybills.id, { onDelete: 'cascade' }),
   fileId: text('file_id').notNull(),
   corpId: corp(),
-}, (t) => [primaryKey({ columns: [t.waybillId, t.fileId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.waybillId, t.fileId] }),
+  // Which waybill names a file: the file rules and the upload centre ask by file.
+  index('waybill_receipts_file').on(t.fileId),
+]);

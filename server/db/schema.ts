@@ -302,4 +302,8 @@ export const files = sqliteTable('files', {
   customerId: integer('customer_id'),
   uploadedBy: integer('uploaded_by').notNull(),
   createdAt: integer('created_at').notNull(),
-});
+}, (t) => [
+  // The upload centre pages a corporation's files newest first, and a user's own (企业文件 / 我的文件).
+  index('files_corp_time').on(t.corpId, t.createdAt),
+  index('files_uploader_time').on(t.corpId, t.uploadedBy, t.createdAt),
+]);

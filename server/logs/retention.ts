@@ -7,7 +7,14 @@ import { shanghaiDay } from './usage.ts';
 
 export const RETENTION_DEFAULTS = { operationLogRetentionDays: 180, interfaceLogRetentionDays: 90 } as const;
 export type Retention = { -readonly [K in keyof typeof RETENTION_DEFAULTS]: number };
-const MAX_DAYS = 3650;
+export const RETENTION_MIN_DAYS = 1;
+export const RETENTION_MAX_DAYS = 3650;
+const MAX_DAYS = RETENTION_MAX_DAYS;
+/** The settings form's fields (POST /log/retention/save), titled as the console shows them. */
+export const RETENTION_TITLES: Record<keyof Retention, string> = {
+  operationLogRetentionDays: '操作日志保留天数',
+  interfaceLogRetentionDays: '接口调用日志保留天数',
+};
 const DAY_MS = 86_400_000;
 export const PURGE_BATCH = 5000;
 
@@ -22,9 +29,37 @@ export function retentionOf(settingsJson: string | null | undefined): Retention 
   }
   const days = (key: keyof Retention) => {
     const v = settings[key];
-    return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_DAYS ? v : RETENTION_DEFAULTS[key];
+    return typeof v === 'number' && Number.isInteger(v) && v >= RETENTION_MIN_DAYS && v <= MAX_DAYS ? v : RETENTION_DEFAULTS[key];
   };
   return { operationLogRetentionDays: days('operationLogRetentionDays'), interfaceLogRetentionDays: days('interfaceLogRetentionDays') };
+}
+
+/** The corporation's retention as its settings hold it now. */
+export async function corpRetention(conn: Conn, corpId: number): Promise<Retention> {
+  const row = await conn.one<{ settings: string }>('SELECT settings FROM corporations WHERE id = ?', [corpId]);
+  return retentionOf(row?.settings);
+}
+
+/**
+ * Writes the days given (already checked by the route's schema: whole days of 1–3650) into the
+ * corporation's settings, keeping every other setting there. Read, merged and written under one
+ * exclusive lock, so two saves at once, or a save beside another settings write, lose nothing.
+ * The next purge (at start and daily) applies them.
+ */
+export async function saveRetention(conn: Conn, corpId: number, patch: Partial<Retention>): Promise<Retention> {
+  await conn.transaction(async () => {
+    const row = await conn.one<{ settings: string }>('SELECT settings FROM corporations WHERE id = ?', [corpId]);
+    let settings: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(row?.settings ?? '{}');
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) settings = parsed as Record<string, unknown>;
+    } catch {
+      // unreadable settings are replaced by what is saved now
+    }
+    for (const key of Object.keys(RETENTION_DEFAULTS) as (keyof Retention)[]) if (patch[key] !== undefined) settings[key] = patch[key];
+    await conn.run('UPDATE corporations SET settings = ? WHERE id = ?', [JSON.stringify(settings), corpId]);
+  }, { exclusive: { lock: 'corporation-settings' } });
+  return corpRetention(conn, corpId);
 }
 
 /** Deletes `table`'s rows matching `where` a batch at a time; answers how many went. */

@@ -69,12 +69,13 @@ export function fileRoutes(conn: Conn, filesDir: string) {
       },
     }),
     route({
-      method: 'GET', path: '/file/download/:id', access: { session: true }, input: { type: 'object' },
-      handler: async ({ c, user, params }) => {
+      // ?download=1 (the upload centre's 下载) asks for an attachment; otherwise the file opens in place (preview).
+      method: 'GET', path: '/file/download/:id', access: { session: true }, input: { type: 'object', properties: { download: { title: '下载', enum: ['1'] } } },
+      handler: async ({ c, user, params, query }) => {
         const file = await store.open(user, params.id);
         c.header('Content-Type', file.contentType);
         c.header('Content-Length', String(file.size));
-        c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+        c.header('Content-Disposition', `${query.download === '1' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
         c.header('Cache-Control', 'private, max-age=86400');
         return c.body(Readable.toWeb(file.stream()) as ReadableStream);
       },

@@ -8,8 +8,20 @@ import { route, type RouteDef } from '../http/route.ts';
 import { pagingProperties } from '../resources/input-schemas.ts';
 import { searchText } from '../resources/like.ts';
 import { listInterfaceUsage, listOperationLogs, type InterfaceLogFilter, type OperationLogFilter } from '../logs/reads.ts';
+import { corpRetention, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, RETENTION_TITLES, saveRetention, type Retention } from '../logs/retention.ts';
 
-export const LOG_OPS = { operationLog: 'operationLog3', interfaceLog: 'interfaceLog3' } as const;
+export const LOG_OPS = { operationLog: 'operationLog3', interfaceLog: 'interfaceLog3', retention: 'logRetention3' } as const;
+
+const days = (title: string) => ({ title, type: 'integer', minimum: RETENTION_MIN_DAYS, maximum: RETENTION_MAX_DAYS });
+/** Both days, each a whole number of 1–3650 (logs/retention.ts keeps the rule and the defaults). */
+export const retentionInput = {
+  type: 'object', additionalProperties: false,
+  required: ['operationLogRetentionDays', 'interfaceLogRetentionDays'],
+  properties: {
+    operationLogRetentionDays: days(RETENTION_TITLES.operationLogRetentionDays),
+    interfaceLogRetentionDays: days(RETENTION_TITLES.interfaceLogRetentionDays),
+  },
+};
 
 const { curPage, pageSize } = pagingProperties([]);
 /** The latest time a range may name: year 9999. */
@@ -60,6 +72,21 @@ export function logRoutes(conn: Conn): RouteDef[] {
       handler: ({ user, body }) => {
         staffOnly(user);
         return listInterfaceUsage(conn, user.corpId, { ...body, curPage: body.curPage ?? 1, pageSize: body.pageSize ?? 20 });
+      },
+    }),
+    // 日志保留设置 (the toolbar of both log pages): the corporation's days, staff only like the logs.
+    route({
+      method: 'GET', path: '/log/retention/get', access: { anyOf: [LOG_OPS.retention] }, input: { type: 'object', additionalProperties: false },
+      handler: ({ user }) => {
+        staffOnly(user);
+        return corpRetention(conn, user.corpId);
+      },
+    }),
+    route<Retention>({
+      method: 'POST', path: '/log/retention/save', access: { anyOf: [LOG_OPS.retention] }, input: retentionInput,
+      handler: ({ user, body }) => {
+        staffOnly(user);
+        return saveRetention(conn, user.corpId, body);
       },
     }),
   ];

@@ -6,6 +6,7 @@ export function logFixtures() {
   const bodies: Record<string, Row> = {
     '/log/operationLog/list': { curPage: 1, pageSize: 20 },
     '/log/interfaceLog/list': { curPage: 1, pageSize: 20 },
+    '/log/retention/save': { operationLogRetentionDays: 180, interfaceLogRetentionDays: 90 },
   };
   const filter = 'a contains filter of the log list: such text matches no row';
   const acceptedText: Record<string, string> = {

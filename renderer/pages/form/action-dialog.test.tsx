@@ -82,3 +82,31 @@ describe('action form rules', () => {
     expect(actionPayload(confirmLoad, { remark: '' }, ['remark'], '5', undefined)).toEqual({ id: 5 });
   });
 });
+
+describe('settings dialogs (a recordless before call)', () => {
+  const retention: PageSchema = {
+    id: 'system/log-retention', title: '日志保留设置', kind: 'form',
+    api: { before: { method: 'GET', path: '/log/retention/get', recordless: true }, submit: { method: 'POST', path: '/log/retention/save' } },
+    form: { fields: ['operationLogRetentionDays', 'interfaceLogRetentionDays'], payload: 'all' },
+    formSchema: {
+      type: 'object', required: ['operationLogRetentionDays', 'interfaceLogRetentionDays'],
+      properties: {
+        operationLogRetentionDays: { title: '操作日志保留天数', type: 'integer', minimum: 1, maximum: 3650 },
+        interfaceLogRetentionDays: { title: '接口调用日志保留天数', type: 'integer', minimum: 1, maximum: 3650 },
+      },
+    },
+  };
+
+  it('open from a toolbar without a record id, load the settings and save every field', async () => {
+    const onDone = vi.fn();
+    const env = fakeEnv({ '/log/retention/get': { operationLogRetentionDays: 180, interfaceLogRetentionDays: 90 }, '/log/retention/save': (b: unknown) => b });
+    render(wrap(<FormPage page={retention} env={env} context={{ inDialog: true, onDone }} />));
+    await waitFor(() => expect(env.api.get).toHaveBeenCalledWith('/log/retention/get', {}));
+    const days = (await screen.findByLabelText(/操作日志保留天数/)) as HTMLInputElement;
+    expect(days.value).toBe('180');
+    fireEvent.change(days, { target: { value: '365' } });
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/log/retention/save', { operationLogRetentionDays: 365, interfaceLogRetentionDays: 90 }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+  });
+});

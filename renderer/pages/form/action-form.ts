@@ -17,6 +17,7 @@ export function keyValue(key: string, id: string | undefined): string | number |
 
 /** The body of a before call: the record id under the call's idParam. */
 export function beforeBody(page: PageSchema, id: string | undefined, method: 'GET' | 'POST' = 'GET'): Record<string, unknown> {
+  if (page.api?.before?.recordless) return {};
   const key = page.api?.before?.idParam ?? 'id';
   return { [key]: method === 'POST' ? keyValue(key, id) : id };
 }

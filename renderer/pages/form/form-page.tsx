@@ -57,7 +57,7 @@ export function FormPage({ page, env, context }: PageRendererProps) {
 
   useEffect(() => {
     if (!before) return;
-    if (!context.id) return setLoaded({ error: '缺少记录ID' });
+    if (!context.id && !before.recordless) return setLoaded({ error: '缺少记录ID' });
     let live = true;
     const load =
       before.method === 'POST'
