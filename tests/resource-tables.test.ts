@@ -41,7 +41,7 @@ describe('tables generated from resource files', () => {
     }));
     const registry = loadRegistry(root);
     const source = generatedTablesSource(registry, handWritten);
-    expect(pgSchemaWithTwins(readFileSync(PG_SCHEMA_FILE, 'utf8'), registry, handWritten)).toContain('export const turnoverCrates = twin(sResources.turnoverCrates);\n// </generated>');
+    expect(pgSchemaWithTwins(readFileSync(PG_SCHEMA_FILE, 'utf8'), registry, handWritten)).toContain('export const turnoverCrates = twin(sResources.turnoverCrates);\n');
     // The carriers table is imported beside the audit columns (other resources may add their own targets).
     expect(source).toMatch(/import \{ audit, (\w+, )*carriers, (\w+, )*corporations, (\w+, )*live(, \w+)* \} from '\.\/schema\.ts';/);
     expect(source).toContain("export const turnoverCrates = sqliteTable('turnover_crates', {");
