@@ -11,6 +11,7 @@ export function createWidgetRegistry(): WidgetRegistry {
     rolePermission: lazy(() => import('./role-permission/role-permission.tsx').then((m) => ({ default: m.RolePermission }))),
     trackPlayback: lazy(() => import('../track-playback/track-playback.tsx').then((m) => ({ default: m.TrackPlayback }))),
     departmentTree: lazy(() => import('./department-tree/department-tree.tsx').then((m) => ({ default: m.DepartmentTree }))),
+    fenceEdit: lazy(() => import('./fence-edit/fence-edit-page.tsx').then((m) => ({ default: m.FenceEditPage }))),
     terminalCredentialIssue: lazy(() => import('./terminal-credential/terminal-credential-issue.tsx').then((m) => ({ default: m.TerminalCredentialIssue }))),
   };
 }
