@@ -25,8 +25,10 @@ const useStyles = makeStyles({
 });
 
 const NO_FENCES: MapFence[] = [];
-/** Opens close enough to drag the shape, far enough to see the streets' names and the fences around. */
+/** Opens close enough to drag the shape, far enough to see the district lines and the fences around. */
 const OPEN_MAX_ZOOM = 15;
+/** A new fence opens farther out: the user first looks for the place, with the district names in view. */
+const NEW_MAX_ZOOM = 12;
 
 const contextFence = (f: StoredFence): MapFence => ({ id: `area-${f.areaId}`, ring: ringOf(draftOfStored(f)), name: f.areaName });
 const NO_POINTS: never[] = [];
@@ -153,7 +155,7 @@ export function FenceEditPage({ page, env, context }: PageRendererProps) {
             initialZoom={15} />
           {deleted ? null : (
             <FenceEditor env={env} fence={{ name: form.areaName || '新围栏', centre }} title={adding ? '新增围栏：在地图上绘制' : `修改围栏：${stored?.areaName ?? ''}`}
-              noCancel fitMaxZoom={OPEN_MAX_ZOOM} draft={editing.draft} map={drawMap} undoable={editing.history.length} onSave={save}
+              noCancel fitMaxZoom={adding ? NEW_MAX_ZOOM : OPEN_MAX_ZOOM} draft={editing.draft} map={drawMap} undoable={editing.history.length} onSave={save}
               onDraft={(draft) => changeDraft(() => draft)}
               onUndo={() => setEditing((e) => e && e.history.length ? { ...e, draft: e.history[e.history.length - 1], history: e.history.slice(0, -1) } : e)}
               onDrawingChange={(drawing) => setEditing((e) => e && { ...e, drawing })}
