@@ -150,8 +150,8 @@ export function FenceEditPage({ page, env, context }: PageRendererProps) {
           </div>
         </div>
         <div className={s.map}>
-          {/* A deleted fence is only shown; a live one is drawn by the edit layer. */}
-          <MapView fences={deleted ? [...others, { id: 'deleted', ring: ringOf(editing.draft), name: form.areaName }] : others} points={NO_POINTS} fitKey={areaId ?? 'new'} ariaLabel="围栏地图" handle={handle} onMapReady={onMapReady}
+          {/* A deleted fence is only shown, alone, so the map fits it; a live one is drawn by the edit layer. */}
+          <MapView fences={deleted ? [{ id: 'deleted', ring: ringOf(editing.draft), name: form.areaName }] : others} points={NO_POINTS} fitKey={areaId ?? 'new'} ariaLabel="围栏地图" handle={handle} onMapReady={onMapReady}
             initialZoom={15} />
           {deleted ? null : (
             <FenceEditor env={env} fence={{ name: form.areaName || '新围栏', centre }} title={adding ? '新增围栏：在地图上绘制' : `修改围栏：${stored?.areaName ?? ''}`}
