@@ -32,6 +32,7 @@ import { waybillMoreRoutes } from './routes/waybill-more.ts';
 import { transferRoutes } from './routes/transfer.ts';
 import { reportRoutes } from './routes/report.ts';
 import { electronicRoutes } from './routes/electronic.ts';
+import { fenceManageRoutes } from './routes/fence-manage.ts';
 import { alarmResultRoutes } from './routes/alarm-result.ts';
 import { driverAlarmRoutes } from './routes/alarm-driver.ts';
 import { exportCenterRoutes } from './routes/export-center.ts';
@@ -85,7 +86,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const apiRoutes = (on: Conn): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...uploadCenterRoutes(on, filesDir, registry.get), ...shellRoutes(on),
     ...orderRoutes(on, registry.get), ...orderMoreRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...reportRoutes(on, registry.get),
-    ...electronicRoutes(on), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get)];
+    ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get)];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db)];

@@ -125,7 +125,11 @@ export const waybillNodes = sqliteTable('waybill_nodes', {
   actualLeaveTime: integer('actual_leave_time'),
   arriveState: integer('arrive_state'),
   leaveState: integer('leave_state'),
-}, (t) => [uniqueIndex('waybill_nodes_seq').on(t.waybillId, t.seq)]);
+}, (t) => [
+  uniqueIndex('waybill_nodes_seq').on(t.waybillId, t.seq),
+  // Where a fence is used (the fence list's counts, its where-used view).
+  index('waybill_nodes_area').on(t.areaId),
+]);
 
 /** The timeline: one row per action that moved a waybill, with who and when. */
 export const waybillEvents = sqliteTable('waybill_events', {

@@ -125,7 +125,7 @@ export const vehicles = sqliteTable('vehicles', {
   index('vehicles_corp_status').on(t.corpId, t.isDeleted, t.status, t.updatedAt),
 ]);
 
-/** Custom areas (electronic fences); the geometry is completed by the tracking issue. */
+/** Custom areas (electronic fences), kept after deletion: waybill routes still point at them. */
 export const areas = sqliteTable('areas', {
   id: integer('id').primaryKey(),
   corpId: integer('corp_id').notNull().references(() => corporations.id),
@@ -141,8 +141,14 @@ export const areas = sqliteTable('areas', {
   city: text('city'),
   district: text('district'),
   address: text('address'),
+  /** The fence's label (仓库, 门店, 中转站 …): free text, searched and shown beside the name. */
+  areaLabel: text('area_label'),
   ...audit,
-}, (t) => [uniqueIndex('areas_code').on(t.corpId, t.areaCode).where(live)]);
+}, (t) => [
+  uniqueIndex('areas_code').on(t.corpId, t.areaCode).where(live),
+  // The fence list (电子围栏管理): newest edits first within the corporation's live fences.
+  index('areas_corp_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
 
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey(),

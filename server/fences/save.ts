@@ -36,6 +36,8 @@ export interface FenceEdit {
   province?: string | null;
   city?: string | null;
   district?: string | null;
+  /** 围栏标签; left out: kept as it is. */
+  areaLabel?: string | null;
   /** Sent by the console beside the points; derived values, recomputed here. */
   areaAcreage?: number;
   lon02?: number;
@@ -102,10 +104,10 @@ async function checkContext(conn: Conn, user: SessionUser, edit: FenceEdit) {
   }
 }
 
-const given = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+export const given = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 
 /** The address fields: as the user typed them, else looked up at the centre (blank when the lookup fails). */
-async function addressOf(edit: FenceEdit, centre: LonLat, geocoder: ReverseGeocoder): Promise<Record<'province' | 'city' | 'district' | 'address', string | null>> {
+export async function addressOf(edit: FenceEdit, centre: LonLat, geocoder: ReverseGeocoder): Promise<Record<'province' | 'city' | 'district' | 'address', string | null>> {
   const typed = { province: given(edit.province), city: given(edit.city), district: given(edit.district), address: given(edit.position) };
   if (Object.values(typed).some((v) => v !== null)) return typed;
   try {
@@ -119,7 +121,7 @@ async function addressOf(edit: FenceEdit, centre: LonLat, geocoder: ReverseGeoco
 
 const FIELD_TITLES: Record<string, string> = {
   areaName: '围栏名称', typeId: '围栏类型', lon: '中心经度', lat: '中心纬度', radius: '半径', areaLonLat: '围栏坐标',
-  province: '省', city: '市', district: '区县', address: '详细地址',
+  province: '省', city: '市', district: '区县', address: '详细地址', areaLabel: '围栏标签',
 };
 
 export async function saveFence(conn: Conn, user: SessionUser, edit: FenceEdit, geocoder: ReverseGeocoder, now = Date.now()) {
@@ -136,7 +138,8 @@ export async function saveFence(conn: Conn, user: SessionUser, edit: FenceEdit, 
   const geometry = geometryOf(edit);
   const address = await addressOf(edit, geometry.centre, geocoder);
 
-  const after = { areaName: name, typeId: geometry.typeId, lon: geometry.centre.lon, lat: geometry.centre.lat, radius: geometry.radius, areaLonLat: geometry.areaLonLat, ...address };
+  const areaLabel = edit.areaLabel === undefined ? before.areaLabel : given(edit.areaLabel);
+  const after = { areaName: name, typeId: geometry.typeId, lon: geometry.centre.lon, lat: geometry.centre.lat, radius: geometry.radius, areaLonLat: geometry.areaLonLat, ...address, areaLabel };
   const old = before as unknown as Record<string, unknown>;
   const changes = Object.entries(after)
     .filter(([field, value]) => old[field] !== value)
@@ -144,9 +147,9 @@ export async function saveFence(conn: Conn, user: SessionUser, edit: FenceEdit, 
 
   await tx(conn, async () => {
     const res = await run(conn,
-      `UPDATE areas SET area_name = ?, type_id = ?, lon = ?, lat = ?, radius = ?, area_lon_lat = ?, province = ?, city = ?, district = ?, address = ?,
+      `UPDATE areas SET area_name = ?, type_id = ?, lon = ?, lat = ?, radius = ?, area_lon_lat = ?, province = ?, city = ?, district = ?, address = ?, area_label = ?,
          version = version + 1, updated_by = ?, updated_at = ? WHERE id = ? AND version = ? AND is_deleted = 0`,
-      after.areaName, after.typeId, after.lon, after.lat, after.radius, after.areaLonLat, after.province, after.city, after.district, after.address,
+      after.areaName, after.typeId, after.lon, after.lat, after.radius, after.areaLonLat, after.province, after.city, after.district, after.address, after.areaLabel,
       user.userId, now, edit.areaId, before.version);
     // Deleted or changed between the read and the write: same answers as before the read.
     if (res.changes !== 1) throw failure(STALE);

@@ -19,13 +19,14 @@ export interface AreaRow {
   city: string | null;
   district: string | null;
   address: string | null;
+  areaLabel: string | null;
   isDeleted: number;
   version: number;
 }
 
 export const AREA_COLUMNS = `a.id AS areaId, a.corp_id AS corpId, a.customer_id AS customerId, c.customer_name AS customerName,
   a.area_name AS areaName, a.area_code AS areaCode, a.type_id AS typeId, a.lon, a.lat, a.radius, a.area_lon_lat AS areaLonLat,
-  a.province, a.city, a.district, a.address, a.is_deleted AS isDeleted, a.version`;
+  a.province, a.city, a.district, a.address, a.area_label AS areaLabel, a.is_deleted AS isDeleted, a.version`;
 export const AREA_FROM = 'areas a LEFT JOIN customers c ON c.id = a.customer_id';
 
 /** The points that draw the fence: a ring's vertices, or a circle's centre. */
@@ -62,6 +63,7 @@ export function fenceView(row: AreaRow) {
     city: row.city,
     district: row.district,
     position: row.address,
+    areaLabel: row.areaLabel,
     isDelete: row.isDeleted,
     version: row.version,
   };

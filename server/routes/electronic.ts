@@ -10,14 +10,17 @@ import { GeocodeError, type ReverseGeocoder } from '../fences/geocode/geocoder.t
 import type { SessionUser } from '../http/context.ts';
 import { searchText } from '../resources/like.ts';
 
-/** Everyone who works with orders or waybills sees the fences on them. */
-export const FENCE_READ = ['order3', 'orderAdd3', 'orderUpdate3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3'];
+/** The operations of 电子围栏管理 (schemas/menus/base-data.json). */
+export const FENCE_OPS = { list: 'area3', add: 'areaAdd3', update: 'areaUpdate3', detail: 'areaDetail3', delete: 'areaDelete3' } as const;
+/** Everyone who works with orders or waybills sees the fences on them, and so do the fence list's users. */
+export const FENCE_READ = ['order3', 'orderAdd3', 'orderUpdate3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3',
+  FENCE_OPS.list, FENCE_OPS.add, FENCE_OPS.update, FENCE_OPS.detail];
 /** Editing a fence changes every order and waybill through it: for those who may change them. */
 export const FENCE_EDIT = ['orderUpdate3', 'orderChangeDestination3', 'waybillUpdate3'];
 
-const MAX_ID = Number.MAX_SAFE_INTEGER;
-const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
-const str = (title: string, maxLength: number) => ({ title, type: 'string', maxLength });
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+export const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
+export const str = (title: string, maxLength: number) => ({ title, type: 'string', maxLength });
 /** Typed in the calibration dialog: a number or its text (null: left empty); the field rules say what is wrong with it. */
 const typed = (title: string) => ({ title, type: ['number', 'string', 'null'], maxLength: 32 });
 /** Values the console derives and sends along; recomputed here, but they must at least be numbers. */
@@ -63,11 +66,12 @@ export const fenceEditInput = {
     province: str('省', 50),
     city: str('市', 50),
     district: str('区县', 50),
+    areaLabel: str('围栏标签', 50),
     llObjArr: { title: '围栏坐标点', type: 'array', maxItems: 1000, items: point },
   },
 };
 
-const areaIdQuery = { type: 'object', additionalProperties: false, required: ['areaId'], properties: { areaId: { title: '围栏ID', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } };
+export const areaIdQuery = { type: 'object', additionalProperties: false, required: ['areaId'], properties: { areaId: { title: '围栏ID', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } };
 const pointQuery = {
   type: 'object', additionalProperties: false, required: ['lon', 'lat'],
   properties: { lon: { title: '经度', type: 'string', pattern: '^-?[0-9]{1,3}(\\.[0-9]{1,12})?$' }, lat: { title: '纬度', type: 'string', pattern: '^-?[0-9]{1,2}(\\.[0-9]{1,12})?$' } },
@@ -76,8 +80,10 @@ const pointQuery = {
 /** The geocoder of a request: offline, with the user's corporation's fences as the near detail. */
 export type GeocoderFor = (user: SessionUser) => ReverseGeocoder;
 
+export const defaultGeocoder = (conn: Conn): GeocoderFor => (user) => new OfflineGeocoder(conn, user.corpId);
+
 export function electronicRoutes(conn: Conn, geocoderFor?: GeocoderFor): RouteDef[] {
-  const geocoder = geocoderFor ?? ((user: SessionUser) => new OfflineGeocoder(conn, user.corpId));
+  const geocoder = geocoderFor ?? defaultGeocoder(conn);
   const list = (path: string) =>
     route<FenceFilter>({ method: 'POST', path, access: { anyOf: FENCE_READ }, input: listInput, handler: ({ user, body }) => listFences(conn, user, body) });
   return [

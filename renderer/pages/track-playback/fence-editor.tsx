@@ -3,7 +3,8 @@
 // delete vertices); a shape choice or 重新绘制 draws it anew as 标点(圆形), 矩形 or 多边形; 撤销 removes
 // the last vertex while drawing and otherwise gives back the shape before the last change; the radius
 // of a circle is a field (default 200, at most 2000); 坐标校准 opens the calibration dialog; 保存
-// sends electronic/updateAreaByOrderOrWaybill, shows the server's message and closes the layer.
+// checks the draft and hands it to the page's `onSave` (track playback sends
+// electronic/updateAreaByOrderOrWaybill; 电子围栏管理 its add or update with the form's fields).
 import { Button, Field, Input, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import type { Map as MlMap } from 'maplibre-gl';
@@ -12,7 +13,7 @@ import type { Datum } from '../../map/providers.ts';
 import type { LngLat } from '../../map/geometry.ts';
 import { RADIUS_DEFAULT } from '../../map/constants.ts';
 import { CalibrationDialog } from './calibration-dialog.tsx';
-import { calibrate, centreOfDraft, draftProblem, draftSummary, EDIT_DEBOUNCE_MS, FENCE_TYPES, radiusError, saveBody, type FenceDraft, type FenceType } from './fence-edit.ts';
+import { calibrate, centreOfDraft, draftProblem, draftSummary, EDIT_DEBOUNCE_MS, FENCE_TYPES, radiusError, type FenceDraft, type FenceType } from './fence-edit.ts';
 import type { FenceDrawing } from './fence-draw.ts';
 import type { WaybillFence } from './track-data.ts';
 
@@ -55,8 +56,16 @@ function hintOf(typeId: FenceType, drawing: boolean): string {
 
 export interface FenceEditorProps {
   env: Env;
-  fence: WaybillFence;
-  waybillId: string;
+  /** The fence's name (the panel's title) and its centre (where the calibration dialog starts without a shape). */
+  fence: Pick<WaybillFence, 'name' | 'centre'>;
+  /** Saves a checked draft; resolves true when saved (the layer then closes), false when refused. */
+  onSave(draft: FenceDraft): Promise<boolean>;
+  /** Shown instead of 编辑围栏：<name> (a new fence has no name yet). */
+  title?: string;
+  /** No 取消 button: the page around the editor has its own. */
+  noCancel?: boolean;
+  /** The closest zoom the map opens at (default 17); lower keeps the surroundings in view. */
+  fitMaxZoom?: number;
   /** The map to draw on (null until it is loaded, or while the map type changes). */
   map: { map: MlMap; datum: Datum } | null;
   draft: FenceDraft;
@@ -70,7 +79,7 @@ export interface FenceEditorProps {
   onClose(saved: boolean): void;
 }
 
-export function FenceEditor({ env, fence, waybillId, map, draft, undoable, onDraft, onUndo, onDrawingChange, onClose }: FenceEditorProps) {
+export function FenceEditor({ env, fence, onSave, title, noCancel, fitMaxZoom = FIT_MAX_ZOOM, map, draft, undoable, onDraft, onUndo, onDrawingChange, onClose }: FenceEditorProps) {
   const styles = useStyles();
   const [calibrating, setCalibrating] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -107,7 +116,7 @@ export function FenceEditor({ env, fence, waybillId, map, draft, undoable, onDra
       made.show(latest.current.draft);
       // Open centred on the fence.
       const b = made.bounds();
-      if (b) map.map.fitBounds(b, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 0 });
+      if (b) map.map.fitBounds(b, { padding: FIT_PADDING, maxZoom: fitMaxZoom, duration: 0 });
       setInstance((n) => n + 1);
     });
     return () => {
@@ -115,7 +124,7 @@ export function FenceEditor({ env, fence, waybillId, map, draft, undoable, onDra
       made?.destroy();
       drawing.current = null;
     };
-  }, [map]);
+  }, [map]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A draft from elsewhere (undo, calibration, the radius field, the centre handle) is drawn again.
   useEffect(() => {
@@ -179,23 +188,19 @@ export function FenceEditor({ env, fence, waybillId, map, draft, undoable, onDra
     if (drawingType !== null) return env.notify.info('请先完成绘制');
     const problem = draftProblem(draft);
     if (problem) return env.notify.error(problem);
-    const body = saveBody(draft, { areaId: fence.areaId, waybillId });
-    if (!body) return env.notify.info('请先在地图上绘制围栏');
+    if (!centreOfDraft(draft)) return env.notify.info('请先在地图上绘制围栏');
     setSaving(true);
-    try {
-      await env.api.post('/electronic/updateAreaByOrderOrWaybill', body, { onSuccessMessage: (m) => env.notify.success(m || '保存成功') });
-      onClose(true);
-    } catch {
-      setSaving(false);
-    }
+    const saved = await onSave(draft).catch(() => false);
+    if (saved) onClose(true);
+    else setSaving(false);
   };
 
   const shownType = drawingType ?? draft.typeId;
   const centre: LngLat = centreOfDraft(draft) ?? fence.centre;
   const ready = instance > 0;
   return (
-    <div className={styles.panel} role="dialog" aria-label={`编辑围栏 ${fence.name}`}>
-      <strong>{`编辑围栏：${fence.name}`}</strong>
+    <div className={styles.panel} role="dialog" aria-label={title ?? `编辑围栏 ${fence.name}`}>
+      <strong>{title ?? `编辑围栏：${fence.name}`}</strong>
       <RadioGroup layout="horizontal" value={String(shownType)} aria-label="围栏形状" disabled={!ready}
         onChange={(_, d) => startDrawing(Number(d.value) as FenceType)}>
         {FENCE_TYPES.map(([id, label]) => <Radio key={id} value={String(id)} label={label} />)}
@@ -213,7 +218,7 @@ export function FenceEditor({ env, fence, waybillId, map, draft, undoable, onDra
         <Button size="small" disabled={!ready || (drawingType === null && undoable === 0)} onClick={undo}>撤销</Button>
         <Button size="small" disabled={drawingType !== null} onClick={() => setCalibrating(true)}>坐标校准</Button>
         <Button size="small" appearance="primary" disabled={saving || drawingType !== null} onClick={() => void save()}>保存</Button>
-        <Button size="small" onClick={() => onClose(false)}>取消</Button>
+        {noCancel ? null : <Button size="small" onClick={() => onClose(false)}>取消</Button>}
       </div>
       {calibrating ? (
         <CalibrationDialog open typeId={draft.typeId} centre={centre} radius={draft.radius} onCancel={() => setCalibrating(false)}

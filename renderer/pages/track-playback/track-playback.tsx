@@ -14,7 +14,7 @@ import { BottomPanel, type FocusKind } from './bottom-panel.tsx';
 import { PlaybackTopBar } from './playback-top-bar.tsx';
 import { PhotoPreview } from '../../components/photo-preview/photo-preview.tsx';
 import { flashInfo, mediaPoints, previewOfInfo, previewOfRow, safetyInfo, type PreviewTarget } from './media-layer.ts';
-import { centreOfDraft, draftAreaKm2, FENCE_DELETED, dragCentre, pushHistory, SHAPE_NAMES, type FenceDraft, type FenceType } from './fence-edit.ts';
+import { centreOfDraft, draftAreaKm2, FENCE_DELETED, dragCentre, pushHistory, saveBody, SHAPE_NAMES, type FenceDraft, type FenceType } from './fence-edit.ts';
 import { draftOf, FenceEditor } from './fence-editor.tsx';
 import type { Map as MlMap } from 'maplibre-gl';
 import type { Datum } from '../../map/providers.ts';
@@ -264,7 +264,12 @@ export function TrackPlayback({ env, context, page }: PageRendererProps) {
             dispatch({ type: 'jump', index: best });
           }} />
         {editing && current ? (
-          <FenceEditor env={env} fence={editing.fence} waybillId={current.waybillId} draft={editing.draft} map={drawMap} undoable={editing.history.length}
+          <FenceEditor env={env} fence={editing.fence} draft={editing.draft}
+            onSave={async (draft) => {
+              await env.api.post('/electronic/updateAreaByOrderOrWaybill', saveBody(draft, { areaId: editing.fence.areaId, waybillId: current.waybillId }),
+                { onSuccessMessage: (m) => env.notify.success(m || '保存成功') });
+              return true;
+            }} map={drawMap} undoable={editing.history.length}
             onDraft={(draft) => changeDraft(() => draft)}
             onUndo={() => setEditing((e) => e && e.history.length ? { ...e, draft: e.history[e.history.length - 1], history: e.history.slice(0, -1) } : e)}
             onDrawingChange={(drawing) => setEditing((e) => e && { ...e, drawing })}

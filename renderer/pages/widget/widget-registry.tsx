@@ -12,6 +12,7 @@ export function createWidgetRegistry(): WidgetRegistry {
     trackPlayback: lazy(() => import('../track-playback/track-playback.tsx').then((m) => ({ default: m.TrackPlayback }))),
     departmentTree: lazy(() => import('./department-tree/department-tree.tsx').then((m) => ({ default: m.DepartmentTree }))),
     uploadCenter: lazy(() => import('./upload-center/upload-center.tsx').then((m) => ({ default: m.UploadCenter }))),
+    fenceEdit: lazy(() => import('./fence-edit/fence-edit-page.tsx').then((m) => ({ default: m.FenceEditPage }))),
     terminalCredentialIssue: lazy(() => import('./terminal-credential/terminal-credential-issue.tsx').then((m) => ({ default: m.TerminalCredentialIssue }))),
   };
 }

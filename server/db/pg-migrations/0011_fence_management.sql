@@ -1,0 +1,3 @@
+ALTER TABLE "areas" ADD COLUMN "area_label" text;--> statement-breakpoint
+CREATE INDEX "areas_corp_updated" ON "areas" USING btree ("corp_id","is_deleted","updated_at");--> statement-breakpoint
+CREATE INDEX "waybill_nodes_area" ON "waybill_nodes" USING btree ("area_id");
