@@ -5,10 +5,11 @@
 // whatever the form sent. A line typed by hand is accepted only while the corporation's
 // goodsSetting.freeText is not 0; an existing hand line whose text is unchanged may stay as it is
 // (an order saved before the setting changed must still take a quantity change).
+import { freeTextGoodsAllowed, lineVolume, lineWeight } from '../../../schemas/keywords/goods-amounts.ts';
 import { invalid } from '../../http/envelope.ts';
 import { corporationSettings } from '../auth/user-info.ts';
 import type { GoodsRow } from './details.ts';
-import { all, round3, run, type Conn } from './sql.ts';
+import { all, run, type Conn } from './sql.ts';
 
 export interface LineInput {
   /** An existing line of the order (left out: a new line). */
@@ -49,25 +50,11 @@ const GOODS = '货品';
 /** Weights and volumes are below 10^12 (orders/schemas.ts amount). */
 const MAX_AMOUNT = 999_999_999_999;
 
-/**
- * The catalogue keeps kilograms and cubic metres; order lines are in the corporation's weightUnit and
- * volumeUnit. A unit not listed here cannot be converted: the line keeps what the user typed.
- */
-const PER_KG: Record<string, number> = { 吨: 0.001, 千克: 1, 公斤: 1, 克: 1000 };
-const PER_M3: Record<string, number> = { 立方米: 1, 方: 1, 升: 1000 };
-
-/** Whether the corporation lets goods lines be typed by hand (goodsSetting.freeText, default allowed). */
-const freeTextIn = (settings: Record<string, unknown>) => (settings.goodsSetting as { freeText?: unknown } | undefined)?.freeText !== 0;
-
-export async function freeTextAllowed(conn: Conn, corpId: number): Promise<boolean> {
-  return freeTextIn(await corporationSettings(conn, corpId));
-}
-
-function perUnit(quantity: number, perUnit: number | null, factor: number | undefined, typed: number | undefined, title: string): number | null {
-  if (perUnit === null || factor === undefined) return typed ?? null;
-  const value = round3(quantity * perUnit * factor);
-  if (value > MAX_AMOUNT) throw invalid(`${title}：${title}超出范围，请减少数量`, { field: 'goods' });
-  return value;
+/** The computed figure, or what the user typed when the catalogue cannot give one. */
+function amount(computed: number | null, typed: number | undefined, title: string): number | null {
+  if (computed === null) return typed ?? null;
+  if (computed > MAX_AMOUNT) throw invalid(`${title}：${title}超出范围，请减少数量`, { field: 'goods' });
+  return computed;
 }
 
 /**
@@ -81,9 +68,7 @@ export async function resolveGoodsLines(conn: Conn, corpId: number, lines: reado
     `SELECT id, goods_code AS goodsCode, goods_name AS goodsName, unit, unit_weight_kg AS unitWeightKg, unit_volume_m3 AS unitVolumeM3,
        status, is_deleted AS isDeleted FROM goods WHERE corp_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, corpId, ...ids)).map((g) => [g.id, g]));
   const settings = await corporationSettings(conn, corpId);
-  const freeText = freeTextIn(settings);
-  const kgFactor = PER_KG[String(settings.weightUnit)];
-  const m3Factor = PER_M3[String(settings.volumeUnit)];
+  const freeText = freeTextGoodsAllowed(settings);
   const before = new Map(existing.map((g) => [g.id, g]));
 
   return lines.map((l) => {
@@ -95,8 +80,8 @@ export async function resolveGoodsLines(conn: Conn, corpId: number, lines: reado
       if (g.status !== 0 && !kept) throw invalid(`${GOODS}：${g.goodsName}已停用，不能选择`, { field: 'goods' });
       return {
         id: l.id, goodsInfoId: g.id, goodsName: g.goodsName, goodsCode: g.goodsCode, quantity: l.quantity, unit: g.unit,
-        weight: perUnit(l.quantity, g.unitWeightKg, kgFactor, l.weight, '重量'),
-        volume: perUnit(l.quantity, g.unitVolumeM3, m3Factor, l.volume, '体积'),
+        weight: amount(lineWeight(l.quantity, g.unitWeightKg, settings.weightUnit), l.weight, '重量'),
+        volume: amount(lineVolume(l.quantity, g.unitVolumeM3, settings.volumeUnit), l.volume, '体积'),
       };
     }
     const name = l.goodsName?.trim() ?? '';
