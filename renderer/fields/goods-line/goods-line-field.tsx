@@ -7,9 +7,9 @@ import { Button, Input, makeStyles, tokens } from '@fluentui/react-components';
 import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { freeTextGoodsAllowed, lineVolume, lineWeight } from '../../../schemas/keywords/goods-amounts.ts';
-import { useOptionalSession } from '../../app/session-context.tsx';
 import { parseNumberText } from '../number-widget.tsx';
 import { formContextOf } from '../form-context.ts';
+import { useCorpSettings } from './corp-settings.ts';
 import { catalogueGoodsByCode, type CatalogueGoods } from './goods-catalogue.ts';
 import { GoodsPicker } from './goods-picker.tsx';
 
@@ -63,15 +63,16 @@ export function GoodsLineField(props: FieldProps<GoodsLine>) {
   const { fieldPathId, formData, onChange, registry, disabled, readonly, errorSchema } = props;
   const s = useStyles();
   const { env } = formContextOf(registry);
-  const settings = useOptionalSession()?.settings;
-  const freeTextAllowed = freeTextGoodsAllowed(settings);
+  const settings = useCorpSettings(env);
+  // Until the settings arrive the line offers the picker only, which every corporation allows.
+  const freeTextAllowed = settings !== null && freeTextGoodsAllowed(settings);
   const weightUnit = String(settings?.weightUnit ?? '吨');
   const volumeUnit = String(settings?.volumeUnit ?? '立方米');
   const id = fieldPathId.$id;
   const line = formData ?? {};
   const [picked, setPicked] = useState<CatalogueGoods | null>(null);
   // A hand line of an order being edited stays a hand line; a new line starts at the picker.
-  const [manual, setManual] = useState(() => freeTextAllowed && !present(line.goodsInfoId) && present(line.goodsName));
+  const [manual, setManual] = useState(() => !present(line.goodsInfoId) && present(line.goodsName));
   const off = disabled || readonly;
 
   // An order being edited names its goods by code: fetch the catalogue row for its per-unit figures.
@@ -135,6 +136,7 @@ export function GoodsLineField(props: FieldProps<GoodsLine>) {
     </Button>
   );
 
+  // A hand line is shown as typed even where they are no longer allowed: it may keep its text.
   if (manual) {
     return (
       <div className={s.row}>
