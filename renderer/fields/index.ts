@@ -3,6 +3,7 @@ import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { DateTimeWidget } from './date-time-widget.tsx';
 import { DictionaryWidget } from './dictionary-widget.tsx';
 import { MoneyWidget } from './money-widget.tsx';
+import { GoodsLineField } from './goods-line/goods-line-field.tsx';
 import { NumberWidget } from './number-widget.tsx';
 import { PasswordWidget } from './password-widget.tsx';
 import { ReferenceWidget } from './reference-widget.tsx';
@@ -27,7 +28,7 @@ export function huoyunWidgets(): RegistryWidgetsType {
 }
 
 export function huoyunFields(): RegistryFieldsType {
-  return { tieredRange: TieredRangeField as RegistryFieldsType[string] };
+  return { tieredRange: TieredRangeField as RegistryFieldsType[string], goodsLine: GoodsLineField as RegistryFieldsType[string] };
 }
 
 export type { HuoyunFormContext } from './form-context.ts';

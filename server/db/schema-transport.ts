@@ -2,6 +2,7 @@
 // Quantities are REAL with at most 3 decimals (checked by the splits module); times are epoch ms.
 import { sqliteTable, integer, text, real, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
 import { areas, audit, carriers, corporations, customers, drivers, live, users, vehicles } from './schema.ts';
+import { goods } from './schema-resources.ts';
 
 const corp = () => integer('corp_id').notNull().references(() => corporations.id);
 
@@ -39,6 +40,12 @@ export const orderGoods = sqliteTable('order_goods', {
   id: integer('id').primaryKey(),
   corpId: corp(),
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  /**
+   * The catalogue goods (货品) the line was picked from; null for a line typed by hand (allowed by the
+   * corporation's goodsSetting.freeText). Name, code and unit are still copied onto the line, so
+   * editing the catalogue later changes no order (server/domain/orders/goods-lines.ts).
+   */
+  goodsInfoId: integer('goods_info_id').references(() => goods.id),
   goodsName: text('goods_name').notNull(),
   goodsCode: text('goods_code'),
   quantity: real('quantity').notNull(),
@@ -46,7 +53,7 @@ export const orderGoods = sqliteTable('order_goods', {
   volume: real('volume'),
   /** Unit of quantity; weight and volume use the corporation's weightUnit and volumeUnit. */
   unit: text('unit').notNull(),
-}, (t) => [index('order_goods_order').on(t.orderId)]);
+}, (t) => [index('order_goods_order').on(t.orderId), index('order_goods_goods_info').on(t.goodsInfoId)]);
 
 /** One part of an order's goods, carried by at most one waybill. */
 export const orderParts = sqliteTable('order_parts', {

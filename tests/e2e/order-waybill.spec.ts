@@ -83,7 +83,9 @@ test('an order goes from creation through split, vehicle, acceptance and every n
   const receiverOption = page.getByRole('listbox').getByRole('option', { name: /\S/ }).filter({ hasNotText: shipper }).first();
   const receiver = (await receiverOption.textContent())!.trim();
   await receiverOption.click();
-  // The goods list needs one line at least, so the form starts with one.
+  // The goods list needs one line at least, so the form starts with one; the demo corporation also
+  // allows goods typed by hand (the catalogue picker has its own journey, order-goods-picker.spec.ts).
+  await main.getByRole('button', { name: '手工填写' }).click();
   await main.getByRole('textbox', { name: '货物名称' }).fill('冷冻鸡肉');
   await main.getByRole('textbox', { name: '数量' }).fill('10');
   await main.getByRole('textbox', { name: '单位' }).fill('箱');

@@ -35,8 +35,10 @@ export async function orderFixtures(t: TestApp) {
   const stowed = await ok('/orderInfo/save', ORDER_BODY);
   const task = await ok('/orderStowageTask/save', { orderIds: [stowed.id], vehicleId: (await vehicleInService(t)).id });
   const at = { id: plain.id, version: plain.version };
+  // A line picked from the goods catalogue beside the hand-typed ones, so its field is exercised too.
+  const catalogued = (await t.db.one<{ id: number }>("SELECT id FROM goods WHERE corp_id = 1 AND goods_code = 'HP003'", []))!;
   const bodies: Record<string, Row> = {
-    '/orderInfo/save': ORDER_BODY,
+    '/orderInfo/save': { ...ORDER_BODY, goods: [{ goodsInfoId: catalogued.id, quantity: 2 }, ...ORDER_BODY.goods] },
     '/orderInfo/orderNo/repeat': { orderNo: plain.orderNo },
     '/orderInfo/list': {},
     '/orderInfo/count': {},
@@ -55,7 +57,7 @@ export async function orderFixtures(t: TestApp) {
     '/orderInfo/copyOrder': { id: plain.id },
     '/orderInfo/changeDestination': { ...at, receiverAreaId: 2, reason: '客户要求' },
     '/orderInfo/getChangeDistance': { id: plain.id, receiverAreaId: 2 },
-    '/orderInfo/changeGoodsDetail': { ...at, goods: [{ id: goods.id, goodsName: '测试货物', quantity: 11, unit: '件' }] },
+    '/orderInfo/changeGoodsDetail': { ...at, goods: [{ id: goods.id, goodsName: '测试货物', quantity: 11, unit: '件' }, { goodsInfoId: catalogued.id, quantity: 1 }] },
     '/batch/order/getGoodsInfo': { ids: [plain.id] },
     '/batch/order/confirmShipment': { ids: [plain.id] },
     '/batch/order/confirmDelivery': { ids: [plain.id] },

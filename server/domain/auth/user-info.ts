@@ -53,8 +53,13 @@ export async function userInfo(conn: Conn, userId: number, now: number) {
   };
 }
 
-export async function corpSettings(conn: Conn, corpId: number, userId: number) {
+/** The corporation's own settings over the defaults (no per-user part): what the server's rules read. */
+export async function corporationSettings(conn: Conn, corpId: number): Promise<typeof DEFAULT_SETTINGS & Record<string, unknown>> {
   const row = (await one<{ settings: string }>(conn, 'SELECT settings FROM corporations WHERE id = ?', corpId))!;
+  return { ...DEFAULT_SETTINGS, ...JSON.parse(row.settings) };
+}
+
+export async function corpSettings(conn: Conn, corpId: number, userId: number) {
   const user = (await one<{ password_status: number }>(conn, 'SELECT password_status FROM users WHERE id = ?', userId))!;
-  return { ...DEFAULT_SETTINGS, ...JSON.parse(row.settings), passwordStatus: user.password_status };
+  return { ...(await corporationSettings(conn, corpId)), passwordStatus: user.password_status };
 }

@@ -6,23 +6,18 @@
 import type { SessionUser } from '../../http/context.ts';
 import { failure, invalid } from '../../http/envelope.ts';
 import { OrderStatus } from '../workflow/order-machine.ts';
+import { WaybillStatus } from '../workflow/waybill-machine.ts';
 import { refreshOrderStatus } from '../workflow/order-sync.ts';
 import { hasRemainder, milli, remainingOf } from '../workflow/splits.ts';
 import { bumpOrder, carriedWhole, lockOrder, logOrderAction } from './access.ts';
 import { goodsOf, splitState, type GoodsRow } from './details.ts';
+import { resolveGoodsLines, storeGoodsLine, type LineInput } from './goods-lines.ts';
 import { recordVersion } from './save.ts';
-import { run, tx, type Conn } from './sql.ts';
+import { refreshWaybillTemperature } from '../waybills/temperature.ts';
+import { all, run, tx, type Conn } from './sql.ts';
 
-export interface ChangedLine {
-  id?: number;
-  goodsName: string;
-  /** Left out: an existing line keeps its code. */
-  goodsCode?: string;
-  quantity: number;
-  unit: string;
-  weight?: number;
-  volume?: number;
-}
+/** A line of the new goods detail (goods-lines.ts); left out, an existing line's code stays. */
+export type ChangedLine = LineInput;
 
 const ENDED = [OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY] as number[];
 
@@ -39,7 +34,7 @@ function check(existing: GoodsRow[], lines: ChangedLine[], committed: Map<number
   const seen = new Set<number>();
   for (const l of lines) {
     if (l.id === undefined) {
-      if (whole) throw failure(`${l.goodsName}：订单已整单派车，不能新增货物`);
+      if (whole) throw failure(`${l.goodsName ?? '货物'}：订单已整单派车，不能新增货物`);
       continue;
     }
     if (!byId.has(l.id) || seen.has(l.id)) throw invalid('货物明细：货物明细不属于该订单或重复', { field: 'goods' });
@@ -62,6 +57,7 @@ export async function changeGoodsDetail(conn: Conn, user: SessionUser, input: { 
     if (ENDED.includes(order.status)) throw failure('订单已作废或已结束，不能变更货物明细');
     const existing = await goodsOf(conn, order.id);
     check(existing, input.goods, await committedOf(conn, order.id), await carriedWhole(conn, order.id));
+    const lines = await resolveGoodsLines(conn, user.corpId, input.goods, existing);
 
     const kept = new Set(input.goods.flatMap((l) => (l.id === undefined ? [] : [l.id])));
     for (const g of existing) {
@@ -70,12 +66,11 @@ export async function changeGoodsDetail(conn: Conn, user: SessionUser, input: { 
       await run(conn, 'DELETE FROM order_part_goods WHERE order_goods_id = ?', g.id);
       await run(conn, 'DELETE FROM order_goods WHERE id = ?', g.id);
     }
-    for (const l of input.goods) {
-      const code = l.goodsCode ?? existing.find((g) => g.id === l.id)?.goodsCode ?? null;
-      const values = [l.goodsName, code, l.quantity, l.weight ?? null, l.volume ?? null, l.unit];
-      if (l.id !== undefined) await run(conn, 'UPDATE order_goods SET goods_name = ?, goods_code = ?, quantity = ?, weight = ?, volume = ?, unit = ? WHERE id = ?', ...values, l.id);
-      else await run(conn, 'INSERT INTO order_goods (corp_id, order_id, goods_name, goods_code, quantity, weight, volume, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', user.corpId, order.id, ...values);
-    }
+    for (const l of lines) await storeGoodsLine(conn, user.corpId, order.id, l);
+    // A line may now be other goods: the waybills still under way with this order follow its cold chain.
+    const moving = await all<{ id: number }>(conn, `SELECT DISTINCT w.id FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+      WHERE wo.order_id = ? AND w.is_deleted = 0 AND w.status NOT IN (?, ?, ?)`, order.id, WaybillStatus.COMPLETED, WaybillStatus.ENDED_ABNORMALLY, WaybillStatus.TRANSFERRED);
+    for (const w of moving) await refreshWaybillTemperature(conn, user.corpId, w.id);
     // More goods after "finish split" would be stranded: splitting opens again for the remainder.
     const { goods, parts } = await splitState(conn, order.id);
     const reopen = parts.some((p) => !p.cancelled) && hasRemainder(goods, parts);

@@ -23,7 +23,10 @@ export async function copyOrder(conn: Conn, user: SessionUser, input: { id: numb
     const copy: SaveInput = {
       customerId: source.customerId, businessType: source.businessType, shipperAreaId: source.shipperAreaId, receiverAreaId: source.receiverAreaId,
       requiredLoadTime: source.requiredLoadTime ?? undefined, requiredArriveTime: source.requiredArriveTime ?? undefined, remark: source.remark ?? undefined,
+      // New lines, so the goods-line rule applies afresh: a catalogue goods disabled since, or a hand
+      // line where the corporation no longer allows them, stops the copy (save.ts writeGoods).
       goods: (await goodsOf(conn, source.id)).map((g) => ({
+        goodsInfoId: g.goodsInfoId ?? undefined,
         goodsName: g.goodsName, goodsCode: g.goodsCode ?? undefined, quantity: g.quantity, weight: g.weight ?? undefined, volume: g.volume ?? undefined, unit: g.unit,
       })),
     };

@@ -13,6 +13,8 @@ import { all, one, round3, type Conn } from './sql.ts';
 
 export interface GoodsRow {
   id: number;
+  /** The catalogue 货品 the line was picked from; null for a line typed by hand. */
+  goodsInfoId: number | null;
   goodsName: string;
   goodsCode: string | null;
   quantity: number;
@@ -22,7 +24,7 @@ export interface GoodsRow {
 }
 
 export const goodsOf = (conn: Conn, orderId: number) =>
-  all<GoodsRow>(conn, `SELECT id, goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
+  all<GoodsRow>(conn, `SELECT id, goods_info_id AS goodsInfoId, goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
     FROM order_goods WHERE order_id = ? ORDER BY id`, orderId);
 
 interface PartRow {

@@ -3,7 +3,7 @@
 // unknown fields refused.
 import { pagingProperties } from '../../resources/input-schemas.ts';
 import { noControl } from '../../resources/like.ts';
-import { amount, id, idText, obj, ORDER_NO, VERSION } from './schemas.ts';
+import { amount, GOODS_LINE, id, idText, obj, ORDER_NO, VERSION } from './schemas.ts';
 import { MAX_COPIES } from './copy.ts';
 
 const ids = (title: string, max = 1000) => ({ title, type: 'array', minItems: 1, maxItems: max, items: id(title) });
@@ -20,15 +20,7 @@ export const changeGoodsSchema = obj(['id', 'version', 'goods'], {
   version: VERSION,
   goods: {
     title: '货物明细', type: 'array', minItems: 1, maxItems: 200,
-    items: obj(['goodsName', 'quantity', 'unit'], {
-      id: id('货物明细'),
-      goodsName: { title: '货物名称', type: 'string', minLength: 1, maxLength: 100 },
-      goodsCode: { title: '货物编码', type: 'string', maxLength: 50 },
-      quantity: amount('数量', true),
-      unit: { title: '单位', type: 'string', minLength: 1, maxLength: 20 },
-      weight: amount('重量', false),
-      volume: amount('体积', false),
-    }),
+    items: GOODS_LINE,
   },
 });
 export const batchOrdersSchema = obj(['ids'], { ids: ids('订单ID列表') });

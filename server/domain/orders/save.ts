@@ -7,17 +7,11 @@ import { OrderStatus, TaskStatus } from '../workflow/order-machine.ts';
 import { ORDER_GATES } from '../workflow/order-gates.ts';
 import { bumpOrder, findOrder, hasWaybills, lockOrder } from './access.ts';
 import { goodsOf, snapshotOf } from './details.ts';
+import { resolveGoodsLines, storeGoodsLine, type LineInput } from './goods-lines.ts';
 import { insert, one, run, tx, type Conn } from './sql.ts';
 
-export interface GoodsInput {
-  id?: number;
-  goodsName: string;
-  goodsCode?: string;
-  quantity: number;
-  weight?: number;
-  volume?: number;
-  unit: string;
-}
+/** A goods line as the form sends it (goods-lines.ts says what it may hold). */
+export type GoodsInput = LineInput;
 
 export interface SaveInput {
   id?: number;
@@ -62,21 +56,20 @@ export async function checkReferences(conn: Conn, user: SessionUser, input: Save
 
 /** Lines with an id update that line; lines without one are new; lines left out are removed. */
 async function writeGoods(conn: Conn, user: SessionUser, orderId: number, goods: GoodsInput[]) {
-  const existing = new Set((await goodsOf(conn, orderId)).map((g) => g.id));
+  const current = await goodsOf(conn, orderId);
+  const existing = new Set(current.map((g) => g.id));
   const kept = new Set<number>();
   for (const g of goods) {
     if (g.id === undefined) continue;
     if (!existing.has(g.id) || kept.has(g.id)) throw invalid('货物明细：货物明细不属于该订单或重复', { field: 'goods' });
     kept.add(g.id);
   }
+  // Every refusal of a line (catalogue, free text) comes before anything is written.
+  const lines = await resolveGoodsLines(conn, user.corpId, goods, current);
   // Cancelled parts are history of a split that no longer exists; they would pin removed lines.
   await run(conn, 'DELETE FROM order_parts WHERE order_id = ? AND cancelled = 1', orderId);
   for (const id of existing) if (!kept.has(id)) await run(conn, 'DELETE FROM order_goods WHERE id = ?', id);
-  for (const g of goods) {
-    const values = [g.goodsName, g.goodsCode ?? null, g.quantity, g.weight ?? null, g.volume ?? null, g.unit];
-    if (g.id !== undefined) await run(conn, 'UPDATE order_goods SET goods_name = ?, goods_code = ?, quantity = ?, weight = ?, volume = ?, unit = ? WHERE id = ?', ...values, g.id);
-    else await run(conn, 'INSERT INTO order_goods (corp_id, order_id, goods_name, goods_code, quantity, weight, volume, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', user.corpId, orderId, ...values);
-  }
+  for (const l of lines) await storeGoodsLine(conn, user.corpId, orderId, l);
 }
 
 export async function create(conn: Conn, user: SessionUser, input: SaveInput, customerId: number, now: number): Promise<number> {

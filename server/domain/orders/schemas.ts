@@ -17,8 +17,14 @@ export const obj = (required: string[], properties: Record<string, object>) => (
 /** GET inputs arrive as strings. */
 export const idText = (title: string) => ({ title, type: 'string', pattern: '^[1-9][0-9]{0,15}$' });
 
-const GOODS_LINE = obj(['goodsName', 'quantity', 'unit'], {
+/**
+ * One order goods line, for orderInfo/save and changeGoodsDetail: a catalogue 货品 (goodsInfoId; its
+ * name, code, unit, weight and volume are then the catalogue's) or a line typed by hand where the
+ * corporation allows it (then 货物名称 and 单位 are needed). goods-lines.ts decides which.
+ */
+export const GOODS_LINE = obj(['quantity'], {
   id: id('货物明细'),
+  goodsInfoId: id('货品'),
   goodsName: { title: '货物名称', type: 'string', minLength: 1, maxLength: 100 },
   goodsCode: { title: '货物编码', type: 'string', maxLength: 50 },
   quantity: amount('数量', true),

@@ -11,6 +11,7 @@ import { refreshOrdersOfWaybill } from '../workflow/order-sync.ts';
 import type { NodeType, WaybillState } from '../workflow/waybill-machine.ts';
 import { recordWaybillVersion } from './history.ts';
 import { all, insert, one, run, type Conn } from './sql.ts';
+import { refreshWaybillTemperature } from './temperature.ts';
 import { recordEvent } from './transition.ts';
 
 export interface NewNode {
@@ -131,6 +132,8 @@ export async function insertWaybill(conn: Conn, user: SessionUser, w: NewWaybill
     w.carrierId ?? null, w.vehicleId ?? null, w.driverId ?? null, w.transferredFromId ?? null, w.remark ?? null, user.userId, now, user.userId, now,
   );
   await insertLinks(conn, user, waybillId, w.links);
+  // The cold-chain goods of the orders set the waybill's temperature range (or refuse to share a vehicle).
+  if (w.links.length > 0) await refreshWaybillTemperature(conn, user.corpId, waybillId);
   await insertNodes(conn, user, waybillId, w.nodes);
   await insertHandGoods(conn, user, waybillId, w.goods);
   const payload = typeof w.event.payload === 'function' ? await w.event.payload(waybillId) : w.event.payload;

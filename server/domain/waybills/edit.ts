@@ -16,6 +16,7 @@ import { recordWaybillVersion } from './history.ts';
 import { labelOf, stateLabels } from './labels.ts';
 import { loadWaybill, lockWaybill, type WaybillRow } from './scope.ts';
 import { all, one, run, tx, type Conn } from './sql.ts';
+import { refreshWaybillTemperature } from './temperature.ts';
 import { bumpWaybill, recordEvent } from './transition.ts';
 
 export interface SaveBody {
@@ -82,6 +83,7 @@ async function update(conn: Conn, user: SessionUser, body: SaveBody & { id: numb
   if (removed.length) await releaseOrders(conn, w.id, now, removed);
   const claimed = await claimOrders(conn, user, picks.filter((p) => !current.includes(p.orderId)), now);
   await insertLinks(conn, user, w.id, claimed.links);
+  await refreshWaybillTemperature(conn, user.corpId, w.id);
   await run(conn, 'DELETE FROM waybill_nodes WHERE waybill_id = ?', w.id);
   await insertNodes(conn, user, w.id, body.nodes);
   await run(conn, 'DELETE FROM waybill_goods WHERE waybill_id = ?', w.id);
