@@ -41,6 +41,11 @@ describe('form model', () => {
   it('names the label a detail carries for a reference', () => {
     expect(labelFieldOf('carrierId')).toBe('carrierName');
     expect(initialLabels(vehiclePage('update'), { carrierId: 2, carrierName: '顺丰物流' })).toEqual({ carrierId: '顺丰物流' });
+    // A page file's picker names its label field itself (an order's customer and fences).
+    const order = vehiclePage('update');
+    order.form!.uiSchema = { customerId: { 'ui:widget': 'reference', 'ui:options': { labelField: 'customerName' } }, shipperAreaId: { 'ui:widget': 'keyedReference', 'ui:options': { labelField: 'shipperAreaName' } }, remark: { 'ui:widget': 'textarea' } };
+    expect(initialLabels(order, { customerId: 1, customerName: '石家庄金丰医药', shipperAreaId: 149, shipperAreaName: '青岛市北中转场', carrierId: 2, carrierName: '顺丰物流', remark: 'x' }))
+      .toEqual({ carrierId: '顺丰物流', customerId: '石家庄金丰医药', shipperAreaId: '青岛市北中转场' });
   });
 
   it('sends only the form fields on add, and id, version and the changes on update', () => {

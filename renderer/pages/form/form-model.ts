@@ -97,9 +97,13 @@ export function buildFormModel(page: PageSchema): FormModel {
 export function initialLabels(page: PageSchema, record: FormData | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!record) return out;
-  for (const field of Object.keys(page.references ?? {})) {
-    const label = record[labelFieldOf(field)];
-    if (typeof label === 'string' && label) out[field] = label;
+  // A page file's own picker names the detail's label field in its ui:options (customerId → customerName).
+  const uiSchema = (page.form?.uiSchema ?? {}) as Record<string, { 'ui:options'?: { labelField?: unknown } } | undefined>;
+  const fields = new Set([...Object.keys(page.references ?? {}), ...Object.keys(uiSchema)]);
+  for (const field of fields) {
+    const declared = uiSchema[field]?.['ui:options']?.labelField;
+    const label = record[typeof declared === 'string' ? declared : labelFieldOf(field)];
+    if (typeof label === 'string' && label && (typeof declared === 'string' || field in (page.references ?? {}))) out[field] = label;
   }
   return out;
 }
