@@ -2,6 +2,36 @@
 // so a file of 100,000 rows never sits in memory as a workbook. Other sheets (the template's 可选值)
 // are passed over. Entirely empty rows are skipped; the row number is the spreadsheet's own.
 import ExcelJS from 'exceljs';
+import { StringDecoder } from 'node:string_decoder';
+
+// exceljs 4.4's streaming reader decodes each zip chunk to text on its own (utils/parse-sax.js), so a
+// Chinese character whose three UTF-8 bytes straddle two chunks becomes two U+FFFD: in a file of a
+// few thousand rows, some names and labels came out broken ("有限��司") and were refused. Its
+// decoder passes strings through untouched, so the sheets and the shared strings are handed to it
+// already decoded, by a StringDecoder that carries a split character over to the next chunk.
+async function* decoded(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (text) yield text;
+  }
+  const tail = decoder.end();
+  if (tail) yield tail;
+}
+type ReaderInternals = {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): unknown;
+  _parseSharedStrings(entry: { setEncoding?(encoding: string): void }): unknown;
+};
+const internals = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as ReaderInternals;
+const parseWorksheet = internals._parseWorksheet;
+const parseSharedStrings = internals._parseSharedStrings;
+internals._parseWorksheet = function (this: unknown, iterator, sheetNo) {
+  return parseWorksheet.call(this, decoded(iterator), sheetNo);
+};
+internals._parseSharedStrings = function (this: unknown, entry) {
+  entry.setEncoding?.('utf8');
+  return parseSharedStrings.call(this, entry);
+};
 
 export interface SheetRow {
   /** The row number the user sees in the spreadsheet. */
