@@ -1,7 +1,10 @@
 // Property: rows imported from the goods template and exported from the goods list read the same —
-// labels stay labels, numbers stay numbers, texts that look like formulas come back as typed.
+// labels stay labels, numbers stay numbers. A text that looks like a formula ("+", "=…") is written by
+// the export with a leading ' (exports/sheet-value.ts, against formula injection); the exported cells
+// are read as the import reads a cell (cellText drops that quote), so the file can be imported again.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cellText } from '../server/imports/columns.ts';
 import { createTestApp } from './support/test-app.ts';
 import { finished, sheetOf, upload, xlsxOf } from './support/import-files.ts';
 
@@ -46,7 +49,7 @@ describe('import then export', () => {
       const titles = HEADER.map((h) => h.replace(/^\*/, ''));
       const at = titles.map((title) => (header as string[]).indexOf(title));
       expect(at.every((i) => i >= 0)).toBe(true);
-      expect(out.map((row) => at.map((i) => row[i]))).toEqual(typed);
+      expect(out.map((row) => at.map((i) => cellText(row[i])))).toEqual(typed);
     }), { numRuns: 8, seed: 20261126 });
   }, 300_000);
 });
