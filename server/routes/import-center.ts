@@ -132,7 +132,7 @@ export function importCenterRoutes(o: ImportRouteOptions): { routes: RouteDef[];
     }),
     route<{ curPage?: number; pageSize?: number; status?: number | null }>({
       method: 'POST', path: '/importCenter/list', access: { anyOf: [IMPORT_OP] },
-      input: { type: 'object', additionalProperties: false, properties: { curPage, pageSize, status: { title: '状态', enum: [1, 2, 3, 4, null] } } },
+      input: { type: 'object', additionalProperties: false, properties: { curPage, pageSize, status: { title: '状态', enum: [1, 2, 3, 4] } } },
       handler: ({ user, body }) => listTasks(o.db, user, body, titleOf),
     }),
     route({
