@@ -24,7 +24,7 @@ async function errorReport(token: string, id: number) {
   return { res, rows: res.status === 200 ? await sheetOf(res) : [] };
 }
 
-describe('import centre', () => {
+describe('import centre', { timeout: 300_000 }, () => {
   it('templates: one column per writable field, required marked, lists of allowed labels', async () => {
     const res = await t.app.request('/api/importCenter/template/vehicle', { headers: { token: admin.token } });
     expect(res.status).toBe(200);
