@@ -29,6 +29,11 @@ const BENCHES: Record<string, Bench> = {
       '               --pg: the server child on a throwaway PostgreSQL holding a copy of .bench/waybill-list.db, the floor read on `pg` through a cursor',
     run: async (args) => (await import('./export.ts')).main(args),
   },
+  import: {
+    summary: 'an import of 20,000 then 100,000 vehicle rows from .xlsx by the real server process (child): rows/s vs 5,000 and peak RSS vs 300 MB, side by side (options: --rows N)\n' +
+      '               --pg: the same on a throwaway PostgreSQL seeded with the demo data',
+    run: async (args) => (await import('./import.ts')).main(args),
+  },
   load: {
     summary: 'the real server (scripts/serve.ts) under autocannon, 64 connections x 10 s, the waybill list as dispatcher: SQLite 1 instance, PostgreSQL 1 instance, PostgreSQL 2 instances; requests/s, p99, errors (no options)',
     run: async (args) => (await import('./load.ts')).main(args),

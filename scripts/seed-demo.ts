@@ -86,7 +86,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // The business lines' list and detail screens (schemas/menus/transport.json).
       'feedstuffOrder', 'orderManageDHN', 'orderManageJR', 'orderManageZM', 'yqChicksOrder', 'yqmjOrder',
       'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
-      'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', '5023', ...REPORT_OPERATIONS],
+      'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', 'importCenter3', '5023', ...REPORT_OPERATIONS],
   },
   monitor: {
     name: '监控员',
@@ -100,7 +100,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   },
   carrier: {
     name: '承运商',
-    grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
+    grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
       'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS],
   },
 };

@@ -36,6 +36,8 @@ import { fenceManageRoutes } from './routes/fence-manage.ts';
 import { alarmResultRoutes } from './routes/alarm-result.ts';
 import { driverAlarmRoutes } from './routes/alarm-driver.ts';
 import { exportCenterRoutes } from './routes/export-center.ts';
+import { importCenterRoutes } from './routes/import-center.ts';
+import type { ImportTiming } from './imports/queue.ts';
 import type { QueueTiming } from './exports/queue.ts';
 import { messageCenterRoutes } from './routes/message-center.ts';
 import { alarmWindows } from './alarms/read.ts';
@@ -73,9 +75,11 @@ export interface AppOptions {
   mapSettings?: MapSettings;
   /** The export runner's heartbeat and take-over times (exports/queue.ts); default the production ones. */
   exportTiming?: QueueTiming;
+  /** The import runner's heartbeat and stale times (imports/queue.ts); default the production ones. */
+  importTiming?: ImportTiming;
 }
 
-export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming }: AppOptions) {
+export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming }: AppOptions) {
   const sessions = new SessionStore(db);
   await syncMenus(db, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db), async (id) => {
@@ -89,7 +93,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get)];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db)];
+  const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();
@@ -139,7 +144,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   /** Stops the background work that would otherwise go on over the database (the export heartbeat, the logs' timers) and writes the usage counts still held. */
   const close = async () => {
     exportCenter.stop();
+    importCenter.stop();
     await logs.stop();
   };
-  return { app, engine, sessions, routes, close, logs };
+  return { app, engine, sessions, routes, close, logs, importQueue: importCenter.queue };
 }

@@ -138,6 +138,7 @@ const OTHER_BODIES: Record<string, Row> = {
   '/message/list': {},
   '/message/unreadCount': {},
   '/exportCenter/list': {},
+  '/importCenter/list': {},
   '/vehicleInfo/findAllVehicleLabel': {},
   '/user/getSubUserList': {},
   // Keyed by route.path; sent to a real report (urlOf).

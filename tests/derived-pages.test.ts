@@ -21,8 +21,10 @@ describe('pages derived from a resource', () => {
     expect(list.search!.map((c) => [c.field, c.widget])).toEqual([['modelName', 'text'], ['updatedAt', 'dateRange']]);
     // The operation ids the menus grant.
     expect(list.actions!.map((a) => [a.id, a.operationId])).toEqual([
-      ['add', 'carModelAdd3'], ['delete', 'carModelDelete3'], ['detail', 'carModelDetail3'], ['update', 'carModelUpdate3'], ['record', 'carModelRecord3'],
+      ['add', 'carModelAdd3'], ['import', 'carModelAdd3'], ['delete', 'carModelDelete3'], ['detail', 'carModelDetail3'], ['update', 'carModelUpdate3'], ['record', 'carModelRecord3'],
     ]);
+    // 导入 opens the import dialog of the resource itself.
+    expect(list.actions!.find((a) => a.id === 'import')).toMatchObject({ label: '导入', placement: 'toolbar', import: 'carModel' });
     expect(registry.pages.get('base/carModel-add')).toMatchObject({ title: '新增车型', form: { fields: ['modelName', 'lengthM', 'loadWeightT', 'volumeM3', 'remark'] } });
     expect(registry.pages.get('base/carModel-update')).toMatchObject({ title: '修改车型', extends: 'base/carModel-add' });
     expect(registry.pages.get('base/carModel-detail')).toMatchObject({ title: '车型详情' });

@@ -5,10 +5,12 @@ import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, type ReactElement } from 'react';
 
 const ExportCenterPage = lazy(() => import('../pages/export-center/export-center-page.tsx').then((m) => ({ default: m.ExportCenterPage })));
+const ImportCenterPage = lazy(() => import('../pages/import-center/import-center-page.tsx').then((m) => ({ default: m.ImportCenterPage })));
 const MessageCenterPage = lazy(() => import('../pages/message-center/message-center-page.tsx').then((m) => ({ default: m.MessageCenterPage })));
 
 const SCREENS: Record<string, () => ReactElement> = {
   'shell/export-center': () => <ExportCenterPage />,
+  'shell/import-center': () => <ImportCenterPage />,
   'shell/message-center': () => <MessageCenterPage />,
 };
 

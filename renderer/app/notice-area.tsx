@@ -1,8 +1,8 @@
-// The notice icons of the top bar (spec sections 2 and 6): alarm, message and export, each shown only
+// The notice icons of the top bar (spec sections 2 and 6): alarm, message, export and import, each shown only
 // to users holding its operation. With none of them the area is hidden and nothing polls. A latest
 // message brought by the poll shows in the popover under the message icon (message-popover.tsx).
 import { Button, CounterBadge, makeStyles, Tooltip } from '@fluentui/react-components';
-import { AlertRegular, ArrowDownloadRegular, MailRegular, type FluentIcon } from '@fluentui/react-icons';
+import { AlertRegular, ArrowDownloadRegular, ArrowUploadRegular, MailRegular, type FluentIcon } from '@fluentui/react-icons';
 import { useCallback, useMemo, useState } from 'react';
 import { useEnv } from '../env/env-context.tsx';
 import { NOTICE_SOURCES, useNoticePolling, type NoticeSource } from './notice-polling.ts';
@@ -24,6 +24,7 @@ export const NOTICE_ITEMS: readonly NoticeItem[] = [
   { operationId: 'BusinessAlarmReport3', label: '业务报警', to: '/businessAlarmReport', Icon: AlertRegular },
   { operationId: 'messageCenter3', label: '消息中心', to: '/messageCenter', Icon: MailRegular },
   { operationId: 'exportCenter3', label: '导出中心', to: '/exportCenter', Icon: ArrowDownloadRegular },
+  { operationId: 'importCenter3', label: '导入中心', to: '/importCenter', Icon: ArrowUploadRegular },
 ];
 
 const useStyles = makeStyles({

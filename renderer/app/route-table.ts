@@ -26,6 +26,7 @@ export type Resolution =
 /** Fixed shell pages (spec section 2). Their screens arrive as page schemas with these ids. */
 export const FIXED_PAGES: ReadonlyArray<{ route: string; pageId: string; title: string }> = [
   { route: '/exportCenter', pageId: 'shell/export-center', title: '导出中心' },
+  { route: '/importCenter', pageId: 'shell/import-center', title: '导入中心' },
   { route: '/messageCenter', pageId: 'shell/message-center', title: '消息中心' },
   // The alarm statistics are a report file (schemas/reports/alarm-statistics.json), drawn like any report page.
   { route: '/businessAlarmReport', pageId: 'report/alarm-statistics', title: '业务报警' },

@@ -75,6 +75,8 @@ export interface Action {
   state?: { machine: 'order' | 'waybill' | 'login' | 'credential'; action: string };
   /** A row condition where no machine governs the action (field → values, any entry); the server turns it into `availableWhen`. */
   when?: Record<string, unknown[]> | Record<string, unknown[]>[];
+  /** A toolbar action opening the import dialog for this resource (import-center/import-dialog.tsx). */
+  import?: string;
   /** Row field passed as the opened page's record id; default id. */
   idField?: string;
   availableWhen?: StateGate;

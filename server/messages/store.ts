@@ -1,5 +1,5 @@
-// Messages to one user and the corporation's system notices. Producers: the export runner (a task
-// finished or failed) and the database triggers of migration 0011 (a driver refused a waybill, an
+// Messages to one user and the corporation's system notices. Producers: the export and import
+// runners (a task finished or failed) and the database triggers of migration 0011 (a driver refused a waybill, an
 // order delegated to a carrier).
 import { all, one, run, type Conn } from '../resources/statements.ts';
 import { formatTime } from '../resources/time.ts';
@@ -10,6 +10,12 @@ export interface NewMessage {
   content: string;
   link?: string | null;
   now: number;
+}
+
+/** Sends to one user of a corporation (the import runner tells a task's owner how it ended). */
+export async function sendToUser(conn: Conn, to: { corpId: number; userId: number }, m: NewMessage) {
+  await run(conn, 'INSERT INTO messages (corp_id, user_id, kind, title, content, link, is_read, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)',
+    to.corpId, to.userId, m.kind, m.title, m.content, m.link ?? null, m.now);
 }
 
 /** Sends to the owner of an export task, only while the task exists (a rolled-back create has none). */

@@ -87,6 +87,8 @@ export function derivedPages(resource: ResourceFile, option: DerivedPagesOption,
 
   const actions: Action[] = [
     { id: 'add', label: '新增', placement: 'toolbar', operationId: save[0], page: page('add') },
+    // Importing adds records: the add right opens it (the server also asks for importCenter3, and the change right to update duplicates).
+    { id: 'import', label: '导入', placement: 'toolbar', operationId: save[0], import: id },
     { id: 'delete', label: '删除', placement: 'batch', operationId: remove[0], confirm: `确定删除选中的${name}吗？`, call: api('batchDelete') },
     { id: 'detail', label: '详情', placement: 'row', operationId: op('detail', `${id}Detail3`), page: page('detail') },
     { id: 'update', label: '修改', placement: 'row', operationId: update[0], page: page('update') },

@@ -25,6 +25,9 @@ import { treeOrder } from './tree-rows.ts';
 // (bench: npm run bench -- console).
 const ColumnSettingsDialog = lazy(() => import('../../components/column-settings/column-settings-dialog.tsx').then((m) => ({ default: m.ColumnSettingsDialog })));
 const ActionPageDialog = lazy(() => import('./action-page-dialog.tsx').then((m) => ({ default: m.ActionPageDialog })));
+const ImportDialog = lazy(() => import('../import-center/import-dialog.tsx').then((m) => ({ default: m.ImportDialog })));
+/** 车辆管理 → 车辆: what the import dialog imports. */
+const resourceTitle = (title: string | undefined) => (title ?? '').replace(/管理$/, '');
 const ConfirmDialog = lazy(() => import('./confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 const StatusTabs = lazy(() => import('./status-tabs.tsx').then((m) => ({ default: m.StatusTabs })));
 
@@ -145,6 +148,7 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
       <PaginationBar total={data.total} curPage={data.curPage} pageSize={data.pageSize} onPage={data.setPage} onPageSize={data.setPageSize} />
       <Suspense fallback={null}>
         {runner.confirm && <ConfirmDialog request={runner.confirm} onClose={runner.closeConfirm} />}
+        {runner.importing && <ImportDialog resourceId={runner.importing.resourceId} title={runner.importing.title || resourceTitle(page.title)} onClose={runner.closeImport} />}
         {runner.dialog && <ActionPageDialog request={runner.dialog} onDone={runner.closeDialog} routeOf={context.routeOf} />}
       </Suspense>
       {settingsMode && settingsOpen && (

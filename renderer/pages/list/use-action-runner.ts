@@ -4,7 +4,8 @@
 // - a `call` action asks its `confirm` text first, then calls with {ids} (batch), {id} (row) or the
 //   current filter (toolbar), and reloads; a 105 answer opens its result dialog inside the client;
 //   a row call sends the row's version too (workflow actions are version-checked);
-// - the 'export' action always asks the export confirmation of spec section 5.
+// - the 'export' action always asks the export confirmation of spec section 5;
+// - an `import` action opens the import dialog for its resource.
 import { useState } from 'react';
 import type { Env } from '../../env/env-context.tsx';
 import type { Action } from '../page-types.ts';
@@ -37,6 +38,7 @@ export function routeFor(context: ListContext, pageId: string): string {
 export function useActionRunner({ env, context, filterBody, selectedRows, reload, clearSelection }: ActionRunnerInput) {
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [dialog, setDialog] = useState<ActionPageRequest | null>(null);
+  const [importing, setImporting] = useState<{ resourceId: string; title: string } | null>(null);
 
   const ask = (text: string | undefined, run: () => void) => (text ? setConfirm({ text, onConfirm: run }) : run());
   const open = (action: Action, id?: unknown) => {
@@ -56,6 +58,7 @@ export function useActionRunner({ env, context, filterBody, selectedRows, reload
       .catch(() => undefined);
 
   const runToolbar = (action: Action) => {
+    if (action.import) return setImporting({ resourceId: action.import, title: (action.label ?? '导入').replace(/^导入/, '') });
     if (action.id === 'export' && action.call) {
       return ask(EXPORT_CONFIRM, () =>
         callApi(env, action.call!, { ...filterBody(), curPage: 1, pageSize: EXPORT_PAGE_SIZE })
@@ -82,6 +85,11 @@ export function useActionRunner({ env, context, filterBody, selectedRows, reload
     runRow,
     confirm,
     closeConfirm: () => setConfirm(null),
+    importing,
+    closeImport: () => {
+      setImporting(null);
+      reload();
+    },
     dialog,
     closeDialog: (changed: boolean) => {
       setDialog(null);

@@ -1,0 +1,265 @@
+// Runs one import task: a first streaming read counts the rows and checks the header; then every
+// row is turned into the body the save route would receive (columns.ts), checked with the save
+// route's own JSON Schema (validateOrThrow over saveSchema), and written through the resource
+// engine's own save or update (writes.ts: references, unique keys, hooks, version and history), so
+// an imported row passes exactly the checks a form does. Refused rows go to the error report.
+//
+// 仅导入正确的行: rows are written in batches of BATCH, one transaction each; a refused row's own
+// savepoint (the save's nested transaction) is rolled back, the others kept. 全部成功才导入: a dry run
+// first (each batch rolled back), which yields the whole error report while the server stays
+// responsive; only a clean file is then written, in one transaction, so nothing is written unless
+// every row is good.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionUser } from '../http/context.ts';
+import { ApiError } from '../http/envelope.ts';
+import { validateOrThrow } from '../http/validate.ts';
+import type { Registry, ResourceFile } from '../registry/types.ts';
+import type { ResourceEngine } from '../resources/engine.ts';
+import { saveSchema } from '../resources/input-schemas.ts';
+import { columnOf, ident } from '../resources/naming.ts';
+import { one, tx, type Conn } from '../resources/statements.ts';
+import { save, update } from '../resources/writes.ts';
+import { XlsxStream } from '../exports/xlsx.ts';
+import { sendToUser } from '../messages/store.ts';
+import { importColumns, titleOfHeader, type ImportColumn } from './columns.ts';
+import { sheetRows, type SheetRow } from './reader.ts';
+import { errorFileOf, ImportMode, ImportStatus, markEnded, OnDuplicate, recordProgress, type Counts, type ImportTaskRow } from './tasks.ts';
+
+/** Rows a task may hold (docs/api.md). */
+export const MAX_IMPORT_ROWS = 100_000;
+const BATCH = 200;
+
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** Thrown inside a dry run's batch to roll it back; never escapes the runner. */
+class DryRun extends Error {}
+/** Ends a task with a reason shown to the user. */
+class TaskFailure extends Error {}
+
+interface Target {
+  conn: Conn;
+  engine: ResourceEngine;
+  res: ResourceFile;
+  user: SessionUser;
+}
+
+/** The header row mapped to the columns: which column index is which field. */
+function mapHeader(header: SheetRow, columns: ImportColumn[]): Map<number, ImportColumn> {
+  const byTitle = new Map(columns.map((c) => [c.title, c]));
+  const at = new Map<number, ImportColumn>();
+  header.cells.forEach((cell, i) => {
+    const c = typeof cell === 'string' ? byTitle.get(titleOfHeader(cell)) : undefined;
+    if (c) at.set(i, c);
+  });
+  const present = new Set([...at.values()].map((c) => c.field));
+  if (present.size === 0) throw new TaskFailure('文件第一行不是模板的表头，请下载模板填写后导入');
+  const missing = columns.filter((c) => c.required && !present.has(c.field)).map((c) => c.title);
+  if (missing.length) throw new TaskFailure(`文件缺少必填列：${missing.join('、')}`);
+  return at;
+}
+
+/** Counts the data rows (the header's too), refusing a file over the limit before anything is written. */
+async function countRows(file: string, columns: ImportColumn[]): Promise<{ header: Map<number, ImportColumn>; total: number }> {
+  let header: Map<number, ImportColumn> | undefined;
+  let total = 0;
+  for await (const row of sheetRows(file)) {
+    if (!header) header = mapHeader(row, columns);
+    else if (++total > MAX_IMPORT_ROWS) throw new TaskFailure(`文件超过${MAX_IMPORT_ROWS}行，请拆分后分批导入`);
+  }
+  if (!header) throw new TaskFailure('文件中没有数据');
+  if (total === 0) throw new TaskFailure('文件中没有数据行');
+  return { header, total };
+}
+
+/** The save body of a row, or the errors of its cells. */
+function bodyOf(row: SheetRow, header: Map<number, ImportColumn>): { body: Record<string, unknown> } | { errors: RowError[] } {
+  const body: Record<string, unknown> = {};
+  const errors: RowError[] = [];
+  for (const [i, column] of header) {
+    const cell = row.cells[i];
+    if (cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '')) continue;
+    const out = column.toValue(cell);
+    if ('error' in out) errors.push({ row: row.number, column: column.title, message: out.error });
+    else body[column.field] = out.value;
+  }
+  return errors.length ? { errors } : { body };
+}
+
+/** The live record of the corporation sharing the row's first unique key, if any. */
+async function existing(t: Target, body: Record<string, unknown>): Promise<{ id: number; version: number } | undefined> {
+  const key = t.res.unique?.[0];
+  if (!key || key.some((f) => body[f] === undefined)) return undefined;
+  const live = t.res.softDelete ? ' AND is_deleted = 0' : '';
+  return one(t.conn, `SELECT id, version FROM ${ident(t.res.table)} WHERE corp_id = ? AND ${key.map((f) => `${ident(columnOf(f))} = ?`).join(' AND ')}${live}`,
+    t.user.corpId, ...key.map((f) => body[f]));
+}
+
+/** Checks and writes one row; answers its error, or nothing when it was written. */
+async function writeRow(t: Target, schema: object, body: Record<string, unknown>, rowNumber: number, onDuplicate: number, titles: Map<string, string>): Promise<RowError | undefined> {
+  try {
+    validateOrThrow(schema, body);
+    const found = onDuplicate === OnDuplicate.UPDATE ? await existing(t, body) : undefined;
+    if (found) await update(t.engine, t.res.id, t.user, { ...body, id: found.id, version: found.version });
+    else await save(t.engine, t.res.id, t.user, body);
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const field = (e.result as { field?: string } | null)?.field;
+    return { row: rowNumber, column: (field && titles.get(field.split('.')[0])) || '', message: e.message };
+  }
+}
+
+export interface ImportJob {
+  conn: Conn;
+  engine: ResourceEngine;
+  registry: Registry;
+  task: ImportTaskRow;
+  user: SessionUser;
+  /** The imports folder: the upload is <id>.xlsx, the error report <id>.errors.xlsx. */
+  dir: string;
+  runner: string;
+  now?: () => number;
+}
+
+export async function runImport(job: ImportJob): Promise<void> {
+  const { conn, task, runner, dir } = job;
+  const now = job.now ?? Date.now;
+  const res = job.registry.resources.get(task.resourceId);
+  const counts: Counts = { total: 0, done: 0, ok: 0, failed: 0 };
+  const reportPath = join(dir, errorFileOf(task.id));
+  let report: XlsxStream | undefined;
+  const reportRow = (e: RowError) => {
+    report ??= new XlsxStream(reportPath, [
+      { field: 'row', title: '行号', cell: (v) => v as number },
+      { field: 'column', title: '列名', cell: (v) => v as string },
+      { field: 'message', title: '错误信息', cell: (v) => v as string },
+    ], '错误报告');
+    report.add(e as unknown as Record<string, unknown>);
+  };
+  const end = async (status: number, reason?: string) => {
+    if (report) await report.close();
+    const ended = await markEnded(conn, runner, task.id, { status, counts, reason, errorFile: report ? errorFileOf(task.id) : null }, now());
+    if (!ended) return rmSync(reportPath, { force: true });
+    const title = status === ImportStatus.FAILED ? '导入失败' : '导入完成';
+    const detail = status === ImportStatus.FAILED ? reason : `成功 ${counts.ok} 行${counts.failed ? `，失败 ${counts.failed} 行` : ''}`;
+    await sendToUser(conn, task, { kind: 'import', title, content: `${task.fileName} ${title}：${detail}`, link: '/importCenter', now: now() });
+  };
+  try {
+    if (!res) throw new TaskFailure('导入的数据类型不存在');
+    const columns = await importColumns(conn, job.registry, res, job.user);
+    const titles = new Map(columns.map((c) => [c.field, c.title]));
+    const file = join(dir, `${task.id}.xlsx`);
+    let header: Map<number, ImportColumn>;
+    try {
+      ({ header, total: counts.total } = await countRows(file, columns));
+    } catch (e) {
+      if (e instanceof TaskFailure) throw e;
+      throw new TaskFailure('文件无法读取，请上传用模板填写的 .xlsx 文件');
+    }
+    if (!(await recordProgress(conn, runner, task.id, counts, now()))) return;
+    const target: Target = { conn, engine: job.engine, res, user: job.user };
+    const schema = saveSchema(res);
+    const allOrNothing = task.mode === ImportMode.ALL_OR_NOTHING;
+    // In a dry run nothing stays written, so rows of the file sharing a unique key are told apart here.
+    const seenKeys = new Map<string, number>();
+    const key = res.unique?.[0];
+
+    /** One pass over the rows; `commit` false rolls every batch back. Answers false when the task was taken from this runner. */
+    const pass = async (commit: boolean, collect: (e: RowError) => void): Promise<boolean> => {
+      let batch: { number: number; body: Record<string, unknown> }[] = [];
+      // Rows refused before the write (their cells), reported with the batch they fall in, in row order.
+      let pending: RowError[] = [];
+      let pendingRows = 0;
+      const flush = async () => {
+        const rows = batch;
+        const errors = pending;
+        counts.done += rows.length + pendingRows;
+        counts.failed += pendingRows;
+        batch = [];
+        pending = [];
+        pendingRows = 0;
+        let refused = 0;
+        const write = async () => {
+          for (const r of rows) {
+            const error = await writeRow(target, schema, r.body, r.number, task.onDuplicate, titles);
+            if (error) {
+              errors.push(error);
+              refused += 1;
+            }
+          }
+          if (!commit) throw new DryRun();
+        };
+        try {
+          if (rows.length) await tx(conn, write);
+        } catch (e) {
+          if (!(e instanceof DryRun)) throw e;
+        }
+        for (const e of errors.sort((a, b) => a.row - b.row)) collect(e);
+        counts.failed += refused;
+        if (commit) counts.ok += rows.length - refused;
+        return recordProgress(conn, runner, task.id, counts, now());
+      };
+      const refuse = (found: RowError[]) => {
+        pending.push(...found);
+        pendingRows += 1;
+      };
+      let headerSeen = false;
+      for await (const row of sheetRows(file)) {
+        if (!headerSeen) {
+          headerSeen = true;
+          continue;
+        }
+        const out = bodyOf(row, header);
+        if ('errors' in out) refuse(out.errors);
+        else if (!commit && key && task.onDuplicate === OnDuplicate.REFUSE && key.every((f) => out.body[f] !== undefined)) {
+          const k = JSON.stringify(key.map((f) => out.body[f]));
+          const first = seenKeys.get(k);
+          if (first !== undefined) refuse([{ row: row.number, column: titles.get(key[0]) ?? '', message: `${key.map((f) => titles.get(f)).join('+')}与第${first}行重复` }]);
+          else {
+            seenKeys.set(k, row.number);
+            batch.push({ number: row.number, body: out.body });
+          }
+        } else batch.push({ number: row.number, body: out.body });
+        if (batch.length + pendingRows >= BATCH && !(await flush())) return false;
+      }
+      return batch.length + pendingRows === 0 || flush();
+    };
+
+    if (!allOrNothing) {
+      if (!(await pass(true, reportRow))) return;
+      return end(counts.failed === 0 ? ImportStatus.DONE : counts.ok === 0 ? ImportStatus.FAILED : ImportStatus.PARTIAL,
+        counts.ok === 0 ? `${counts.failed}行数据有误，没有导入任何数据` : undefined);
+    }
+    if (!(await pass(false, reportRow))) return;
+    if (counts.failed > 0) {
+      counts.ok = 0;
+      return end(ImportStatus.FAILED, `${counts.failed}行数据有误，按“全部成功才导入”没有导入任何数据`);
+    }
+    // A clean file: written whole in one transaction. A row refused now (a record added meanwhile) undoes all of it.
+    counts.done = 0;
+    let late: RowError | undefined;
+    try {
+      await tx(conn, async () => {
+        const ok = await pass(true, (e) => { late ??= e; });
+        if (late) throw new DryRun();
+        if (!ok) throw new DryRun();
+      });
+    } catch (e) {
+      if (!(e instanceof DryRun)) throw e;
+      if (!late) return;
+      reportRow(late);
+      counts.ok = 0;
+      return end(ImportStatus.FAILED, `第${late.row}行：${late.message}，没有导入任何数据`);
+    }
+    return end(ImportStatus.DONE);
+  } catch (e) {
+    const reason = e instanceof TaskFailure || e instanceof ApiError ? e.message : '导入失败，请稍后重试';
+    if (!(e instanceof TaskFailure) && !(e instanceof ApiError)) console.error('import:', e);
+    await end(ImportStatus.FAILED, reason).catch(() => undefined);
+  }
+}
