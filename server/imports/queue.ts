@@ -85,7 +85,7 @@ export class ImportQueue {
   /** pump() from where nobody waits for it: a failure (the database closed meanwhile) is logged, not thrown. */
   pumpLater(): void {
     setImmediate(() => {
-      this.pump().catch((e: unknown) => {
+      void this.pump().catch((e: unknown) => {
         if (!this.conn.closed) console.error('import queue:', e);
       });
     });
