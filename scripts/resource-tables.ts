@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { columnOf } from '../server/resources/naming.ts';
 import type { FieldSchema, Registry, ResourceFile } from '../server/registry/types.ts';
+import { REF_TARGETS } from '../server/registry/ref-targets.ts';
 
 const DB_DIR = join(import.meta.dirname, '..', 'server', 'db');
 export const GENERATED_MODULE = 'schema-resources';
@@ -69,7 +70,7 @@ export function tableSource(resource: ResourceFile, tableName: (resourceId: stri
 
 /** The text of server/db/schema-resources.ts for these resources. */
 export function generatedTablesSource(registry: Registry, handWritten: ReadonlyMap<string, { module: string; name: string }>): string {
-  const tableOf = (id: string) => registry.resources.get(id)!.table;
+  const tableOf = (id: string) => (registry.resources.get(id) ?? REF_TARGETS[id]).table;
   const own = generatedResources(registry, handWritten);
   // What the generated tables point at among the hand-written ones, by module.
   const imports = new Map<string, Set<string>>([['schema', new Set(['audit', 'corporations', 'live'])]]);

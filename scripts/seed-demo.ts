@@ -110,7 +110,9 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
   const ids = async (table: string) => (await all<{ id: number }>(conn, `SELECT id FROM ${table} WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 5`, corpId)).map((r) => r.id);
   const vehicles = await all<{ id: number; carrierId: number | null; coldMachine: number }>(conn,
     'SELECT id, carrier_id AS "carrierId", cold_machine AS "coldMachine" FROM vehicles WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 20', corpId);
-  const refs = { corpId, now, carrierIds: await ids('carriers'), customerIds: await ids('customers'), vehicles, carModelIds: await ids('car_models') };
+  const areas = await all<{ id: number; customerId: number | null }>(conn,
+    'SELECT id, customer_id AS "customerId" FROM areas WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 6', corpId);
+  const refs = { corpId, now, carrierIds: await ids('carriers'), customerIds: await ids('customers'), vehicles, carModelIds: await ids('car_models'), areas };
   const rows = demoBaseData(refs);
   for (const [table, tableRows] of Object.entries(rows)) await insertRows(conn, table, tableRows);
   // Unit prices name goods by id, known once the catalogue is in.

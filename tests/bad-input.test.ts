@@ -141,6 +141,7 @@ const OTHER_BODIES: Record<string, Row> = {
   '/importCenter/list': {},
   '/vehicleInfo/findAllVehicleLabel': {},
   '/user/getSubUserList': {},
+  '/distance/getAreaDistance': { startAreaId: 1, endAreaId: 2 },
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},

@@ -43,7 +43,7 @@ describe('tables generated from resource files', () => {
     const source = generatedTablesSource(registry, handWritten);
     expect(pgSchemaWithTwins(readFileSync(PG_SCHEMA_FILE, 'utf8'), registry, handWritten)).toContain('export const turnoverCrates = twin(sResources.turnoverCrates);\n');
     // The carriers table is imported beside the audit columns (other resources may add their own targets).
-    expect(source).toMatch(/import \{ audit, (\w+, )*carriers, (\w+, )*corporations, (\w+, )*live(, \w+)* \} from '\.\/schema\.ts';/);
+    expect(source).toMatch(/import \{ (\w+, )*audit, (\w+, )*carriers, (\w+, )*corporations, (\w+, )*live(, \w+)* \} from '\.\/schema\.ts';/);
     expect(source).toContain("export const turnoverCrates = sqliteTable('turnover_crates', {");
     expect(source).toContain("packageName: text('package_name').notNull(),");
     expect(source).toContain("carrierId: integer('carrier_id').references(() => carriers.id),");

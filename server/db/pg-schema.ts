@@ -145,6 +145,7 @@ export const baseDictionaries = twin(sResources.baseDictionaries);
 export const containers = twin(sResources.containers);
 export const contracts = twin(sResources.contracts);
 export const deliveries = twin(sResources.deliveries);
+export const areaDistances = twin(sResources.areaDistances);
 export const equips = twin(sResources.equips);
 export const farmProduces = twin(sResources.farmProduces);
 export const goods = twin(sResources.goods);
@@ -152,5 +153,6 @@ export const lineFreights = twin(sResources.lineFreights);
 export const monthlyCards = twin(sResources.monthlyCards);
 export const packageInfos = twin(sResources.packageInfos);
 export const pieces = twin(sResources.pieces);
+export const shipperReceivers = twin(sResources.shipperReceivers);
 export const unitPrices = twin(sResources.unitPrices);
 // </generated>

@@ -44,6 +44,8 @@ export function fenceView(row: AreaRow) {
   const points = pointsOf(row);
   const centre02 = toGcj02({ lon: row.lon, lat: row.lat });
   return {
+    // `id` too, so a reference picker (server/registry/ref-targets.ts) reads fences like any list.
+    id: row.areaId,
     areaId: row.areaId,
     areaName: row.areaName,
     areaCode: row.areaCode,

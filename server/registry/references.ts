@@ -4,6 +4,7 @@ import { SchemaError, type MenuDef, type PageFile, type Registry } from './types
 import { readableFields, storedFields } from './fields.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
 import { checkActionGates } from './action-gates.ts';
+import { REF_TARGETS } from './ref-targets.ts';
 
 function fail(doc: object, pointer: string, detail: string): never {
   throw new SchemaError(sourceOf.get(doc) ?? '?', pointer, detail);
@@ -92,7 +93,7 @@ function checkResources(reg: Registry, ops: Set<string>) {
     res.unique?.forEach((key, i) => key.forEach((f, j) => f in stored || fail(res, `/unique/${i}/${j}`, `字段不存在: ${f}`)));
     for (const [field, ref] of Object.entries(res.references ?? {})) {
       if (!(field in stored)) fail(res, `/references/${field}`, `字段不存在: ${field}`);
-      if (!reg.resources.has(ref.resource)) fail(res, `/references/${field}/resource`, `资源不存在: ${ref.resource}`);
+      if (!reg.resources.has(ref.resource) && !REF_TARGETS[ref.resource]) fail(res, `/references/${field}/resource`, `资源不存在: ${ref.resource}`);
     }
     res.dependents?.forEach((d, i) => reg.resources.has(d.resource) || fail(res, `/dependents/${i}/resource`, `资源不存在: ${d.resource}`));
     res.aliases?.forEach((a, i) =>

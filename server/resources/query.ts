@@ -8,6 +8,7 @@ import { columnOf, ident } from './naming.ts';
 import { scopeWhere, type Where } from './scope.ts';
 import { DEFAULT_PAGE_SIZE } from './input-schemas.ts';
 import { likePattern } from './like.ts';
+import { REF_TARGETS } from '../registry/ref-targets.ts';
 
 export interface ListRequest {
   curPage?: number;
@@ -32,7 +33,7 @@ function buildSelect(reg: Registry, res: ResourceFile): { columns: string; joins
   const joins: string[] = [];
   Object.entries(res.references ?? {}).forEach(([field, ref], i) => {
     if (!ref.label) return;
-    const target = reg.resources.get(ref.resource)!;
+    const target = reg.resources.get(ref.resource) ?? REF_TARGETS[ref.resource];
     const alias = `r${i}`;
     joins.push(`LEFT JOIN ${ident(target.table)} ${alias} ON ${alias}.id = t.${ident(columnOf(field))}`);
     columns.push(`${alias}.${ident(columnOf(ref.label))} AS ${ident(labelFieldOf(field))}`);

@@ -9,14 +9,16 @@ import { scopeWhere } from './scope.ts';
 import type { ResourceEngine } from './engine.ts';
 import { one } from './statements.ts';
 import { ConstraintError } from '../db/port.ts';
+import { REF_TARGETS } from '../registry/ref-targets.ts';
 
 export async function checkReferences(engine: ResourceEngine, res: ResourceFile, user: SessionUser, record: Record<string, unknown>) {
   const titles = storedFields(res);
   for (const [field, ref] of Object.entries(res.references ?? {})) {
     const value = record[field];
     if (value === undefined || value === null) continue;
-    const target = engine.resource(ref.resource);
-    const where = scopeWhere(target, user);
+    const builtin = REF_TARGETS[ref.resource];
+    const target = builtin ?? engine.resource(ref.resource);
+    const where = builtin ? builtin.pickable(user) : scopeWhere(engine.resource(ref.resource), user);
     const sql = `SELECT 1 FROM ${ident(target.table)} t WHERE ${where.sql.join(' AND ')} AND t.id = ?`;
     if (!(await one(engine.db, sql, ...where.params, value))) {
       throw invalid(`${titles[field]?.title ?? field}：所选${target.title}不存在`, { field });

@@ -5,6 +5,7 @@ import { failure, forbidden } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import type { PageFile, Registry } from '../registry/types.ts';
 import { readableFields } from '../registry/fields.ts';
+import { REF_TARGETS } from '../registry/ref-targets.ts';
 import { saveSchema } from '../resources/input-schemas.ts';
 import { one, type Conn } from '../resources/statements.ts';
 import { applySettings, applyVariant, removeForbidden, resolveExtends } from '../registry/compose.ts';
@@ -61,7 +62,7 @@ function resourceShapes(reg: Registry, page: PageFile) {
     s['x-reference'] ? [[field, s['x-reference'] as { resource: string; label?: string }] as const] : [],
   );
   const references = Object.fromEntries(
-    [...Object.entries(res.references ?? {}), ...virtualRefs].map(([field, ref]) => [field, { resource: ref.resource, label: ref.label, list: `/res/${ref.resource}/list` }]),
+    [...Object.entries(res.references ?? {}), ...virtualRefs].map(([field, ref]) => [field, { resource: ref.resource, label: ref.label, list: REF_TARGETS[ref.resource]?.list ?? `/res/${ref.resource}/list` }]),
   );
   const form = page.form as { fields: string[] } | undefined;
   // How each search field is compared, so the list sends a value of the right shape.
