@@ -24,7 +24,7 @@ describe('page composition', () => {
   it('removes actions the user may not use', async () => {
     const admin = (await (await t.as('admin')).get('/ui/pages/base/carrier-list')).result;
     const carrier = (await (await t.as('carrier')).get('/ui/pages/base/carrier-list')).result;
-    expect(admin.actions.map((a: any) => a.id)).toEqual(['add', 'delete', 'detail', 'update', 'record']);
+    expect(admin.actions.map((a: any) => a.id)).toEqual(['add', 'import', 'delete', 'detail', 'update', 'record']);
     expect(carrier.actions.map((a: any) => a.id)).toEqual(['detail']);
   });
 
