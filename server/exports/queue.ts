@@ -67,8 +67,11 @@ async function recoverStale(conn: Conn, dir: string, staleBefore: number, now: n
  * taken. A user at their bound is passed over, so one user's long queue does not hold up the others.
  * The runner's own tasks are beaten first, so a runner never takes its own tasks for dead.
  */
-export function claimQueued(conn: Conn, o: { runner: string; limits: QueueLimits; dir: string; staleMs: number }, now: number): Promise<number[]> {
+export function claimQueued(conn: Conn, o: { runner: string; limits: QueueLimits; dir: string; staleMs: number }): Promise<number[]> {
   return tx(conn, async () => {
+    // The time is read once the lock is held: a claim that waited for another (PostgreSQL, several
+    // pumps at once) would otherwise record a start before the end of the task whose place it took.
+    const now = Date.now();
     await beat(conn, o.runner, now);
     await recoverStale(conn, o.dir, now - o.staleMs, now);
     const running = new Map((await all<{ userId: number; n: number }>(conn,
@@ -141,7 +144,7 @@ export class ExportQueue<P extends { close(): Promise<void> }> {
    * taken now, closed if it has to wait (a queued task holds no snapshot; it reads when it starts).
    */
   async pump(prepared?: { taskId: number; value: P }): Promise<void> {
-    const taken = await claimQueued(this.conn, { runner: this.runner, limits: this.limits, dir: this.dir, staleMs: this.timing.staleMs }, Date.now());
+    const taken = await claimQueued(this.conn, { runner: this.runner, limits: this.limits, dir: this.dir, staleMs: this.timing.staleMs });
     if (prepared && !taken.includes(prepared.taskId)) await prepared.value.close();
     for (const id of taken) {
       const task = await findTask(this.conn, id);
