@@ -28,7 +28,8 @@ describe('FormDialog', () => {
       </FluentProvider>,
     );
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(dialog.textContent).toContain('新增车辆'), { timeout: 5000 });
+    // The form's modules load on demand: slow on a busy machine (CI runs the files side by side).
+    await waitFor(() => expect(dialog.textContent).toContain('新增车辆'), { timeout: 20_000 });
     fireEvent.click(await screen.findByRole('button', { name: '取 消' }));
     expect(onClose).toHaveBeenCalledWith(false);
     expect(calls[0]).toBe('/api/ui/pages/base/vehicle-add');

@@ -89,7 +89,7 @@ describe('upload centre page', () => {
     fireEvent.click(within(rowOf('行驶证正面.png')).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('确定删除文件“行驶证正面.png”吗？删除后不能恢复。')).toBeTruthy();
     const before = lists(server).length;
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }, { timeout: 10_000 }));
     await waitFor(() => expect(server.calls.some((c) => c.path === '/uploadCenter/delete' && (c.body as { id: string }).id === 'a1')).toBe(true));
     await waitFor(() => expect(lists(server).length).toBe(before + 1));
   });
