@@ -15,7 +15,8 @@ export interface LineInput {
   /** An existing line of the order (left out: a new line). */
   id?: number;
   /** The catalogue 货品 picked; left out for a line typed by hand. */
-  goodsInfoId?: number;
+  /** Absent or null: a hand-typed line (the detail answers null for one, and the form sends it back). */
+  goodsInfoId?: number | null;
   goodsName?: string;
   goodsCode?: string;
   quantity: number;
@@ -63,7 +64,7 @@ function amount(computed: number | null, typed: number | undefined, title: strin
  * that has since been disabled or deleted, but never pick one anew.
  */
 export async function resolveGoodsLines(conn: Conn, corpId: number, lines: readonly LineInput[], existing: readonly GoodsRow[] = []): Promise<ResolvedLine[]> {
-  const ids = [...new Set(lines.flatMap((l) => (l.goodsInfoId === undefined ? [] : [l.goodsInfoId])))];
+  const ids = [...new Set(lines.flatMap((l) => (l.goodsInfoId == null ? [] : [l.goodsInfoId])))];
   const catalogue = new Map((ids.length === 0 ? [] : await all<CatalogueRow>(conn,
     `SELECT id, goods_code AS goodsCode, goods_name AS goodsName, unit, unit_weight_kg AS unitWeightKg, unit_volume_m3 AS unitVolumeM3,
        status, is_deleted AS isDeleted FROM goods WHERE corp_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, corpId, ...ids)).map((g) => [g.id, g]));
@@ -73,7 +74,7 @@ export async function resolveGoodsLines(conn: Conn, corpId: number, lines: reado
 
   return lines.map((l) => {
     const old = l.id === undefined ? undefined : before.get(l.id);
-    if (l.goodsInfoId !== undefined) {
+    if (l.goodsInfoId != null) {
       const g = catalogue.get(l.goodsInfoId);
       const kept = old?.goodsInfoId === l.goodsInfoId;
       if (!g || (g.isDeleted && !kept)) throw invalid(`${GOODS}：所选货品不存在或无权访问`, { field: 'goods' });

@@ -24,7 +24,7 @@ export const idText = (title: string) => ({ title, type: 'string', pattern: '^[1
  */
 export const GOODS_LINE = obj(['quantity'], {
   id: id('货物明细'),
-  goodsInfoId: id('货品'),
+  goodsInfoId: { ...id('货品'), type: ['integer', 'null'] },
   goodsName: { title: '货物名称', type: 'string', minLength: 1, maxLength: 100 },
   goodsCode: { title: '货物编码', type: 'string', maxLength: 50 },
   quantity: amount('数量', true),
