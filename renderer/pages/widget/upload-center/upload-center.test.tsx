@@ -87,9 +87,11 @@ describe('upload centre page', () => {
     await screen.findByText('回单.png');
     expect(within(rowOf('回单.png')).queryByRole('button', { name: '删除' })).toBeNull();
     fireEvent.click(within(rowOf('行驶证正面.png')).getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('确定删除文件“行驶证正面.png”吗？删除后不能恢复。')).toBeTruthy();
+    const question = await screen.findByText('确定删除文件“行驶证正面.png”吗？删除后不能恢复。');
+    // Scoped to the question's dialog: a role query over the whole page is slow enough in jsdom to time out on a busy machine.
+    const dialog = question.closest('[role="alertdialog"]') as HTMLElement;
     const before = lists(server).length;
-    fireEvent.click(await screen.findByRole('button', { name: '确定' }, { timeout: 10_000 }));
+    fireEvent.click(within(dialog).getByText('确定', { selector: 'button' }));
     await waitFor(() => expect(server.calls.some((c) => c.path === '/uploadCenter/delete' && (c.body as { id: string }).id === 'a1')).toBe(true));
     await waitFor(() => expect(lists(server).length).toBe(before + 1));
   });
