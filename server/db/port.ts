@@ -47,6 +47,14 @@ export interface Conn {
   run(sql: string, params?: readonly unknown[]): Promise<RunResult>;
   /** An INSERT's new `id` (the statement must not say RETURNING itself). */
   insert(sql: string, params?: readonly unknown[]): Promise<number>;
+  /**
+   * A multi-row INSERT … VALUES (…), (…)'s new ids in the order of its rows (the statement must not say
+   * RETURNING itself). Both engines number the rows of one VALUES list in order, but neither promises
+   * the order RETURNING lists them in, so the ids are answered sorted.
+   */
+  insertMany(sql: string, params?: readonly unknown[]): Promise<number[]>;
+  /** The most `?` parameters one statement may bind: a multi-row INSERT or an IN list is cut below it. */
+  readonly maxParams: number;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**

@@ -109,6 +109,8 @@ interface Held {
 /** Statements on whatever `clientFor` gives: the pool, a transaction's client, or a snapshot's. */
 abstract class PostgresConn implements Conn {
   readonly dialect = 'postgres' as const;
+  /** The wire protocol counts a statement's parameters in 16 bits. */
+  readonly maxParams = 65_535;
   protected abstract queryable(): pg.Pool | Serial;
 
   protected query(sql: string, params: readonly unknown[]) {
@@ -129,6 +131,11 @@ abstract class PostgresConn implements Conn {
 
   async insert(sql: string, params: readonly unknown[] = []): Promise<number> {
     return Number((await this.query(`${sql} RETURNING id`, params)).rows[0].id);
+  }
+
+  async insertMany(sql: string, params: readonly unknown[] = []): Promise<number[]> {
+    const { rows } = await this.query(`${sql} RETURNING id`, params);
+    return rows.map((r: { id: unknown }) => Number(r.id)).sort((a, b) => a - b);
   }
 
   abstract transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;

@@ -39,6 +39,8 @@ interface Held {
 
 export class SqliteDatabase implements Database {
   readonly dialect = 'sqlite' as const;
+  /** SQLITE_MAX_VARIABLE_NUMBER as better-sqlite3 builds SQLite (the default since 3.32). */
+  readonly maxParams = 32_766;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly owner = new AsyncLocalStorage<Held>();
   /** The transaction holding the connection, if any. */
@@ -85,6 +87,12 @@ export class SqliteDatabase implements Database {
   async insert(sql: string, params: readonly unknown[] = []): Promise<number> {
     if (this.held) await this.turn();
     return constraintsNamed(() => Number(this.statement(sql).run(...params).lastInsertRowid));
+  }
+
+  async insertMany(sql: string, params: readonly unknown[] = []): Promise<number[]> {
+    if (this.held) await this.turn();
+    const rows = constraintsNamed(() => this.statement(`${sql} RETURNING id`).all(...params) as { id: number }[]);
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 
   async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {

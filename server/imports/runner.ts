@@ -1,11 +1,12 @@
 // Runs one import task: a first streaming read counts the rows and checks the header; then every
 // row is turned into the body the save route would receive (columns.ts), checked with the save
 // route's own JSON Schema (validateOrThrow over saveSchema), and written through the resource
-// engine's own save or update (writes.ts: references, unique keys, hooks, version and history), so
-// an imported row passes exactly the checks a form does. Refused rows go to the error report.
+// engine's batched save (bulk-writes.ts, the same rules as a form's save: references, unique keys,
+// hooks, version and history) or its own update, so an imported row passes exactly the checks a
+// form does. Refused rows go to the error report.
 //
-// 仅导入正确的行: rows are written in batches of BATCH, one transaction each; a refused row's own
-// savepoint (the save's nested transaction) is rolled back, the others kept. 全部成功才导入: a dry run
+// 仅导入正确的行: rows are written in batches of BATCH, one transaction each; a refused row is left
+// out of the batch's INSERTs (or its own savepoint rolled back), the others kept. 全部成功才导入: a dry run
 // first (each batch rolled back), which yields the whole error report while the server stays
 // responsive; only a clean file is then written, in one transaction, so nothing is written unless
 // every row is good.
@@ -18,8 +19,9 @@ import type { Registry, ResourceFile } from '../registry/types.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { saveSchema } from '../resources/input-schemas.ts';
 import { columnOf, ident } from '../resources/naming.ts';
-import { one, tx, type Conn } from '../resources/statements.ts';
-import { save, update } from '../resources/writes.ts';
+import { all, tx, type Conn } from '../resources/statements.ts';
+import { saveMany } from '../resources/bulk-writes.ts';
+import { update } from '../resources/writes.ts';
 import { XlsxStream } from '../exports/xlsx.ts';
 import { sendToUser } from '../messages/store.ts';
 import { importColumns, titleOfHeader, type ImportColumn } from './columns.ts';
@@ -28,7 +30,8 @@ import { errorFileOf, ImportMode, ImportStatus, markEnded, OnDuplicate, recordPr
 
 /** Rows a task may hold (docs/api.md). */
 export const MAX_IMPORT_ROWS = 100_000;
-const BATCH = 200;
+/** Rows checked and written together: one transaction, one query per check, multi-row INSERTs. */
+const BATCH = 1000;
 
 export interface RowError {
   row: number;
@@ -90,28 +93,92 @@ function bodyOf(row: SheetRow, header: Map<number, ImportColumn>): { body: Recor
   return errors.length ? { errors } : { body };
 }
 
-/** The live record of the corporation sharing the row's first unique key, if any. */
-async function existing(t: Target, body: Record<string, unknown>): Promise<{ id: number; version: number } | undefined> {
-  const key = t.res.unique?.[0];
-  if (!key || key.some((f) => body[f] === undefined)) return undefined;
-  const live = t.res.softDelete ? ' AND is_deleted = 0' : '';
-  return one(t.conn, `SELECT id, version FROM ${ident(t.res.table)} WHERE corp_id = ? AND ${key.map((f) => `${ident(columnOf(f))} = ?`).join(' AND ')}${live}`,
-    t.user.corpId, ...key.map((f) => body[f]));
+/** A row's error as the report shows it: the field named by the refusal, by its column title. */
+function rowError(e: ApiError, rowNumber: number, titles: Map<string, string>): RowError {
+  const field = (e.result as { field?: string } | null)?.field;
+  return { row: rowNumber, column: (field && titles.get(field.split('.')[0])) || '', message: e.message };
 }
 
-/** Checks and writes one row; answers its error, or nothing when it was written. */
-async function writeRow(t: Target, schema: object, body: Record<string, unknown>, rowNumber: number, onDuplicate: number, titles: Map<string, string>): Promise<RowError | undefined> {
-  try {
-    validateOrThrow(schema, body);
-    const found = onDuplicate === OnDuplicate.UPDATE ? await existing(t, body) : undefined;
-    if (found) await update(t.engine, t.res.id, t.user, { ...body, id: found.id, version: found.version });
-    else await save(t.engine, t.res.id, t.user, body);
-    return undefined;
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    const field = (e.result as { field?: string } | null)?.field;
-    return { row: rowNumber, column: (field && titles.get(field.split('.')[0])) || '', message: e.message };
+/**
+ * The live records of the corporation sharing the rows' first unique key: one query for the batch,
+ * by the key's values as text (as the unique check compares them).
+ */
+async function existing(t: Target, bodies: Record<string, unknown>[]): Promise<Map<string, { id: number; version: number }>> {
+  const found = new Map<string, { id: number; version: number }>();
+  const key = t.res.unique?.[0];
+  if (!key) return found;
+  const values = bodies.filter((b) => key.every((f) => b[f] !== undefined)).map((b) => key.map((f) => b[f]));
+  const live = t.res.softDelete ? ' AND is_deleted = 0' : '';
+  const columns = key.map((f) => ident(columnOf(f)));
+  const per = Math.floor((t.conn.maxParams - 1) / key.length);
+  for (let i = 0; i < values.length; i += per) {
+    const part = values.slice(i, i + per);
+    const cond = part.map(() => `(${columns.map((c) => `${c} = ?`).join(' AND ')})`).join(' OR ');
+    const rows = await all<Record<string, unknown>>(t.conn, `SELECT id, version, ${columns.map((c, n) => `${c} AS k${n}`).join(', ')} FROM ${ident(t.res.table)} WHERE corp_id = ? AND (${cond})${live}`,
+      t.user.corpId, ...part.flat());
+    for (const r of rows) found.set(keyText(key.map((_, n) => r[`k${n}`])), { id: r.id as number, version: r.version as number });
   }
+  return found;
+}
+
+const keyText = (values: unknown[]) => JSON.stringify(values.map((v) => String(v)));
+
+/**
+ * Checks and writes a batch of rows (in the caller's transaction); answers the errors of the refused
+ * ones. New records go through the engine's batched save (bulk-writes.ts). With 更新已有记录 a row
+ * whose key a live record has is an update of it through the engine's own update, after the new rows
+ * before it went in: so a later row of the file with the key of an earlier new one updates it, as
+ * when rows were written one by one.
+ */
+async function writeBatch(t: Target, schema: object, rows: { number: number; body: Record<string, unknown> }[], onDuplicate: number, titles: Map<string, string>): Promise<RowError[]> {
+  const errors: RowError[] = [];
+  const valid = rows.filter((r) => {
+    try {
+      validateOrThrow(schema, r.body);
+      return true;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      errors.push(rowError(e, r.number, titles));
+      return false;
+    }
+  });
+  const key = onDuplicate === OnDuplicate.UPDATE ? t.res.unique?.[0] : undefined;
+  const known = key ? await existing(t, valid.map((r) => r.body)) : new Map<string, { id: number; version: number }>();
+  const keyOf = (body: Record<string, unknown>) => (key && key.every((f) => body[f] !== undefined) ? keyText(key.map((f) => body[f])) : undefined);
+  let news: typeof rows = [];
+  const newKeys = new Set<string>();
+  const saveNews = async () => {
+    const outcomes = await saveMany(t.engine, t.res.id, t.user, news.map((r) => r.body));
+    outcomes.forEach((o, i) => {
+      if ('error' in o) errors.push(rowError(o.error, news[i].number, titles));
+      else if (key) known.set(keyOf(news[i].body)!, { id: o.id, version: 1 });
+    });
+    news = [];
+    newKeys.clear();
+  };
+  for (const r of valid) {
+    const k = keyOf(r.body);
+    // A key a new row of the batch has: that row goes in first, and this one then updates it.
+    if (k !== undefined && newKeys.has(k)) await saveNews();
+    const found = k === undefined ? undefined : known.get(k);
+    if (!found) {
+      news.push(r);
+      if (k !== undefined) newKeys.add(k);
+      continue;
+    }
+    // The rows before it go in before it, in the file's order.
+    if (news.length) await saveNews();
+    try {
+      // Its own savepoint, as a single update: a refused update leaves the batch's other rows.
+      const done = await update(t.engine, t.res.id, t.user, { ...r.body, id: found.id, version: found.version });
+      known.set(k!, done);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      errors.push(rowError(e, r.number, titles));
+    }
+  }
+  if (news.length) await saveNews();
+  return errors;
 }
 
 export interface ImportJob {
@@ -185,13 +252,9 @@ export async function runImport(job: ImportJob): Promise<void> {
         pendingRows = 0;
         let refused = 0;
         const write = async () => {
-          for (const r of rows) {
-            const error = await writeRow(target, schema, r.body, r.number, task.onDuplicate, titles);
-            if (error) {
-              errors.push(error);
-              refused += 1;
-            }
-          }
+          const found = await writeBatch(target, schema, rows, task.onDuplicate, titles);
+          errors.push(...found);
+          refused += found.length;
           if (!commit) throw new DryRun();
         };
         try {

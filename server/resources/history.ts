@@ -25,16 +25,30 @@ export function withLabels(res: ResourceFile, changes: Change[], before: Record<
   });
 }
 
-export async function recordHistory(
-  engine: ResourceEngine,
-  res: ResourceFile,
-  user: SessionUser,
-  entry: { recordId: number; action: 'create' | 'update' | 'delete'; changes: Change[]; version: number; now: number },
-): Promise<void> {
-  await run(
-    engine.db,
-    `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    user.corpId, res.id, entry.recordId, entry.action, user.userId, user.realName, entry.now, JSON.stringify(entry.changes), entry.version,
-  );
+export interface HistoryEntry {
+  recordId: number;
+  action: 'create' | 'update' | 'delete';
+  changes: Change[];
+  version: number;
+  now: number;
+}
+
+const HISTORY_COLUMNS = 9;
+
+export function recordHistory(engine: ResourceEngine, res: ResourceFile, user: SessionUser, entry: HistoryEntry): Promise<void> {
+  return recordHistories(engine, res, user, [entry]);
+}
+
+/** The history rows of a batch of writes, in multi-row INSERTs below the engine's parameter limit. */
+export async function recordHistories(engine: ResourceEngine, res: ResourceFile, user: SessionUser, entries: HistoryEntry[]): Promise<void> {
+  const perStatement = Math.floor(engine.db.maxParams / HISTORY_COLUMNS);
+  for (let i = 0; i < entries.length; i += perStatement) {
+    const part = entries.slice(i, i + perStatement);
+    await run(
+      engine.db,
+      `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
+         VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      ...part.flatMap((e) => [user.corpId, res.id, e.recordId, e.action, user.userId, user.realName, e.now, JSON.stringify(e.changes), e.version]),
+    );
+  }
 }

@@ -10,4 +10,6 @@ export const all = <T>(conn: Conn, sql: string, ...params: unknown[]): Promise<T
 export const run = (conn: Conn, sql: string, ...params: unknown[]): Promise<RunResult> => conn.run(sql, params);
 /** An INSERT's new id. */
 export const insert = (conn: Conn, sql: string, ...params: unknown[]): Promise<number> => conn.insert(sql, params);
+/** A multi-row INSERT's new ids, in the order of its rows. */
+export const insertMany = (conn: Conn, sql: string, ...params: unknown[]): Promise<number[]> => conn.insertMany(sql, params);
 export const tx = <T>(conn: Conn, fn: () => Promise<T>, options?: TransactionOptions): Promise<T> => conn.transaction(fn, options);

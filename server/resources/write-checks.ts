@@ -1,43 +1,124 @@
 // Checks a write must pass besides its JSON Schema: referenced records exist and are visible to
-// the user, unique keys stay unique among live rows.
+// the user, unique keys stay unique among live rows. Each check is written once, for a batch of
+// records (the import's bulk write, bulk-writes.ts); a single save or update is the batch of one.
 import type { SessionUser } from '../http/context.ts';
-import { invalid } from '../http/envelope.ts';
+import { invalid, type ApiError } from '../http/envelope.ts';
 import type { ResourceFile } from '../registry/types.ts';
 import { storedFields } from '../registry/fields.ts';
 import { columnOf, ident } from './naming.ts';
 import { scopeWhere } from './scope.ts';
 import type { ResourceEngine } from './engine.ts';
-import { one } from './statements.ts';
+import { all } from './statements.ts';
 import { ConstraintError } from '../db/port.ts';
 import { REF_TARGETS } from '../registry/ref-targets.ts';
 
-export async function checkReferences(engine: ResourceEngine, res: ResourceFile, user: SessionUser, record: Record<string, unknown>) {
+type Rec = Record<string, unknown>;
+
+/**
+ * The records of a write refused by a check, by their index in the batch, with the error a single
+ * write throws. A record refused by an earlier check is passed over by the later ones, so each keeps
+ * the first error it would have met written on its own.
+ */
+export type Refusals = Map<number, ApiError>;
+
+/** The labels of the referenced records, by reference field and then by String(id). */
+export type RefLabels = Map<string, Map<string, unknown>>;
+
+/** Values cut into lists of at most `size`, for IN lists below the engine's parameter limit. */
+function chunks<T>(values: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
+  return out;
+}
+
+const live = (records: (Rec | undefined)[], refused: Refusals) =>
+  records.flatMap((r, i) => (r && !refused.has(i) ? [[i, r] as const] : []));
+
+/**
+ * Referenced records must exist and be visible to the user: one query per reference field for the
+ * whole batch. Answers the referenced records' labels (for the history) as a side result.
+ */
+export async function referenceRefusals(engine: ResourceEngine, res: ResourceFile, user: SessionUser, records: (Rec | undefined)[], refused: Refusals): Promise<RefLabels> {
   const titles = storedFields(res);
+  const labels: RefLabels = new Map();
   for (const [field, ref] of Object.entries(res.references ?? {})) {
-    const value = record[field];
-    if (value === undefined || value === null) continue;
+    const pending = live(records, refused).filter(([, r]) => r[field] !== undefined && r[field] !== null);
+    if (pending.length === 0) continue;
     const builtin = REF_TARGETS[ref.resource];
     const target = builtin ?? engine.resource(ref.resource);
     const where = builtin ? builtin.pickable(user) : scopeWhere(engine.resource(ref.resource), user);
-    const sql = `SELECT 1 FROM ${ident(target.table)} t WHERE ${where.sql.join(' AND ')} AND t.id = ?`;
-    if (!(await one(engine.db, sql, ...where.params, value))) {
-      throw invalid(`${titles[field]?.title ?? field}：所选${target.title}不存在`, { field });
+    const label = ref.label ? `, t.${ident(columnOf(ref.label))} AS label` : '';
+    const found = new Map<string, unknown>();
+    const ids = [...new Set(pending.map(([, r]) => r[field]))];
+    for (const part of chunks(ids, engine.db.maxParams - where.params.length)) {
+      const sql = `SELECT t.id AS id${label} FROM ${ident(target.table)} t WHERE ${where.sql.join(' AND ')} AND t.id IN (${part.map(() => '?').join(', ')})`;
+      for (const row of await all<{ id: unknown; label?: unknown }>(engine.db, sql, ...where.params, ...part)) found.set(String(row.id), row.label ?? null);
     }
+    labels.set(field, found);
+    for (const [i, r] of pending) {
+      if (!found.has(String(r[field]))) refused.set(i, invalid(`${titles[field]?.title ?? field}：所选${target.title}不存在`, { field }));
+    }
+  }
+  return labels;
+}
+
+/**
+ * Unique keys stay unique among the corporation's live rows: one query per key for the whole batch
+ * finds the values already taken; then, in batch order, a record whose key is taken is refused and
+ * one that passes takes its keys, so a later record of the batch with the same key is refused as it
+ * would be written after it. `selfId`: the record being updated, which does not clash with itself.
+ */
+export async function uniqueRefusals(engine: ResourceEngine, res: ResourceFile, corpId: number, records: (Rec | undefined)[], refused: Refusals, selfId = 0) {
+  const keys = res.unique ?? [];
+  if (keys.length === 0) return;
+  const titles = storedFields(res);
+  const complete = (key: string[], r: Rec) => key.every((f) => r[f] !== undefined && r[f] !== null);
+  // Values compared as text, as the engines compare a bound parameter with the column.
+  const keyOf = (key: string[], values: unknown[]) => JSON.stringify(values.map((v) => String(v)));
+  const taken = keys.map(() => new Set<string>());
+  const softDeleted = res.softDelete ? ' AND is_deleted = 0' : '';
+  for (const [k, key] of keys.entries()) {
+    const values = [...new Map(live(records, refused).filter(([, r]) => complete(key, r)).map(([, r]) => {
+      const v = key.map((f) => r[f]);
+      return [keyOf(key, v), v] as const;
+    })).values()];
+    const columns = key.map((f) => ident(columnOf(f)));
+    for (const part of chunks(values, Math.floor((engine.db.maxParams - 2) / key.length))) {
+      if (part.length === 0) continue;
+      const cond = key.length === 1
+        ? `${columns[0]} IN (${part.map(() => '?').join(', ')})`
+        : `(${part.map(() => `(${columns.map((c) => `${c} = ?`).join(' AND ')})`).join(' OR ')})`;
+      const sql = `SELECT ${columns.map((c, n) => `${c} AS k${n}`).join(', ')} FROM ${ident(res.table)} WHERE corp_id = ? AND ${cond}${softDeleted} AND id <> ?`;
+      for (const row of await all<Rec>(engine.db, sql, corpId, ...part.flat(), selfId)) taken[k].add(keyOf(key, key.map((_, n) => row[`k${n}`])));
+    }
+  }
+  for (const [i, r] of live(records, refused)) {
+    const clash = keys.findIndex((key, k) => complete(key, r) && taken[k].has(keyOf(key, key.map((f) => r[f]))));
+    if (clash >= 0) {
+      const key = keys[clash];
+      refused.set(i, invalid(`${key.map((f) => titles[f]?.title ?? f).join('+')}已存在`, { field: key[0] }));
+      continue;
+    }
+    keys.forEach((key, k) => complete(key, r) && taken[k].add(keyOf(key, key.map((f) => r[f]))));
   }
 }
 
-export async function checkUnique(engine: ResourceEngine, res: ResourceFile, corpId: number, record: Record<string, unknown>, selfId = 0) {
-  const titles = storedFields(res);
-  for (const key of res.unique ?? []) {
-    if (key.some((f) => record[f] === undefined || record[f] === null)) continue;
-    const live = res.softDelete ? ' AND is_deleted = 0' : '';
-    const cond = key.map((f) => `${ident(columnOf(f))} = ?`).join(' AND ');
-    const sql = `SELECT 1 FROM ${ident(res.table)} WHERE corp_id = ? AND ${cond}${live} AND id <> ? LIMIT 1`;
-    if (await one(engine.db, sql, corpId, ...key.map((f) => record[f]), selfId)) {
-      const label = key.map((f) => titles[f]?.title ?? f).join('+');
-      throw invalid(`${label}已存在`, { field: key[0] });
-    }
-  }
+/** Throws the refusal of the one record a single write checks, if any. */
+function throwRefusal(refused: Refusals) {
+  const error = refused.get(0);
+  if (error) throw error;
+}
+
+export async function checkReferences(engine: ResourceEngine, res: ResourceFile, user: SessionUser, record: Rec) {
+  const refused: Refusals = new Map();
+  await referenceRefusals(engine, res, user, [record], refused);
+  throwRefusal(refused);
+}
+
+export async function checkUnique(engine: ResourceEngine, res: ResourceFile, corpId: number, record: Rec, selfId = 0) {
+  const refused: Refusals = new Map();
+  await uniqueRefusals(engine, res, corpId, [record], refused, selfId);
+  throwRefusal(refused);
 }
 
 /** The resource fields behind the columns a constraint names. */

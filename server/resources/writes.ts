@@ -9,21 +9,32 @@ import { columnOf, ident } from './naming.ts';
 import { partnerField, SHARED } from './scope.ts';
 import { NOT_FOUND, type ResourceEngine } from './engine.ts';
 import { checkReferences, checkUnique, friendlyConstraint } from './write-checks.ts';
-import { recordHistory, withLabels, type Change } from './history.ts';
+import { recordHistory, withLabels, type Change, type HistoryEntry } from './history.ts';
 import { insert, one, run, tx } from './statements.ts';
 
 type Rec = Record<string, unknown>;
 
 /** Partner users write only their own partner's rows, and only where the resource names the field. */
-function pinPartner(res: ResourceFile, user: SessionUser, record: Rec) {
+export function pinPartner(res: ResourceFile, user: SessionUser, record: Rec) {
   const field = partnerField(res, user);
   if (field === null) throw forbidden();
   if (field && field !== SHARED) record[field] = user.partnerId;
 }
 
 /** Fields the hooks consumed (passwords, role ids) are not columns. */
-function dropVirtual(res: ResourceFile, record: Rec) {
+export function dropVirtual(res: ResourceFile, record: Rec) {
   for (const [f, s] of Object.entries(res.schema.properties)) if (s['x-virtual']) delete record[f];
+}
+
+/** A new record's row: its fields and the audit columns of version 1. */
+export function newRow(record: Rec, user: SessionUser, now: number): Rec {
+  return { ...record, corpId: user.corpId, version: 1, createdAt: now, updatedAt: now, createdBy: user.userId, updatedBy: user.userId };
+}
+
+/** INSERT of `rows` rows of the given fields. */
+export function insertSql(res: ResourceFile, fields: string[], rows: number): string {
+  const values = `(${fields.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${ident(res.table)} (${fields.map((f) => ident(columnOf(f))).join(', ')}) VALUES ${Array(rows).fill(values).join(', ')}`;
 }
 
 export async function save(engine: ResourceEngine, resourceId: string, user: SessionUser, body: Rec) {
@@ -38,25 +49,29 @@ export async function save(engine: ResourceEngine, resourceId: string, user: Ses
     dropVirtual(res, record);
     await checkReferences(engine, res, user, record);
     await checkUnique(engine, res, user.corpId, record);
-    const row: Rec = { ...record, corpId: user.corpId, version: 1, createdAt: now, updatedAt: now, createdBy: user.userId, updatedBy: user.userId };
+    const row = newRow(record, user, now);
     const fields = Object.keys(row);
-    const sql = `INSERT INTO ${ident(res.table)} (${fields.map((f) => ident(columnOf(f))).join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`;
-    const id = await friendlyConstraint(res, () => insert(engine.db, sql, ...fields.map((f) => row[f])));
+    const id = await friendlyConstraint(res, () => insert(engine.db, insertSql(res, fields, 1), ...fields.map((f) => row[f])));
     await engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
     if (res.history) {
       // The history shows the given fields as a read shows them: role ids yes, a password never.
       const created = (await engine.find(res, user, id)) ?? {};
       await engine.hooks[res.id]?.afterRead?.(created);
-      const titles = { ...res.schema.properties, ...storedFields(res) };
-      const changes = Object.keys(body)
-        .filter((field) => field in created)
-        .map((field) => ({ field, title: titles[field]?.title ?? field, before: null, after: created[field] ?? null }));
-      await recordHistory(engine, res, user, { recordId: id, action: 'create', changes: withLabels(res, changes, undefined, created), version: 1, now });
+      await recordHistory(engine, res, user, createdEntry(res, body, created, id, now));
     }
     return { id };
   });
   await engine.onWrite?.(res.id);
   return result;
+}
+
+/** The history entry of a created record: the given fields as a read of the record shows them. */
+export function createdEntry(res: ResourceFile, body: Rec, created: Rec, id: number, now: number): HistoryEntry {
+  const titles = { ...res.schema.properties, ...storedFields(res) };
+  const changes = Object.keys(body)
+    .filter((field) => field in created)
+    .map((field) => ({ field, title: titles[field]?.title ?? field, before: null, after: created[field] ?? null }));
+  return { recordId: id, action: 'create', changes: withLabels(res, changes, undefined, created), version: 1, now };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
