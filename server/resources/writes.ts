@@ -65,9 +65,17 @@ export async function save(engine: ResourceEngine, resourceId: string, user: Ses
   return result;
 }
 
+const titlesOf = new WeakMap<ResourceFile, Record<string, { title?: string }>>();
+/** The titles the history names fields by: every field's, virtual ones too (worked out once per resource file). */
+function historyTitles(res: ResourceFile) {
+  let titles = titlesOf.get(res);
+  if (!titles) titlesOf.set(res, (titles = { ...res.schema.properties, ...storedFields(res) }));
+  return titles;
+}
+
 /** The history entry of a created record: the given fields as a read of the record shows them. */
 export function createdEntry(res: ResourceFile, body: Rec, created: Rec, id: number, now: number): HistoryEntry {
-  const titles = { ...res.schema.properties, ...storedFields(res) };
+  const titles = historyTitles(res);
   const changes = Object.keys(body)
     .filter((field) => field in created)
     .map((field) => ({ field, title: titles[field]?.title ?? field, before: null, after: created[field] ?? null }));
@@ -91,7 +99,7 @@ export async function update(engine: ResourceEngine, resourceId: string, user: S
     await hooks?.afterRead?.(existing);
     await hooks?.beforeUpdate?.({ user, now }, fields, existing);
     const extras = { ...fields };
-    const titles = { ...res.schema.properties, ...storedFields(res) };
+    const titles = historyTitles(res);
     const changes: Change[] = Object.entries(fields)
       .filter(([f, v]) => !same(existing[f], v))
       .map(([field, after]) => ({ field, title: titles[field]?.title ?? field, before: existing[field] ?? null, after: after ?? null }));
