@@ -120,13 +120,15 @@ export async function saveMany(engine: ResourceEngine, resourceId: string, user:
       if (refused.has(i)) continue;
       // In a savepoint of its own, so that what a refusing hook wrote goes with its record.
       if (hooks?.beforeInsert) await refuseOn(refused, i, () => tx(engine.db, async () => hooks.beforeInsert!(ctx, record)));
-      extras[i] = { ...record };
+      // Copied only for a hook that reads them: a batch's rows are held while it is written.
+      if (hooks?.afterWrite) extras[i] = { ...record };
       dropVirtual(res, record);
     }
     const labels = await referenceRefusals(engine, res, user, records, refused);
     await uniqueRefusals(engine, res, user.corpId, records, refused);
     const rows = new Map<number, Rec>();
-    records.forEach((record, i) => refused.has(i) || rows.set(i, newRow(record, user, ctx.now)));
+    // The batch's own copies become the rows, in place.
+    records.forEach((record, i) => refused.has(i) || rows.set(i, Object.assign(record, newRow({}, user, ctx.now))));
     const written = await insertRows(engine, res, ctx, [...rows].map(([index, row]) => ({ index, row })), extras, refused);
     if (res.history && written.size) await recordHistories(engine, res, user, await historyOf(engine, res, user, ctx.now, bodies, rows, written, labels));
     return written;
