@@ -31,7 +31,7 @@ import { errorFileOf, ImportMode, ImportStatus, markEnded, OnDuplicate, recordPr
 /** Rows a task may hold (docs/api.md). */
 export const MAX_IMPORT_ROWS = 100_000;
 /** Rows checked and written together: one transaction, one query per check, multi-row INSERTs. */
-const BATCH = 1000;
+const BATCH = 500;
 
 export interface RowError {
   row: number;
