@@ -109,10 +109,20 @@ export async function saveMany(engine: ResourceEngine, resourceId: string, user:
   const refused: Refusals = new Map();
   const records = bodies.map((body) => ({ ...body }));
   for (const [i, record] of records.entries()) {
-    await refuseOn(refused, i, async () => {
-      pinPartner(res, user, record);
-      await hooks?.prepare?.(ctx, record);
-    });
+    // Awaited only where there is a hook to await: a batch is hundreds of records.
+    if (hooks?.prepare) {
+      await refuseOn(refused, i, async () => {
+        pinPartner(res, user, record);
+        await hooks.prepare!(ctx, record);
+      });
+    } else {
+      try {
+        pinPartner(res, user, record);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        refused.set(i, e);
+      }
+    }
   }
   const ids = await tx(engine.db, async () => {
     const extras: Rec[] = [];
