@@ -121,9 +121,13 @@ describe('order import', { timeout: 300_000 }, () => {
       row('IMPA-1'),
       row('IMPB-1'),
       row('IMPB-9', 5, { 收货地: from }),
+      row('IMPB-10', '五箱'),
+      row('IMPB-11', 5, { 备注: '长'.repeat(501) }),
+      row("IMPB-12' OR 1=1", 5),
+      row('IMPB-13', 5, { 客户: '<script>alert(1)</script>' }),
     ]);
     const task = await finished(admin, (await upload(t, admin.token, ORDERS, file, '订单.xlsx')).result.id);
-    expect(task).toMatchObject({ status: 4, statusName: '部分导入', rowsTotal: 9, rowsOk: 1, rowsFailed: 8, hasErrorReport: true });
+    expect(task).toMatchObject({ status: 4, statusName: '部分导入', rowsTotal: 13, rowsOk: 1, rowsFailed: 12, hasErrorReport: true });
     expect(await errorRows(admin.token, task.id)).toEqual([
       [3, '客户', '客户：客户“没有这个客户”不存在'],
       [4, '要求装货时间', '要求装货时间：日期格式不正确，请填写 YYYY-MM-DD 或 YYYY-MM-DD HH:mm'],
@@ -133,6 +137,10 @@ describe('order import', { timeout: 300_000 }, () => {
       [8, '订单号', '订单号：订单号已存在'],
       [9, '订单号', '订单号：订单号已存在'],
       [10, '收货地', '收货地：收货地不能与发货地相同'],
+      [11, '数量', expect.stringMatching(/^数量：/)],
+      [12, '备注', expect.stringMatching(/^备注：/)],
+      [13, '订单号', '订单号只能由字母、数字、-和_组成'],
+      [14, '客户', '客户：客户“<script>alert(1)</script>”不存在'],
     ]);
     expect((await ordersNumbered('IMPB-')).map((o) => o.orderNo)).toEqual(['IMPB-1']);
   });
