@@ -1,5 +1,5 @@
 // The import centre (issue 15 item 6): GET /importCenter/template/:resourceId answers a resource's
-// template; POST /importCenter/create takes an .xlsx (multipart field 'file', the modes in the query)
+// (or the orders', imports/importer.ts) template; POST /importCenter/create takes an .xlsx (multipart field 'file', the modes in the query)
 // and queues its import task; POST /importCenter/list pages the user's own tasks; GET
 // /importCenter/errors/:id sends a task's error report. Paths, bodies and messages in docs/api.md.
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
