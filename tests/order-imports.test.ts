@@ -185,6 +185,26 @@ describe('order import', { timeout: 300_000 }, () => {
     expect((await t.db.all<{ c: number }>("SELECT DISTINCT customer_id AS c FROM orders WHERE order_no LIKE 'IMPD-%'", [])).map((r) => r.c)).toEqual([1]);
   });
 
+  it('货品: a disabled goods is refused as disabled, a name two goods share asks for the code', async () => {
+    await t.db.run("UPDATE goods SET status = 1 WHERE corp_id = 1 AND goods_code = 'HP010'", []);
+    await t.db.run(`INSERT INTO goods (corp_id, goods_code, goods_name, goods_category, unit, status, created_at, updated_at)
+      SELECT corp_id, 'HPDUP', goods_name, goods_category, unit, 0, created_at, updated_at FROM goods WHERE corp_id = 1 AND goods_code = 'HP003'`, []);
+    try {
+      const file = await xlsxOf(HEADER, [row('IMPF-1', 1, { 货品: 'HP010' }), row('IMPF-2', 1, { 货品: '玉米' }), row('IMPF-3', 1, { 货品: 'HPDUP' })]);
+      const task = await finished(admin, (await upload(t, admin.token, ORDERS, file, '订单.xlsx')).result.id);
+      expect(task).toMatchObject({ rowsOk: 1, rowsFailed: 2 });
+      expect(await errorRows(admin.token, task.id)).toEqual([
+        [2, '货品', '货品：纸巾已停用，不能选择'],
+        [3, '货品', '货品：有多个货品名为“玉米”，请填写货品编码'],
+      ]);
+      const [byCode] = await ordersNumbered('IMPF-3');
+      expect((await admin.get(`/orderInfo/details?id=${byCode.id}`)).result.goods).toMatchObject([{ goodsCode: 'HPDUP', goodsName: '玉米' }]);
+    } finally {
+      await t.db.run("UPDATE goods SET status = 0 WHERE corp_id = 1 AND goods_code = 'HP010'", []);
+      await t.db.run("UPDATE goods SET is_deleted = 1 WHERE corp_id = 1 AND goods_code = 'HPDUP'", []);
+    }
+  });
+
   it('refuses 更新已有记录 for orders, a carrier, and a user without the add right — writing nothing', async () => {
     const file = await xlsxOf(HEADER, [row('IMPE-1')]);
     let r = await t.refused(async () => ({ ...(await upload(t, admin.token, { ...ORDERS, onDuplicate: '1' }, file, '订单.xlsx')), headers: new Headers() }));
