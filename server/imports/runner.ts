@@ -23,6 +23,7 @@ import { save, update } from '../resources/writes.ts';
 import { XlsxStream } from '../exports/xlsx.ts';
 import { sendToUser } from '../messages/store.ts';
 import { importColumns, titleOfHeader, type ImportColumn } from './columns.ts';
+import { ownImporter, type Importer } from './importer.ts';
 import { sheetRows, type SheetRow } from './reader.ts';
 import { errorFileOf, ImportMode, ImportStatus, markEnded, OnDuplicate, recordProgress, type Counts, type ImportTaskRow } from './tasks.ts';
 
@@ -114,6 +115,15 @@ async function writeRow(t: Target, schema: object, body: Record<string, unknown>
   }
 }
 
+/** Today's resource import as an importer: the resource file's columns, each row through the engine's save or update. */
+async function resourceImporter(job: ImportJob, res: ResourceFile): Promise<Importer> {
+  const columns = await importColumns(job.conn, job.registry, res, job.user);
+  const titles = new Map(columns.map((c) => [c.field, c.title]));
+  const target: Target = { conn: job.conn, engine: job.engine, res, user: job.user };
+  const schema = saveSchema(res);
+  return { columns, key: res.unique?.[0], write: (body, rowNumber, onDuplicate) => writeRow(target, schema, body, rowNumber, onDuplicate, titles) };
+}
+
 export interface ImportJob {
   conn: Conn;
   engine: ResourceEngine;
@@ -150,8 +160,10 @@ export async function runImport(job: ImportJob): Promise<void> {
     await sendToUser(conn, task, { kind: 'import', title, content: `${task.fileName} ${title}：${detail}`, link: '/importCenter', now: now() });
   };
   try {
-    if (!res) throw new TaskFailure('导入的数据类型不存在');
-    const columns = await importColumns(conn, job.registry, res, job.user);
+    // The dispatch point: a target that is not a resource (orders, importer.ts) brings its own importer.
+    const importer = (await ownImporter(task.resourceId, { conn, registry: job.registry, user: job.user })) ?? (res && (await resourceImporter(job, res)));
+    if (!importer) throw new TaskFailure('导入的数据类型不存在');
+    const { columns } = importer;
     const titles = new Map(columns.map((c) => [c.field, c.title]));
     const file = join(dir, `${task.id}.xlsx`);
     let header: Map<number, ImportColumn>;
@@ -162,12 +174,10 @@ export async function runImport(job: ImportJob): Promise<void> {
       throw new TaskFailure('文件无法读取，请上传用模板填写的 .xlsx 文件');
     }
     if (!(await recordProgress(conn, runner, task.id, counts, now()))) return;
-    const target: Target = { conn, engine: job.engine, res, user: job.user };
-    const schema = saveSchema(res);
     const allOrNothing = task.mode === ImportMode.ALL_OR_NOTHING;
     // In a dry run nothing stays written, so rows of the file sharing a unique key are told apart here.
     const seenKeys = new Map<string, number>();
-    const key = res.unique?.[0];
+    const key = importer.key;
 
     /** One pass over the rows; `commit` false rolls every batch back. Answers false when the task was taken from this runner. */
     const pass = async (commit: boolean, collect: (e: RowError) => void): Promise<boolean> => {
@@ -186,7 +196,7 @@ export async function runImport(job: ImportJob): Promise<void> {
         let refused = 0;
         const write = async () => {
           for (const r of rows) {
-            const error = await writeRow(target, schema, r.body, r.number, task.onDuplicate, titles);
+            const error = await importer.write(r.body, r.number, task.onDuplicate);
             if (error) {
               errors.push(error);
               refused += 1;
