@@ -96,7 +96,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     name: '客户',
     grants: ['customer3', 'customerDetail3', 'carModel3', 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'orderBatchShipment3', 'orderBatchDelivery3',
       // The carrier-monthly report reads a summary with no customer dimension: customers are refused it.
-      'messageCenter3', 'exportCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly')],
+      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly')],
   },
   carrier: {
     name: '承运商',

@@ -11,6 +11,7 @@ import { serveConsole } from './http/static.ts';
 import { compressAnswers } from './http/compress.ts';
 import { startLogs } from './logs/logs.ts';
 import { logRoutes } from './routes/logs.ts';
+import { corpSettingRoutes } from './routes/corp-settings.ts';
 import type { RegistryHolder } from './registry/holder.ts';
 import { SessionStore } from './domain/auth/sessions.ts';
 import { syncMenus } from './domain/menus/sync.ts';
@@ -95,7 +96,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db)];
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();

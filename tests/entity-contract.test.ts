@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRegistry } from '../server/registry/load.ts';
 import type { FieldSchema, ResourceFile } from '../server/registry/types.ts';
-import { badValues, sampleRecord } from './support/sample-record.ts';
+import { badValues, breakRule, fitChecks, sampleRecord, sampleValue } from './support/sample-record.ts';
 import { createTestApp, type Reply, type TestApp } from './support/test-app.ts';
 import { REF_TARGETS } from '../server/registry/ref-targets.ts';
 
@@ -84,7 +84,7 @@ describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (i
     expect(r.code, r.message).toBe(1);
     for (const [field, f] of fields) {
       expect(r.result[field], field).toEqual(rec[field]);
-      if (resource.references?.[field]) expect(r.result[`${field.replace(/Id$/, '')}Name`], `${field} label`).toBeTruthy();
+      if (resource.references?.[field] && rec[field] != null) expect(r.result[`${field.replace(/Id$/, '')}Name`], `${field} label`).toBeTruthy();
       if (f['x-time']) expect(r.result[`${field}Str`]).toMatch(TIME_STR);
     }
     expect(r.result.version).toBe(1);
@@ -178,7 +178,7 @@ describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (i
       expect(targetResource.dependents, `${target}.json lists ${id} as a dependent`).toContainEqual({ resource: id, field });
       const other = await admin.post(`/res/${target}/save`, sampleRecord(targetResource, 900 + ++n, (res) => referenced.get(res), true));
       expect(other.code, other.message).toBe(1);
-      await save({ ...record(), [field]: other.result.id });
+      await save(fitChecks(resource, { ...record(), [field]: other.result.id }, [field]));
       const r = await admin.post(`/res/${target}/batchDelete`, { ids: [other.result.id] });
       expect(r.result).toMatchObject({ successCount: 0, cannotDeleteCount: 1 });
     },
@@ -211,11 +211,36 @@ describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (i
     else if (scope === '*') expect(ids).toContain(saved);
     else {
       const { partnerId } = (await t.db.one<{ partnerId: number }>('SELECT partner_id AS "partnerId" FROM users WHERE user_name = ?', [userName]))!;
-      const own = await save({ ...record(), [scope]: partnerId });
+      const own = await save(fitChecks(resource, { ...record(), [scope]: partnerId }, [scope]));
       const mine = (await partner.post(api('list'), { pageSize: 1000 })).result.data as Row[];
       expect(mine.map((row) => row.id)).toContain(own.id);
       expect(mine.every((row) => row[scope] === partnerId), `every row's ${scope} is the user's`).toBe(true);
     }
+  });
+
+  // Only resources that declare rules between fields get this block (an empty block fails).
+  if (resource.schema['x-checks']?.length) describe('rules between fields (x-checks)', () => {
+    const fill = (field: string) =>
+      sampleValue(field, resource.schema.properties[field], n, (res) => referenced.get(res) ?? builtinRows.get(res)?.[0], resource);
+    const rules = (resource.schema['x-checks'] ?? []).map((rule) => [rule.message, rule] as const);
+
+    it.each(rules)('refuses a record where %s, on save and on update, and changes nothing', async (message, rule) => {
+      const saveRefused = await t.refused(() => admin.post(api('save'), breakRule(resource, record(), rule, fill)));
+      expect(saveRefused.message).toContain(message);
+      const { id: saved } = await save();
+      const updateRefused = await t.refused(() => admin.post(api('update'), { ...breakRule(resource, record(), rule, fill), id: saved, version: 1 }));
+      expect(updateRefused.message).toContain(message);
+      expect((await detail(admin, saved)).result.version).toBe(1);
+    });
+
+    // An update sending one side of a pair is checked against the other side as stored.
+    it.each(rules.filter(([, rule]) => 'atLeast' in rule))('checks an update of %s alone against the stored record', async (message, rule) => {
+      const { id: saved, rec } = await save();
+      const low = rec[(rule as { atLeast: string }).atLeast] as number;
+      const r = await t.refused(() => admin.post(api('update'), { id: saved, version: 1, [rule.field]: low - 1 }));
+      expect(r.message).toContain(message);
+      expect((await admin.post(api('update'), { id: saved, version: 1, [rule.field]: low })).code).toBe(1);
+    });
   });
 
   describe('bad input', () => {

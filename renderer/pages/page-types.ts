@@ -1,5 +1,6 @@
 // The page as GET /api/ui/pages/:id serves it (schemas/meta/page.schema.json is the exact
 // definition; the server adds `fields` and, for forms, `formSchema`). Every page renderer gets it.
+import type { CrossFieldRule } from '../../schemas/keywords/cross-field.ts';
 import type { DurationUnit } from '../../schemas/keywords/duration.ts';
 import type { Env } from '../env/env-context.tsx';
 
@@ -131,7 +132,7 @@ export interface PageSchema {
   /** Every field the resource's records carry (title, type, format...), added by the server. */
   fields?: Record<string, FieldSchema>;
   /** Form pages: the JSON Schema the server validates the submit with, restricted to form.fields. */
-  formSchema?: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
+  formSchema?: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[]; 'x-checks'?: CrossFieldRule[] };
   /** How the server compares each search field: like (text), eq (value), in (array), range ([from, to]). */
   searchOperators?: Record<string, 'eq' | 'like' | 'in' | 'range'>;
   /** Fields holding another resource's id: pick from `list` (POST, paged), show the record's `label`. */

@@ -12,6 +12,7 @@ import { numberRule, type NumberRuleOptions } from './number-rule.ts';
 import { passwordRule } from './password.ts';
 import { validateTiers, type TierEntry } from './tiered.ts';
 import { moneyRule } from './money.ts';
+import { crossFieldErrors, type CrossFieldRule } from './cross-field.ts';
 export { errorRank, fieldNameOf, messageFor } from './messages.ts';
 
 export const huoyunFormats: Record<string, (v: string) => boolean> = {
@@ -87,10 +88,28 @@ const xTiered = keyword(
   { type: 'array', schemaType: 'boolean' },
 );
 
+// Rules between fields (cross-field.ts), on the object: each error points at its field and carries
+// that field's schema as parentSchema, so the message is titled as the field's own errors are.
+const xChecks: FuncKeywordDefinition = {
+  keyword: 'x-checks',
+  type: 'object',
+  schemaType: 'array',
+  errors: true,
+  validate: function validate(rules: CrossFieldRule[], data: Record<string, unknown>, parentSchema?: AnySchemaObject, cxt?: DataCxt) {
+    const found = crossFieldErrors(rules, data);
+    (validate as SchemaValidateFunction).errors = found.map(({ field, message }): Partial<ErrorObject> => ({
+      keyword: 'x-checks', message, params: { message, field },
+      parentSchema: parentSchema?.properties?.[field],
+      instancePath: `${cxt?.instancePath ?? ''}/${field}`,
+    }));
+    return found.length === 0;
+  } as SchemaValidateFunction,
+};
+
 // Annotation only: per-field message overrides read by messageFor (ajv-errors is not used).
 const errorMessage: KeywordDefinition = { keyword: 'errorMessage', schemaType: ['string', 'object'] };
 
-export const huoyunKeywords: KeywordDefinition[] = [xNumber, xPassword, xRadius, xMoney, xTiered, errorMessage];
+export const huoyunKeywords: KeywordDefinition[] = [xNumber, xPassword, xRadius, xMoney, xTiered, xChecks, errorMessage];
 
 /** Registers every format and keyword (call after ajv-formats so our 'password' wins). */
 export function addHuoyunVocabulary<A extends AjvCore>(ajv: A): A {

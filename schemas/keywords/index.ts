@@ -7,3 +7,4 @@ export * from './tiered.ts';
 export * from './ajv.ts';
 export * from './upload.ts';
 export * from './money.ts';
+export * from './cross-field.ts';

@@ -27,6 +27,8 @@ export interface ImportColumn {
   required: boolean;
   /** The allowed labels, for the template's list sheet and its drop-downs. */
   options?: string[];
+  /** The options are suggestions: other text is taken too (a goods typed by hand where free text is allowed). */
+  openList?: boolean;
   /** A hint under the header: the unit or the format expected. */
   note?: string;
   toValue(cell: unknown): { value: unknown } | { error: string };
@@ -80,6 +82,52 @@ async function referenceLabels(conn: Conn, reg: Registry, user: SessionUser, ref
     `SELECT t.id, t.${ident(columnOf(ref.label))} AS label FROM ${ident(target.table)} t WHERE ${where.sql.join(' AND ')} ORDER BY t.id`, ...where.params);
 }
 
+type ColumnBase = Pick<ImportColumn, 'field' | 'title' | 'required'>;
+
+/** A column typed by a record's label (a reference): the labels offered, each mapped to its id. */
+export function labelColumn(base: ColumnBase, pairs: { id: number | string; label: string }[], targetTitle: string): ImportColumn {
+  const byLabel = labelMap(pairs);
+  const { title } = base;
+  return {
+    ...base, options: [...new Set(pairs.map((p) => p.label))], note: `填写${targetTitle}名称`,
+    toValue: (cell) => {
+      const text = String(cellText(cell));
+      const id = byLabel.get(text);
+      if (id === undefined) return { error: `${title}：${targetTitle}“${text}”不存在` };
+      if (id === AMBIGUOUS) return { error: `${title}：有多个${targetTitle}名为“${text}”，无法确定` };
+      return { value: id };
+    },
+  };
+}
+
+/** A column typed by a dictionary item's label. */
+export function dictionaryColumn(base: ColumnBase, items: { id: number | string; label: string }[]): ImportColumn {
+  const byLabel = labelMap(items);
+  return {
+    ...base, options: items.map((i) => i.label),
+    toValue: (cell) => {
+      const id = byLabel.get(String(cellText(cell)));
+      return id === undefined ? { error: `${base.title}：只能填写 ${items.map((i) => i.label).join('、')}` } : { value: id };
+    },
+  };
+}
+
+/** A time column: an Excel date or 'YYYY-MM-DD [HH:mm]', to epoch milliseconds. */
+export function timeColumn(base: ColumnBase): ImportColumn {
+  return {
+    ...base, note: '日期，或 YYYY-MM-DD HH:mm',
+    toValue: (cell) => {
+      const ms = cellTime(cellText(cell));
+      return ms === undefined ? { error: `${base.title}：日期格式不正确，请填写 YYYY-MM-DD 或 YYYY-MM-DD HH:mm` } : { value: ms };
+    },
+  };
+}
+
+/** A column whose cell goes to the save as typed (a number where the schema wants one); the schema checks it. */
+export function plainColumn(base: ColumnBase, schema: FieldSchema, note?: string): ImportColumn {
+  return { ...base, ...(note ? { note } : {}), toValue: (cell) => ({ value: scalar(schema, cellText(cell)!) }) };
+}
+
 export async function importColumns(conn: Conn, reg: Registry, res: ResourceFile, user: SessionUser): Promise<ImportColumn[]> {
   const required = res.schema.required ?? [];
   const out: ImportColumn[] = [];
@@ -90,51 +138,23 @@ export async function importColumns(conn: Conn, reg: Registry, res: ResourceFile
     const ref = res.references?.[field];
     const dictKey = schema['x-dictionary'] as string | undefined;
     const dict = dictKey ? reg.dictionaries.get(dictKey) : undefined;
-    const present = (cell: unknown) => cellText(cell);
     if (ref) {
-      const pairs = await referenceLabels(conn, reg, user, ref);
-      const byLabel = labelMap(pairs);
-      const targetTitle = reg.resources.get(ref.resource)?.title ?? title;
-      out.push({
-        ...base, options: [...new Set(pairs.map((p) => p.label))], note: `填写${targetTitle}名称`,
-        toValue: (cell) => {
-          const text = String(present(cell));
-          const id = byLabel.get(text);
-          if (id === undefined) return { error: `${title}：${targetTitle}“${text}”不存在` };
-          if (id === AMBIGUOUS) return { error: `${title}：有多个${targetTitle}名为“${text}”，无法确定` };
-          return { value: id };
-        },
-      });
+      out.push(labelColumn(base, await referenceLabels(conn, reg, user, ref), reg.resources.get(ref.resource)?.title ?? title));
     } else if (dict) {
-      const items = dict.items.filter((i) => !i.disabled && (!schema.enum || (schema.enum as unknown[]).includes(i.id)));
-      const byLabel = labelMap(items.map((i) => ({ id: i.id, label: i.label })));
-      out.push({
-        ...base, options: items.map((i) => i.label),
-        toValue: (cell) => {
-          const text = String(present(cell));
-          const id = byLabel.get(text);
-          return id === undefined ? { error: `${title}：只能填写 ${items.map((i) => i.label).join('、')}` } : { value: id };
-        },
-      });
+      out.push(dictionaryColumn(base, dict.items.filter((i) => !i.disabled && (!schema.enum || (schema.enum as unknown[]).includes(i.id)))));
     } else if (schema['x-money']) {
       out.push({
         ...base, title: title.replace(/\(分\)$/, '(元)'), note: '单位：元，最多两位小数',
         toValue: (cell) => {
-          const v = present(cell);
+          const v = cellText(cell);
           const fen = typeof v === 'number' || typeof v === 'string' ? yuanToFen(v) : undefined;
           return fen === undefined ? { error: `${title.replace(/\(分\)$/, '(元)')}：请填写金额（元），最多两位小数` } : { value: fen };
         },
       });
     } else if (schema['x-time']) {
-      out.push({
-        ...base, note: '日期，或 YYYY-MM-DD HH:mm',
-        toValue: (cell) => {
-          const ms = cellTime(present(cell));
-          return ms === undefined ? { error: `${title}：日期格式不正确，请填写 YYYY-MM-DD 或 YYYY-MM-DD HH:mm` } : { value: ms };
-        },
-      });
+      out.push(timeColumn(base));
     } else {
-      out.push({ ...base, toValue: (cell) => ({ value: scalar(schema, present(cell)!) }) });
+      out.push(plainColumn(base, schema));
     }
   }
   return out;

@@ -25,6 +25,7 @@ import { update } from '../resources/writes.ts';
 import { XlsxStream } from '../exports/xlsx.ts';
 import { sendToUser } from '../messages/store.ts';
 import { importColumns, titleOfHeader, type ImportColumn } from './columns.ts';
+import { ownImporter, type Importer } from './importer.ts';
 import { sheetRows, type SheetRow } from './reader.ts';
 import { errorFileOf, ImportMode, ImportStatus, markEnded, OnDuplicate, recordProgress, type Counts, type ImportTaskRow } from './tasks.ts';
 
@@ -181,6 +182,15 @@ async function writeBatch(t: Target, schema: object, rows: { number: number; bod
   return errors;
 }
 
+/** A resource's import as an importer: the resource file's columns, each batch through the engine's batched save or its update. */
+async function resourceImporter(job: ImportJob, res: ResourceFile): Promise<Importer> {
+  const columns = await importColumns(job.conn, job.registry, res, job.user);
+  const titles = new Map(columns.map((c) => [c.field, c.title]));
+  const target: Target = { conn: job.conn, engine: job.engine, res, user: job.user };
+  const schema = saveSchema(res);
+  return { columns, key: res.unique?.[0], write: (rows, onDuplicate) => writeBatch(target, schema, rows, onDuplicate, titles) };
+}
+
 export interface ImportJob {
   conn: Conn;
   engine: ResourceEngine;
@@ -217,8 +227,10 @@ export async function runImport(job: ImportJob): Promise<void> {
     await sendToUser(conn, task, { kind: 'import', title, content: `${task.fileName} ${title}：${detail}`, link: '/importCenter', now: now() });
   };
   try {
-    if (!res) throw new TaskFailure('导入的数据类型不存在');
-    const columns = await importColumns(conn, job.registry, res, job.user);
+    // The dispatch point: a target that is not a resource (orders, importer.ts) brings its own importer.
+    const importer = (await ownImporter(task.resourceId, { conn, registry: job.registry, user: job.user })) ?? (res && (await resourceImporter(job, res)));
+    if (!importer) throw new TaskFailure('导入的数据类型不存在');
+    const { columns } = importer;
     const titles = new Map(columns.map((c) => [c.field, c.title]));
     const file = join(dir, `${task.id}.xlsx`);
     let header: Map<number, ImportColumn>;
@@ -229,12 +241,10 @@ export async function runImport(job: ImportJob): Promise<void> {
       throw new TaskFailure('文件无法读取，请上传用模板填写的 .xlsx 文件');
     }
     if (!(await recordProgress(conn, runner, task.id, counts, now()))) return;
-    const target: Target = { conn, engine: job.engine, res, user: job.user };
-    const schema = saveSchema(res);
     const allOrNothing = task.mode === ImportMode.ALL_OR_NOTHING;
     // In a dry run nothing stays written, so rows of the file sharing a unique key are told apart here.
     const seenKeys = new Map<string, number>();
-    const key = res.unique?.[0];
+    const key = importer.key;
 
     /** One pass over the rows; `commit` false rolls every batch back. Answers false when the task was taken from this runner. */
     const pass = async (commit: boolean, collect: (e: RowError) => void): Promise<boolean> => {
@@ -252,7 +262,7 @@ export async function runImport(job: ImportJob): Promise<void> {
         pendingRows = 0;
         let refused = 0;
         const write = async () => {
-          const found = await writeBatch(target, schema, rows, task.onDuplicate, titles);
+          const found = await importer.write(rows, task.onDuplicate);
           errors.push(...found);
           refused += found.length;
           if (!commit) throw new DryRun();

@@ -24,7 +24,7 @@ export async function templateWorkbook(columns: ImportColumn[]): Promise<Buffer>
   columns.forEach((c, i) => {
     const cell = header.getCell(i + 1);
     if (c.required) cell.font = { bold: true, color: { argb: 'FFC00000' } };
-    const hints = [c.required ? '必填' : '选填', c.note, c.options ? `可选值见“${OPTIONS_SHEET}”页` : undefined].filter(Boolean);
+    const hints = [c.required ? '必填' : '选填', c.note, c.options ? `${c.openList ? '常用值' : '可选值'}见“${OPTIONS_SHEET}”页` : undefined].filter(Boolean);
     cell.note = hints.join('；');
     if (!c.options) return;
     listCol += 1;
@@ -35,7 +35,7 @@ export async function templateWorkbook(columns: ImportColumn[]): Promise<Buffer>
     if (c.options.length === 0) return;
     const target = colName(i + 1);
     (data as unknown as { dataValidations: { add(range: string, v: object): void } }).dataValidations.add(`${target}2:${target}${VALIDATED_ROWS + 1}`, {
-      type: 'list', allowBlank: !c.required, showErrorMessage: true, errorTitle: '输入有误', error: `请从下拉列表中选择${c.title}`,
+      type: 'list', allowBlank: !c.required, showErrorMessage: !c.openList, errorTitle: '输入有误', error: `请从下拉列表中选择${c.title}`,
       formulae: [`'${OPTIONS_SHEET}'!$${letter}$2:$${letter}$${c.options.length + 1}`],
     });
   });

@@ -4,6 +4,7 @@
 // instance; it deletes in batches, so a large backlog never holds one long transaction.
 import type { Conn } from '../db/port.ts';
 import { shanghaiDay } from './usage.ts';
+import { parseSettings, patchCorporationSettings } from '../domain/settings/corporation-settings.ts';
 
 export const RETENTION_DEFAULTS = { operationLogRetentionDays: 180, interfaceLogRetentionDays: 90 } as const;
 export type Retention = { -readonly [K in keyof typeof RETENTION_DEFAULTS]: number };
@@ -20,13 +21,7 @@ export const PURGE_BATCH = 5000;
 
 /** The corporation's retention; a missing or unusable value (not a whole number of 1–3650 days) is the default. */
 export function retentionOf(settingsJson: string | null | undefined): Retention {
-  let settings: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(settingsJson ?? '{}');
-    if (parsed && typeof parsed === 'object') settings = parsed as Record<string, unknown>;
-  } catch {
-    // unreadable settings: the defaults
-  }
+  const settings = parseSettings(settingsJson);
   const days = (key: keyof Retention) => {
     const v = settings[key];
     return typeof v === 'number' && Number.isInteger(v) && v >= RETENTION_MIN_DAYS && v <= MAX_DAYS ? v : RETENTION_DEFAULTS[key];
@@ -42,23 +37,13 @@ export async function corpRetention(conn: Conn, corpId: number): Promise<Retenti
 
 /**
  * Writes the days given (already checked by the route's schema: whole days of 1–3650) into the
- * corporation's settings, keeping every other setting there. Read, merged and written under one
- * exclusive lock, so two saves at once, or a save beside another settings write, lose nothing.
+ * corporation's settings, keeping every other setting there (patchCorporationSettings).
  * The next purge (at start and daily) applies them.
  */
 export async function saveRetention(conn: Conn, corpId: number, patch: Partial<Retention>): Promise<Retention> {
-  await conn.transaction(async () => {
-    const row = await conn.one<{ settings: string }>('SELECT settings FROM corporations WHERE id = ?', [corpId]);
-    let settings: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = JSON.parse(row?.settings ?? '{}');
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) settings = parsed as Record<string, unknown>;
-    } catch {
-      // unreadable settings are replaced by what is saved now
-    }
+  await patchCorporationSettings(conn, corpId, (settings) => {
     for (const key of Object.keys(RETENTION_DEFAULTS) as (keyof Retention)[]) if (patch[key] !== undefined) settings[key] = patch[key];
-    await conn.run('UPDATE corporations SET settings = ? WHERE id = ?', [JSON.stringify(settings), corpId]);
-  }, { exclusive: { lock: 'corporation-settings' } });
+  });
   return corpRetention(conn, corpId);
 }
 

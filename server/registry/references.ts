@@ -5,6 +5,7 @@ import { readableFields, storedFields } from './fields.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
 import { checkActionGates } from './action-gates.ts';
 import { REF_TARGETS } from './ref-targets.ts';
+import { fieldsOfRule } from '../../schemas/keywords/cross-field.ts';
 
 function fail(doc: object, pointer: string, detail: string): never {
   throw new SchemaError(sourceOf.get(doc) ?? '?', pointer, detail);
@@ -95,6 +96,9 @@ function checkResources(reg: Registry, ops: Set<string>) {
       if (!(field in stored)) fail(res, `/references/${field}`, `字段不存在: ${field}`);
       if (!reg.resources.has(ref.resource) && !REF_TARGETS[ref.resource]) fail(res, `/references/${field}/resource`, `资源不存在: ${ref.resource}`);
     }
+    res.schema['x-checks']?.forEach((rule, i) =>
+      fieldsOfRule(rule).forEach((f) => f in res.schema.properties || fail(res, `/schema/x-checks/${i}`, `字段不存在: ${f}`)),
+    );
     res.dependents?.forEach((d, i) => reg.resources.has(d.resource) || fail(res, `/dependents/${i}/resource`, `资源不存在: ${d.resource}`));
     res.aliases?.forEach((a, i) =>
       a.alsoAllowedTo?.forEach((op, j) => ops.has(op) || fail(res, `/aliases/${i}/alsoAllowedTo/${j}`, `操作ID未在菜单中声明: ${op}`)),

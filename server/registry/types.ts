@@ -1,4 +1,5 @@
 // Shapes of the schema files (their exact definition is schemas/meta/*.schema.json).
+import type { CrossFieldRule } from '../../schemas/keywords/cross-field.ts';
 import type { ReportFile } from '../reports/types.ts';
 import type { DerivedPagesOption } from './derived-pages.ts';
 export type SearchOperator = 'eq' | 'like' | 'in' | 'range';
@@ -20,7 +21,8 @@ export interface ResourceFile {
   softDelete?: boolean;
   history?: boolean;
   permissions: { list: string[]; save: string[]; update: string[]; delete: string[] };
-  schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
+  /** x-checks: rules between fields (schemas/keywords/cross-field.ts). */
+  schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[]; 'x-checks'?: CrossFieldRule[] };
   readOnlyFields?: Record<string, FieldSchema>;
   /** Worked out by the resource's hooks for each list page (afterList); not columns. */
   derivedFields?: Record<string, FieldSchema>;

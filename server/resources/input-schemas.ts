@@ -74,12 +74,17 @@ export function saveSchema(res: ResourceFile) {
       return [k, isString && field.minLength === undefined ? { ...field, minLength: 1 } : field];
     }),
   );
-  return { type: 'object', additionalProperties: false, required, properties };
+  const checks = res.schema['x-checks'];
+  return { type: 'object', additionalProperties: false, required, properties, ...(checks ? { 'x-checks': checks } : {}) };
 }
 
-/** An update names the record and the version it was read at; other fields are optional. */
+/**
+ * An update names the record and the version it was read at; other fields are optional. The rules
+ * between fields are left to the write (writes.ts), which sees the record whole: a body holding one
+ * field of a pair says nothing about the pair.
+ */
 export function updateSchema(res: ResourceFile) {
-  const save = saveSchema(res);
+  const { 'x-checks': _checks, ...save } = saveSchema(res) as ReturnType<typeof saveSchema> & { 'x-checks'?: unknown };
   return {
     ...save,
     required: ['id', 'version'],

@@ -9,6 +9,7 @@ import { columnOf, ident } from './naming.ts';
 import { scopeWhere } from './scope.ts';
 import type { ResourceEngine } from './engine.ts';
 import { all } from './statements.ts';
+import { validateOrThrow } from '../http/validate.ts';
 import { ConstraintError } from '../db/port.ts';
 import { REF_TARGETS } from '../registry/ref-targets.ts';
 
@@ -101,6 +102,25 @@ export async function uniqueRefusals(engine: ResourceEngine, res: ResourceFile, 
     }
     keys.forEach((key, k) => complete(key, r) && taken[k].add(keyOf(key, key.map((f) => r[f]))));
   }
+}
+
+const crossSchemas = new WeakMap<ResourceFile, object>();
+
+/**
+ * The rules between fields (x-checks) over the record as it will be stored: an update's changes
+ * over the existing record. Worded and titled by the same validator as the form's own check.
+ */
+export function checkCrossFields(res: ResourceFile, record: Record<string, unknown>) {
+  const rules = res.schema['x-checks'];
+  if (!rules) return;
+  let schema = crossSchemas.get(res);
+  if (!schema) {
+    // Titles only: the stored values' own rules were checked when they were written.
+    const properties = Object.fromEntries(Object.entries(res.schema.properties).map(([f, s]) => [f, { title: s.title }]));
+    schema = { type: 'object', properties, 'x-checks': rules };
+    crossSchemas.set(res, schema);
+  }
+  validateOrThrow(schema, record);
 }
 
 /** Throws the refusal of the one record a single write checks, if any. */

@@ -8,7 +8,7 @@ import { storedFields } from '../registry/fields.ts';
 import { columnOf, ident } from './naming.ts';
 import { partnerField, SHARED } from './scope.ts';
 import { NOT_FOUND, type ResourceEngine } from './engine.ts';
-import { checkReferences, checkUnique, friendlyConstraint } from './write-checks.ts';
+import { checkCrossFields, checkReferences, checkUnique, friendlyConstraint } from './write-checks.ts';
 import { recordHistory, withLabels, type Change, type HistoryEntry } from './history.ts';
 import { insert, one, run, tx } from './statements.ts';
 
@@ -106,6 +106,7 @@ export async function update(engine: ResourceEngine, resourceId: string, user: S
     if (changes.length === 0) return { id, version };
     dropVirtual(res, fields);
     const columns = changes.filter((c) => c.field in fields);
+    checkCrossFields(res, { ...existing, ...fields });
     await checkReferences(engine, res, user, fields);
     await checkUnique(engine, res, user.corpId, { ...existing, ...fields }, id);
     const set = columns.map((c) => `${ident(columnOf(c.field))} = ?, `).join('');

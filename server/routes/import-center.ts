@@ -1,5 +1,5 @@
 // The import centre (issue 15 item 6): GET /importCenter/template/:resourceId answers a resource's
-// template; POST /importCenter/create takes an .xlsx (multipart field 'file', the modes in the query)
+// (or the orders', imports/importer.ts) template; POST /importCenter/create takes an .xlsx (multipart field 'file', the modes in the query)
 // and queues its import task; POST /importCenter/list pages the user's own tasks; GET
 // /importCenter/errors/:id sends a task's error report. Paths, bodies and messages in docs/api.md.
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { pagingProperties } from '../resources/input-schemas.ts';
 import { attachmentHeaders } from '../exports/file-name.ts';
 import { taskUser } from '../exports/task-user.ts';
 import { importable, importColumns } from '../imports/columns.ts';
+import { ownImporter, ownTarget } from '../imports/importer.ts';
 import { templateWorkbook } from '../imports/template.ts';
 import { runImport } from '../imports/runner.ts';
 import { ImportQueue, type ImportTiming } from '../imports/queue.ts';
@@ -50,14 +51,23 @@ export interface ImportRouteOptions {
   timing?: ImportTiming;
 }
 
-/** The resource a user may import into: importable, and the user may add its records (and change them, to update duplicates). */
-function targetOf(reg: Registry, user: SessionUser, resourceId: string, updates = false): ResourceFile {
+/**
+ * What a user may import into: orders (importer.ts) or an importable resource, and the user may add
+ * its records (and change them, to update duplicates).
+ */
+function targetOf(reg: Registry, user: SessionUser, resourceId: string, updates = false): { id: string; title: string; res?: ResourceFile } {
+  const own = ownTarget(resourceId);
+  if (own) {
+    if (!user.operationIds.has(own.addOperation) || own.refuses?.(user)) throw forbidden(`没有新增${own.title}的权限，不能导入`);
+    if (updates && !own.updates) throw invalid(`重复数据：${own.title}导入不更新已有记录，请选择“拒绝”`, { field: 'onDuplicate' });
+    return { id: resourceId, title: own.title };
+  }
   const res = importable(reg, resourceId);
   if (!res) throw invalid('导入类型：不支持导入该数据', { field: 'resourceId' });
   const may = (ops: string[]) => ops.some((op) => user.operationIds.has(op));
   if (!may(res.permissions.save)) throw forbidden(`没有新增${res.title}的权限，不能导入`);
   if (updates && !may(res.permissions.update)) throw forbidden(`没有修改${res.title}的权限，请选择“拒绝”重复数据`);
-  return res;
+  return { id: res.id, title: res.title, res };
 }
 
 const tooLarge = () => new ApiError(Code.INVALID, IMPORT_SIZE_MESSAGE, { field: 'file' }, 413);
@@ -103,15 +113,17 @@ export function importCenterRoutes(o: ImportRouteOptions): { routes: RouteDef[];
   const queue = new ImportQueue(o.db, launch, o.timing);
   queue.pumpLater();
   const stop = queue.watch();
-  const titleOf = (id: string) => o.registry().resources.get(id)?.title ?? id;
+  const titleOf = (id: string) => ownTarget(id)?.title ?? o.registry().resources.get(id)?.title ?? id;
 
   const routes: RouteDef[] = [
     route({
       method: 'GET', path: '/importCenter/template/:resourceId', access: { anyOf: [IMPORT_OP] },
       input: { type: 'object', additionalProperties: false },
       handler: async ({ user, params }) => {
-        const res = targetOf(o.registry(), user, params.resourceId);
-        const bytes = await templateWorkbook(await importColumns(o.db, o.registry(), res, user));
+        const reg = o.registry();
+        const res = targetOf(reg, user, params.resourceId);
+        const columns = res.res ? await importColumns(o.db, reg, res.res, user) : (await ownImporter(res.id, { conn: o.db, registry: reg, user }))!.columns;
+        const bytes = await templateWorkbook(columns);
         return new Response(new Uint8Array(bytes), { status: 200, headers: { ...attachmentHeaders(`${res.title}导入模板.xlsx`), 'content-length': String(bytes.byteLength) } });
       },
     }),

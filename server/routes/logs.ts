@@ -2,13 +2,12 @@
 // the caller's corporation. Staff only: a partner user is refused whatever its roles say, since the
 // logs name every user of the corporation and what each did.
 import type { Conn } from '../db/port.ts';
-import type { SessionUser } from '../http/context.ts';
-import { forbidden } from '../http/envelope.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { pagingProperties } from '../resources/input-schemas.ts';
 import { searchText } from '../resources/like.ts';
 import { listInterfaceUsage, listOperationLogs, type InterfaceLogFilter, type OperationLogFilter } from '../logs/reads.ts';
 import { corpRetention, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, RETENTION_TITLES, saveRetention, type Retention } from '../logs/retention.ts';
+import { staffOnly } from '../http/staff-only.ts';
 
 export const LOG_OPS = { operationLog: 'operationLog3', interfaceLog: 'interfaceLog3', retention: 'logRetention3' } as const;
 
@@ -51,10 +50,6 @@ const interfaceLogInput = {
     day: timeRange('日期'),
   },
 };
-
-function staffOnly(user: SessionUser) {
-  if (user.userType !== 0) throw forbidden();
-}
 
 type ListBody<F> = Omit<F, 'curPage' | 'pageSize'> & { curPage?: number; pageSize?: number };
 

@@ -2,12 +2,12 @@
 // with the operation manage them; a partner user is refused whatever its roles say, since a
 // credential writes to every vehicle of the corporation, not only the partner's.
 import type { Conn } from '../db/connection.ts';
-import type { SessionUser } from '../http/context.ts';
-import { Code, forbidden } from '../http/envelope.ts';
+import { Code } from '../http/envelope.ts';
 import { Outcome, route, type RouteDef } from '../http/route.ts';
 import { pagingProperties } from '../resources/input-schemas.ts';
 import { CredentialStatus, issueCredential, listCredentials, revokeCredential } from '../domain/terminals/credentials.ts';
 import { idOf } from './waybill-inputs.ts';
+import { staffOnly } from '../http/staff-only.ts';
 
 export const TERMINAL_CREDENTIAL_OPS = { list: 'terminalCredential3', add: 'terminalCredentialAdd3', revoke: 'terminalCredentialRevoke3' } as const;
 export const ISSUED = '凭证已签发，密钥只显示这一次，请立即复制保存';
@@ -34,10 +34,6 @@ const addInput = {
 };
 
 const revokeInput = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: idOf('凭证ID') } };
-
-function staffOnly(user: SessionUser) {
-  if (user.userType !== 0) throw forbidden();
-}
 
 export function terminalCredentialRoutes(conn: Conn): RouteDef[] {
   return [

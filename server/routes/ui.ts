@@ -7,6 +7,7 @@ import type { PageFile, Registry } from '../registry/types.ts';
 import { readableFields } from '../registry/fields.ts';
 import { REF_TARGETS } from '../registry/ref-targets.ts';
 import { saveSchema } from '../resources/input-schemas.ts';
+import { fieldsOfRule } from '../../schemas/keywords/cross-field.ts';
 import { one, type Conn } from '../resources/statements.ts';
 import { applySettings, applyVariant, removeForbidden, resolveExtends } from '../registry/compose.ts';
 import { routeFormShapes, withActionStates } from '../registry/route-shapes.ts';
@@ -70,7 +71,10 @@ function resourceShapes(reg: Registry, page: PageFile) {
   if (!form) return { fields, references, searchOperators };
   const full = saveSchema(res);
   const properties = Object.fromEntries(form.fields.map((f) => [f, full.properties[f]]));
-  return { fields, references, searchOperators, formSchema: { type: 'object', properties, required: full.required.filter((f) => form.fields.includes(f)) } };
+  // A rule between fields is the form's to check only when the form holds every field it reads.
+  const checks = res.schema['x-checks']?.filter((rule) => fieldsOfRule(rule).every((f) => form.fields.includes(f)));
+  const formSchema = { type: 'object', properties, required: full.required.filter((f) => form.fields.includes(f)), ...(checks?.length ? { 'x-checks': checks } : {}) };
+  return { fields, references, searchOperators, formSchema };
 }
 
 const settingInput = (listName: string) => ({

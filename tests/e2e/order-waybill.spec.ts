@@ -163,7 +163,10 @@ test('an order goes from creation through split, vehicle, acceptance and every n
     await expect(d.getByRole('textbox', { name: '签收数量' })).toHaveValue('4');
   });
   await step(page, waybillNo, '上传回单', '回单审核', 'dialog', async (d) => {
+    // Uploaded as a receipt: the upload centre files it under 运单回单 by this key.
+    const upload = page.waitForRequest((r) => r.url().includes('fildUploadPublicByInputStream'));
     await d.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    expect(new URL((await upload).url()).searchParams.get('businessTypeKey')).toBe('waybillReceipt');
     await expect(d.getByRole('img').first()).toBeVisible();
   });
   await step(page, waybillNo, '回单审核', '回单复核', 'dialog');

@@ -3,6 +3,7 @@
 // entity with them, so an entity added as one resource file is tested without writing a test.
 import { idCardCheckChar } from '../../schemas/keywords/id-card.ts';
 import type { FieldSchema, ResourceFile } from '../../server/registry/types.ts';
+import { fieldsOfRule, type CrossFieldRule } from '../../schemas/keywords/cross-field.ts';
 
 type Row = Record<string, unknown>;
 
@@ -67,6 +68,42 @@ export function sampleRecord(resource: ResourceFile, n: number, referenced: (res
     const value = sampleValue(field, f, n, referenced, resource);
     if (value !== undefined) out[field] = value;
   }
+  return fitChecks(resource, out, [], (field) => sampleValue(field, resource.schema.properties[field], n, referenced, resource));
+}
+
+/**
+ * Makes a record keep the resource's rules between fields (x-checks), leaving the `keep` fields as
+ * they are: a bound is raised to its pair, a field a type requires is filled, one it forbids is
+ * cleared — or, when that field is kept, the type is changed to one that allows it.
+ */
+export function fitChecks(resource: ResourceFile, row: Row, keep: string[], fill: (field: string) => unknown = () => undefined, skip?: CrossFieldRule): Row {
+  const out = { ...row };
+  const blank = (v: unknown) => v === undefined || v === null || v === '';
+  const holds = (when: Record<string, unknown>) => Object.entries(when).every(([f, v]) => out[f] === v);
+  const leave = (when: Record<string, unknown>) => {
+    for (const [f, v] of Object.entries(when)) {
+      const other = (resource.schema.properties[f]?.enum as unknown[] | undefined)?.find((e) => e !== v && e !== null);
+      if (other !== undefined) out[f] = other;
+    }
+  };
+  for (let pass = 0; pass < 3; pass++) {
+    for (const rule of resource.schema['x-checks'] ?? []) {
+      if (rule === skip) continue;
+      const value = out[rule.field];
+      if ('atLeast' in rule) {
+        const low = out[rule.atLeast];
+        if (typeof value === 'number' && typeof low === 'number' && value < low) {
+          if (keep.includes(rule.field)) out[rule.atLeast] = value;
+          else out[rule.field] = low;
+        }
+      } else if ('requiredWhen' in rule) {
+        if (holds(rule.requiredWhen) && blank(value)) out[rule.field] = fill(rule.field);
+      } else if (holds(rule.emptyWhen) && !blank(value)) {
+        if (keep.includes(rule.field)) leave(rule.emptyWhen);
+        else out[rule.field] = null;
+      }
+    }
+  }
   return out;
 }
 
@@ -85,4 +122,13 @@ export function badValues(f: FieldSchema): { why: string; value: unknown }[] {
   }
   if (Array.isArray(f.enum)) out.push({ why: 'a value outside the list', value: type === 'string' ? 'zz-not-an-option' : 987654 });
   return out;
+}
+
+/** A record that breaks one rule between fields and keeps every other one. */
+export function breakRule(resource: ResourceFile, row: Row, rule: CrossFieldRule, fill: (field: string) => unknown): Row {
+  let broken: Row;
+  if ('atLeast' in rule) broken = { ...row, [rule.field]: (row[rule.atLeast] as number) - 1 };
+  else if ('requiredWhen' in rule) broken = { ...row, ...rule.requiredWhen, [rule.field]: null };
+  else broken = { ...row, ...rule.emptyWhen, [rule.field]: row[rule.field] ?? fill(rule.field) };
+  return fitChecks(resource, broken, fieldsOfRule(rule), fill, rule);
 }

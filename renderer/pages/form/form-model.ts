@@ -90,7 +90,9 @@ export function buildFormModel(page: PageSchema): FormModel {
     if (widget && WIDE_WIDGETS.has(widget)) ui = { ...ui, 'ui:options': { ...(ui['ui:options'] ?? {}), wide: true } };
     uiSchema[f] = ui;
   }
-  return { schema: { type: 'object', properties: properties as RJSFSchema['properties'], required }, uiSchema, fields: Object.keys(properties), columns };
+  const checks = page.formSchema?.['x-checks'];
+  const schema: RJSFSchema = { type: 'object', properties: properties as RJSFSchema['properties'], required, ...(checks ? { 'x-checks': checks } : {}) };
+  return { schema, uiSchema, fields: Object.keys(properties), columns };
 }
 
 /** The reference labels an update form starts with: `{carrierId: '顺丰'}` from the detail's carrierName. */

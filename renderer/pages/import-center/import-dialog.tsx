@@ -7,6 +7,8 @@ import { downloadAttachment } from '../export-center/download-file.ts';
 
 export const IMPORT_CENTER_ROUTE = '/importCenter';
 const MAX_BYTES = 20 * 1024 * 1024;
+/** Targets an import never updates (server/imports/importer.ts `updates: false`): their duplicates are refused. */
+const NEVER_UPDATED = ['order'];
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
@@ -90,10 +92,14 @@ export function ImportDialog({ resourceId, title, onClose }: ImportDialogProps) 
                   </RadioGroup>
                 </Field>
                 <Field label="重复数据">
-                  <RadioGroup layout="horizontal" value={onDuplicate} onChange={(_e, d) => setOnDuplicate(d.value)}>
-                    <Radio value="1" label="更新已有记录" />
-                    <Radio value="2" label="拒绝" />
-                  </RadioGroup>
+                  {NEVER_UPDATED.includes(resourceId) ? (
+                    <Text size={200}>订单号已存在的行不导入；不填订单号则自动编号</Text>
+                  ) : (
+                    <RadioGroup layout="horizontal" value={onDuplicate} onChange={(_e, d) => setOnDuplicate(d.value)}>
+                      <Radio value="1" label="更新已有记录" />
+                      <Radio value="2" label="拒绝" />
+                    </RadioGroup>
+                  )}
                 </Field>
               </>
             )}
