@@ -17,6 +17,8 @@ import type { ReverseGeocoder } from './geocode/geocoder.ts';
 import type { Registry } from '../registry/types.ts';
 import { DICTIONARY, labelOf } from '../domain/waybills/labels.ts';
 import { formatTime } from '../resources/time.ts';
+import type { ResourceEngine } from '../resources/engine.ts';
+import { linkedRecords } from './linked-records.ts';
 
 export const FENCE_CODE_TAKEN = '围栏编码已存在';
 
@@ -135,8 +137,12 @@ export async function deleteFence(conn: Conn, user: SessionUser, body: { areaId:
   return null;
 }
 
-/** The fence with the waybills (of those the user may read) whose route uses it, newest first. */
-export async function fenceUsage(conn: Conn, reg: Registry, user: SessionUser, areaId: number) {
+/**
+ * The fence with the waybills (of those the user may read) whose route uses it, newest first, and the
+ * base-data records that name it (linked-records.ts). A deleted fence answers too: where it is still named.
+ */
+export async function fenceUsage(conn: Conn, engine: ResourceEngine, user: SessionUser, areaId: number) {
+  const reg: Registry = engine.reg;
   const row = await findFence(conn, user, areaId);
   if (!row) throw failure(NOT_FOUND);
   const w = waybillScope(user);
@@ -153,6 +159,7 @@ export async function fenceUsage(conn: Conn, reg: Registry, user: SessionUser, a
       waybillId: x.waybillId, waybillNo: x.waybillNo, nodeTypeStr: nodeName(x.nodeType),
       status: x.status, statusStr: labelOf(reg, DICTIONARY.status, x.status), createdAtStr: formatTime(Number(x.createdAt)),
     })),
+    ...(await linkedRecords(engine, user, areaId)),
   };
 }
 

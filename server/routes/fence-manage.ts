@@ -5,6 +5,7 @@ import type { Conn } from '../resources/statements.ts';
 import { route, Outcome, type RouteDef } from '../http/route.ts';
 import { Code } from '../http/envelope.ts';
 import type { Registry } from '../registry/types.ts';
+import { ResourceEngine } from '../resources/engine.ts';
 import { searchText } from '../resources/like.ts';
 import { saveFence, type FenceEdit } from '../fences/save.ts';
 import { addFence, deleteFence, fenceUsage, listManagedFences, type FenceAdd, type ManagedFilter } from '../fences/manage.ts';
@@ -38,6 +39,7 @@ const usageQuery = { type: 'object', additionalProperties: false, required: ['id
 
 export function fenceManageRoutes(conn: Conn, registry: () => Registry, geocoderFor?: GeocoderFor): RouteDef[] {
   const geocoder = geocoderFor ?? defaultGeocoder(conn);
+  const engine = new ResourceEngine(conn, registry);
   return [
     route<Partial<ManagedFilter>>({
       method: 'POST', path: '/electronic/areaManage/list', access: { anyOf: [FENCE_OPS.list] }, input: listInput,
@@ -57,7 +59,7 @@ export function fenceManageRoutes(conn: Conn, registry: () => Registry, geocoder
     }),
     route<{ id: string }>({
       method: 'GET', path: '/electronic/areaManage/usage', access: { anyOf: [FENCE_OPS.detail, FENCE_OPS.update] }, input: usageQuery,
-      handler: ({ user, body }) => fenceUsage(conn, registry(), user, Number(body.id)),
+      handler: ({ user, body }) => fenceUsage(conn, engine, user, Number(body.id)),
     }),
   ];
 }
