@@ -122,6 +122,8 @@ describe('where a fence is used', () => {
     const sr2 = await admin.post('/res/shipperReceiverInfo/save', { shipperReceiverName: '别家收货点', shipperReceiverType: 2, areaId: mine, customerId: otherCustomer });
     const out = await admin.post('/res/distance/save', { fromAreaId: mine, toAreaId: depotA, distanceKm: 12.5, estimatedHours: 0.5 });
     const back = await admin.post('/res/distance/save', { fromAreaId: depotB, toAreaId: mine, distanceKm: 30 });
+    // One setting per fence: the demo's own for this fence (if any) goes first.
+    await t.db.run('UPDATE area_delivery_settings SET is_deleted = 1 WHERE area_id = ?', [mine]);
     const setting = await admin.post('/res/areaDeliverySetting/save', { areaId: mine, windowStart: '08:00', windowEnd: '11:30', unloadMinutes: 20, needReceipt: 1 });
     const shop = await admin.post('/res/storeLocation/save', store('U001', customerPartner, mine));
     expect([sr, sr2, out, back, setting, shop].map((r) => r.code)).toEqual([1, 1, 1, 1, 1, 1]);
