@@ -1,7 +1,7 @@
 // The drizzle declarations of the resources that have no hand-written table (scripts/gen-tables.ts
 // writes them to server/db/schema-resources.ts; tests/resource-tables.test.ts fails when that file
 // or the migrations are stale). A resource's table is its id and corporation, a column per field
-// (snake_case), the audit columns every business table has, a unique index per declared unique key
+// (snake_case) and per read-only column, the audit columns every business table has, a unique index per declared unique key
 // among live rows, and an index per reference and per searched equality field (each after the
 // corporation and the soft-delete flag, as the list filters), and one for the default sort.
 import { readdirSync } from 'node:fs';
@@ -47,7 +47,8 @@ export function tableSource(resource: ResourceFile, tableName: (resourceId: stri
   const name = camel(resource.table);
   const required = new Set(resource.schema.required ?? []);
   const lines = [`  id: integer('id').primaryKey(),`, `  corpId: integer('corp_id').notNull().references(() => corporations.id),`];
-  for (const [field, schema] of Object.entries(resource.schema.properties)) {
+  // Read-only columns (what the server works out: a calibration's result) are columns too, after the writable ones.
+  for (const [field, schema] of Object.entries({ ...resource.schema.properties, ...resource.readOnlyFields })) {
     let col = `${columnType(schema)}('${columnOf(field)}')`;
     const fixedDefault = typeof schema.default === 'number' || typeof schema.default === 'string';
     // A field with a default always has a value: the form sends it, and a row written without it takes the default.
@@ -63,7 +64,9 @@ export function tableSource(resource: ResourceFile, tableName: (resourceId: stri
     indexes.push(`uniqueIndex('${resource.table}_${key.map(columnOf).join('_')}').on(t.corpId, ${key.map((k) => `t.${k}`).join(', ')}).where(live)`);
   }
   const indexed = new Set([...Object.keys(resource.references ?? {}), ...Object.entries(resource.search ?? {}).filter(([f, op]) => (op === 'eq' || op === 'in') && f in resource.schema.properties).map(([f]) => f)]);
-  for (const field of indexed) indexes.push(`index('${resource.table}_${columnOf(field)}').on(t.corpId, t.isDeleted, t.${field})`);
+  // A field that is a unique key on its own (one setting per fence) is already indexed by that key, under the same name.
+  const uniqueAlone = new Set((resource.unique ?? []).filter((key) => key.length === 1).map((key) => key[0]));
+  for (const field of [...indexed].filter((f) => !uniqueAlone.has(f))) indexes.push(`index('${resource.table}_${columnOf(field)}').on(t.corpId, t.isDeleted, t.${field})`);
   indexes.push(`index('${resource.table}_updated').on(t.corpId, t.isDeleted, t.updatedAt)`);
   return `/** ${resource.title} (schemas/resources/${resource.id}.json). */\nexport const ${name} = sqliteTable('${resource.table}', {\n${lines.join('\n')}\n}, (t) => [\n  ${indexes.join(',\n  ')},\n]);\n`;
 }

@@ -121,8 +121,12 @@ describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (i
   it('finds a record by each declared filter', async () => {
     const { id: saved, rec } = await save();
     const now = Date.now();
+    // A read-only column (a store's 校准状态) is searched by the value the server gave the new record; one it left empty has nothing to find it by.
+    const stored = (await admin.get(`${api('detail')}?id=${saved}`)).result as Row;
     for (const [field, operator] of Object.entries(resource.search ?? {})) {
-      const value = rec[field];
+      const readOnly = !!resource.readOnlyFields?.[field];
+      if (readOnly && stored[field] === null) continue;
+      const value = readOnly ? stored[field] : rec[field];
       const body =
         // A time field of the record around its own value; the audit times (not in the schema) around now.
         operator === 'range' ? { [field]: typeof value === 'number' ? [value - 3_600_000, value + 3_600_000] : [now - 3_600_000, now + 3_600_000] }

@@ -11,7 +11,7 @@ export const REQUIRED_MESSAGE = '内容不能为空';
 export type FormatName =
   | 'digits' | 'positiveInteger' | 'letters' | 'chinese' | 'idCard' | 'emails' | 'mobile' | 'phone'
   | 'bankCard' | 'engineNo' | 'terminalNo' | 'decimal1' | 'decimal2' | 'bigDecimal3' | 'decimal7' | 'signedDecimal6'
-  | 'code17' | 'code18' | 'plateNo' | 'longitude' | 'latitude' | 'radius';
+  | 'code17' | 'code18' | 'plateNo' | 'longitude' | 'latitude' | 'radius' | 'hourMinute';
 
 export interface FormatRule {
   test(value: string): boolean;
@@ -83,6 +83,8 @@ export const formatRules: Record<FormatName, FormatRule> = {
   longitude: { test: coordinateTest(180), message: '经度必须为数字值，且最多输入六位小数' },
   latitude: { test: coordinateTest(90), message: '纬度必须为数字值，且最多输入六位小数' },
   radius: { test: isPositiveInteger, message: RADIUS_INTEGER },
+  // A time of day (a delivery window's start or end): two-digit hour and minute, so text order is time order.
+  hourMinute: { test: regexTest(/^(?:[01]\d|2[0-3]):[0-5]\d$/), message: '请输入正确的时间，格式为HH:mm' },
 };
 
 /** Radius of a point fence, checks in the spec's order; null when valid. */

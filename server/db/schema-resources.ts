@@ -28,6 +28,31 @@ export const alarmContacts = sqliteTable('alarm_contacts', {
   index('alarm_contacts_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 围栏配送设置 (schemas/resources/areaDeliverySetting.json). */
+export const areaDeliverySettings = sqliteTable('area_delivery_settings', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  areaId: integer('area_id').notNull().references(() => areas.id),
+  deliveryId: integer('delivery_id').references(() => deliveries.id),
+  vehicleId: integer('vehicle_id').references(() => vehicles.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  windowStart: text('window_start'),
+  windowEnd: text('window_end'),
+  unloadMinutes: integer('unload_minutes'),
+  needReceipt: integer('need_receipt').notNull().default(0),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('area_delivery_settings_area_id').on(t.corpId, t.areaId).where(live),
+  index('area_delivery_settings_delivery_id').on(t.corpId, t.isDeleted, t.deliveryId),
+  index('area_delivery_settings_vehicle_id').on(t.corpId, t.isDeleted, t.vehicleId),
+  index('area_delivery_settings_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('area_delivery_settings_need_receipt').on(t.corpId, t.isDeleted, t.needReceipt),
+  index('area_delivery_settings_status').on(t.corpId, t.isDeleted, t.status),
+  index('area_delivery_settings_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 数据字典 (schemas/resources/baseDictionary.json). */
 export const baseDictionaries = sqliteTable('base_dictionaries', {
   id: integer('id').primaryKey(),
@@ -321,6 +346,31 @@ export const shipperReceivers = sqliteTable('shipper_receivers', {
   index('shipper_receivers_shipper_receiver_type').on(t.corpId, t.isDeleted, t.shipperReceiverType),
   index('shipper_receivers_status').on(t.corpId, t.isDeleted, t.status),
   index('shipper_receivers_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
+/** 门店位置 (schemas/resources/storeLocation.json). */
+export const storeLocations = sqliteTable('store_locations', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  storeCode: text('store_code').notNull(),
+  storeName: text('store_name').notNull(),
+  customerId: integer('customer_id').notNull().references(() => customers.id),
+  address: text('address'),
+  originalLon: text('original_lon'),
+  originalLat: text('original_lat'),
+  areaId: integer('area_id').references(() => areas.id),
+  remark: text('remark'),
+  calibratedLon: text('calibrated_lon'),
+  calibratedLat: text('calibrated_lat'),
+  calibrationStatus: integer('calibration_status').notNull().default(0),
+  calibratedBy: text('calibrated_by'),
+  calibratedAt: integer('calibrated_at'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('store_locations_store_code').on(t.corpId, t.storeCode).where(live),
+  index('store_locations_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('store_locations_area_id').on(t.corpId, t.isDeleted, t.areaId),
+  index('store_locations_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
 /** 单价 (schemas/resources/unitPrice.json). */

@@ -12,11 +12,13 @@ import { waybillScope } from '../domain/waybills/scope.ts';
 import { fenceReadScope, fenceWriteScope } from './scope.ts';
 import { findFence } from './read.ts';
 import { AREA_COLUMNS, AREA_FROM, fenceView, type AreaRow } from './view.ts';
-import { addressOf, FENCE_DELETED, geometryOf, given, STALE, type FenceEdit } from './save.ts';
+import { addressOf, FENCE_DELETED, fenceCustomer, geometryOf, given, STALE, type FenceEdit } from './save.ts';
 import type { ReverseGeocoder } from './geocode/geocoder.ts';
 import type { Registry } from '../registry/types.ts';
 import { DICTIONARY, labelOf } from '../domain/waybills/labels.ts';
 import { formatTime } from '../resources/time.ts';
+import type { ResourceEngine } from '../resources/engine.ts';
+import { linkedRecords } from './linked-records.ts';
 
 export const FENCE_CODE_TAKEN = '围栏编码已存在';
 
@@ -79,7 +81,7 @@ function sizeText(v: { typeId: number; radius: number | null; areaAcreage: numbe
 export interface FenceAdd extends Omit<FenceEdit, 'areaId' | 'version' | 'orderId' | 'waybillId'> {
   areaName: string;
   areaCode: string;
-  customerId?: number;
+  customerId?: number | null;
 }
 
 const refuse = (field: string, message: string) => invalid(message, { field, errors: [{ field, message }] });
@@ -91,11 +93,7 @@ export async function addFence(conn: Conn, user: SessionUser, body: FenceAdd, ge
   const code = body.areaCode.trim();
   if (!name) throw refuse('areaName', '围栏名称不能为空');
   if (!code) throw refuse('areaCode', '围栏编码不能为空');
-  // A customer user's fences are its customer's; staff may name a customer or none (a depot, a hub).
-  const customerId = user.userType === 1 ? user.partnerId ?? null : body.customerId ?? null;
-  if (customerId !== null && !(await one(conn, 'SELECT 1 FROM customers WHERE id = ? AND corp_id = ? AND is_deleted = 0', customerId, user.corpId))) {
-    throw refuse('customerId', '客户不存在');
-  }
+  const customerId = await fenceCustomer(conn, user, body.customerId);
   const geometry = geometryOf({ ...body, areaId: 0 });
   const address = await addressOf({ ...body, areaId: 0 }, geometry.centre, geocoder);
   const id = await tx(conn, async () => {
@@ -135,8 +133,12 @@ export async function deleteFence(conn: Conn, user: SessionUser, body: { areaId:
   return null;
 }
 
-/** The fence with the waybills (of those the user may read) whose route uses it, newest first. */
-export async function fenceUsage(conn: Conn, reg: Registry, user: SessionUser, areaId: number) {
+/**
+ * The fence with the waybills (of those the user may read) whose route uses it, newest first, and the
+ * base-data records that name it (linked-records.ts). A deleted fence answers too: where it is still named.
+ */
+export async function fenceUsage(conn: Conn, engine: ResourceEngine, user: SessionUser, areaId: number) {
+  const reg: Registry = engine.reg;
   const row = await findFence(conn, user, areaId);
   if (!row) throw failure(NOT_FOUND);
   const w = waybillScope(user);
@@ -153,7 +155,20 @@ export async function fenceUsage(conn: Conn, reg: Registry, user: SessionUser, a
       waybillId: x.waybillId, waybillNo: x.waybillNo, nodeTypeStr: nodeName(x.nodeType),
       status: x.status, statusStr: labelOf(reg, DICTIONARY.status, x.status), createdAtStr: formatTime(Number(x.createdAt)),
     })),
+    ...(await linkedRecords(engine, user, areaId)),
   };
+}
+
+/**
+ * The customers a fence may be given (the form's 所属客户): staff any live customer of the corporation;
+ * a customer user only its own, `fixed` (fenceCustomer gives its fences that customer whatever is sent).
+ */
+export async function fenceCustomers(conn: Conn, user: SessionUser) {
+  const fixed = user.userType === 1;
+  const customers = user.userType === 2 ? [] : await all<{ id: number; customerName: string; customerCode: string }>(conn,
+    `SELECT id, customer_name AS customerName, customer_code AS customerCode FROM customers WHERE corp_id = ? AND is_deleted = 0${fixed ? ' AND id = ?' : ''} ORDER BY customer_name, id`,
+    user.corpId, ...(fixed ? [user.partnerId ?? -1] : []));
+  return { fixed, customers };
 }
 
 /** The where-used view lists at most this many waybill nodes (the newest). */

@@ -38,6 +38,8 @@ export interface FenceEdit {
   district?: string | null;
   /** 围栏标签; left out: kept as it is. */
   areaLabel?: string | null;
+  /** 所属客户 (电子围栏管理 only); left out: kept as it is; null: none (a depot, a hub). */
+  customerId?: number | null;
   /** Sent by the console beside the points; derived values, recomputed here. */
   areaAcreage?: number;
   lon02?: number;
@@ -119,9 +121,20 @@ export async function addressOf(edit: FenceEdit, centre: LonLat, geocoder: Rever
   }
 }
 
+/**
+ * The customer a fence is saved with. A customer user's fences are always its own customer's, whatever
+ * it sends; staff may name a live customer of the corporation, or none (a depot, a hub).
+ */
+export async function fenceCustomer(conn: Conn, user: SessionUser, given: number | null | undefined): Promise<number | null> {
+  if (user.userType === 1) return user.partnerId ?? null;
+  if (given === null || given === undefined) return null;
+  if (!(await one(conn, 'SELECT 1 FROM customers WHERE id = ? AND corp_id = ? AND is_deleted = 0', given, user.corpId))) throw refuse('customerId', '所属客户：所选客户不存在');
+  return given;
+}
+
 const FIELD_TITLES: Record<string, string> = {
   areaName: '围栏名称', typeId: '围栏类型', lon: '中心经度', lat: '中心纬度', radius: '半径', areaLonLat: '围栏坐标',
-  province: '省', city: '市', district: '区县', address: '详细地址', areaLabel: '围栏标签',
+  province: '省', city: '市', district: '区县', address: '详细地址', areaLabel: '围栏标签', customerId: '所属客户',
 };
 
 export async function saveFence(conn: Conn, user: SessionUser, edit: FenceEdit, geocoder: ReverseGeocoder, now = Date.now()) {
@@ -139,7 +152,8 @@ export async function saveFence(conn: Conn, user: SessionUser, edit: FenceEdit, 
   const address = await addressOf(edit, geometry.centre, geocoder);
 
   const areaLabel = edit.areaLabel === undefined ? before.areaLabel : given(edit.areaLabel);
-  const after = { areaName: name, typeId: geometry.typeId, lon: geometry.centre.lon, lat: geometry.centre.lat, radius: geometry.radius, areaLonLat: geometry.areaLonLat, ...address, areaLabel };
+  const customerId = edit.customerId === undefined ? before.customerId : await fenceCustomer(conn, user, edit.customerId);
+  const after = { areaName: name, typeId: geometry.typeId, lon: geometry.centre.lon, lat: geometry.centre.lat, radius: geometry.radius, areaLonLat: geometry.areaLonLat, ...address, areaLabel, customerId };
   const old = before as unknown as Record<string, unknown>;
   const changes = Object.entries(after)
     .filter(([field, value]) => old[field] !== value)
@@ -147,9 +161,9 @@ export async function saveFence(conn: Conn, user: SessionUser, edit: FenceEdit, 
 
   await tx(conn, async () => {
     const res = await run(conn,
-      `UPDATE areas SET area_name = ?, type_id = ?, lon = ?, lat = ?, radius = ?, area_lon_lat = ?, province = ?, city = ?, district = ?, address = ?, area_label = ?,
+      `UPDATE areas SET area_name = ?, type_id = ?, lon = ?, lat = ?, radius = ?, area_lon_lat = ?, province = ?, city = ?, district = ?, address = ?, area_label = ?, customer_id = ?,
          version = version + 1, updated_by = ?, updated_at = ? WHERE id = ? AND version = ? AND is_deleted = 0`,
-      after.areaName, after.typeId, after.lon, after.lat, after.radius, after.areaLonLat, after.province, after.city, after.district, after.address, after.areaLabel,
+      after.areaName, after.typeId, after.lon, after.lat, after.radius, after.areaLonLat, after.province, after.city, after.district, after.address, after.areaLabel, after.customerId,
       user.userId, now, edit.areaId, before.version);
     // Deleted or changed between the read and the write: same answers as before the read.
     if (res.changes !== 1) throw failure(STALE);

@@ -9,6 +9,9 @@
 // every menu here follows (<id>Detail3, <id>Record3).
 import type { Action, Column, Condition, FieldSchema, PageFile, ResourceFile } from './types.ts';
 
+/** The writable fields and the read-only columns (a calibration's result, say) a page may show, with their titles. */
+const shownSchemas = (resource: ResourceFile): Record<string, FieldSchema> => ({ ...resource.readOnlyFields, ...resource.schema.properties });
+
 export interface DerivedPagesOption {
   /** Folder of the page ids (`base` gives base/<id>-list). */
   folder: string;
@@ -45,7 +48,7 @@ export function operationsByPage(menus: readonly MenuNode[]): Map<string, string
  */
 function shownField(resource: ResourceFile, field: string): string {
   if (resource.references?.[field]) return `${field.replace(/Id$/, '')}Name`;
-  return resource.schema.properties[field]?.['x-time'] ? `${field}Str` : field;
+  return shownSchemas(resource)[field]?.['x-time'] ? `${field}Str` : field;
 }
 
 function column(resource: ResourceFile, field: string, schema: FieldSchema): Column {
@@ -57,7 +60,7 @@ function column(resource: ResourceFile, field: string, schema: FieldSchema): Col
 }
 
 function condition(resource: ResourceFile, field: string, operator: string): Condition {
-  const schema = resource.schema.properties[field];
+  const schema = shownSchemas(resource)[field];
   const label = schema?.title ?? TIME_TITLES[field] ?? field;
   if (operator === 'range') return { field, label, widget: 'dateRange' };
   if (operator === 'like') return { field, label, widget: 'text' };
@@ -80,7 +83,7 @@ export function derivedPages(resource: ResourceFile, option: DerivedPagesOption,
 
   const listFields = option.listFields ?? fields;
   const columns: Column[] = listFields.map((field, i) => {
-    const col = column(resource, field, resource.schema.properties[field]);
+    const col = column(resource, field, shownSchemas(resource)[field]);
     return i === 0 ? { ...col, fixed: 'left', disabled: true, width: 140 } : col;
   });
   columns.push({ ...UPDATED, sortable: false, width: 170 });
@@ -106,7 +109,8 @@ export function derivedPages(resource: ResourceFile, option: DerivedPagesOption,
     { id: page('update'), extends: page('add'), title: `修改${name}`, form, api: { before: api('detail', 'GET'), submit: api('update') } },
     {
       id: page('detail'), title: `${name}详情`, kind: 'detail', resource: id,
-      sections: [{ title: '基本信息', fields: [...fields.map((field) => shownField(resource, field)), UPDATED.field] }],
+      // The read-only columns follow the writable fields: what the server works out is shown, never typed.
+      sections: [{ title: '基本信息', fields: [...fields, ...Object.keys(resource.readOnlyFields ?? {})].map((field) => shownField(resource, field)).concat(UPDATED.field) }],
       api: { detail: api('detail', 'GET') },
     },
   ];

@@ -1,4 +1,4 @@
-// Routes and resource hooks of the hand-written domain (so far: users, roles, organisations).
+// Routes and resource hooks of the hand-written domain (so far: users, roles, organisations; a store's calibration).
 import type { Conn } from '../db/connection.ts';
 import { Outcome, route } from '../http/route.ts';
 import { Code, failure } from '../http/envelope.ts';
@@ -11,10 +11,11 @@ import type { SessionStore } from '../domain/auth/sessions.ts';
 import type { ResourceHooks } from '../resources/hooks.ts';
 import { roleHooks, userHooks } from '../domain/users/hooks.ts';
 import { departmentHooks } from '../domain/users/departments.ts';
+import { storeLocationHooks } from '../domain/stores/calibration.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
-  return { user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn) };
+  return { user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks };
 }
 
 export function domainRoutes(conn: Conn, _registry: () => Registry, sessions: SessionStore) {

@@ -15,8 +15,9 @@ export const FENCE_OPS = { list: 'area3', add: 'areaAdd3', update: 'areaUpdate3'
 /** Everyone who works with orders or waybills sees the fences on them, and so do the fence list's users. */
 export const FENCE_READ = ['order3', 'orderAdd3', 'orderUpdate3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3',
   FENCE_OPS.list, FENCE_OPS.add, FENCE_OPS.update, FENCE_OPS.detail,
-  // Pages that pick a fence by name (references to `area`): 收发货方, 距离.
-  'shipperReceiverInfo3', 'shipperReceiverInfoAdd3', 'shipperReceiverInfoUpdate3', 'distance3', 'distanceAdd3', 'distanceUpdate3'];
+  // Pages that pick a fence by name (references to `area`): 收发货方, 距离, 围栏配送设置, 门店位置.
+  'shipperReceiverInfo3', 'shipperReceiverInfoAdd3', 'shipperReceiverInfoUpdate3', 'distance3', 'distanceAdd3', 'distanceUpdate3',
+  'areaDeliverySetting3', 'areaDeliverySettingAdd3', 'areaDeliverySettingUpdate3', 'storeLocation3', 'storeLocationAdd3', 'storeLocationUpdate3'];
 /** Editing a fence changes every order and waybill through it: for those who may change them. */
 export const FENCE_EDIT = ['orderUpdate3', 'orderChangeDestination3', 'waybillUpdate3'];
 

@@ -5,9 +5,10 @@ import type { Conn } from '../resources/statements.ts';
 import { route, Outcome, type RouteDef } from '../http/route.ts';
 import { Code } from '../http/envelope.ts';
 import type { Registry } from '../registry/types.ts';
+import { ResourceEngine } from '../resources/engine.ts';
 import { searchText } from '../resources/like.ts';
 import { saveFence, type FenceEdit } from '../fences/save.ts';
-import { addFence, deleteFence, fenceUsage, listManagedFences, type FenceAdd, type ManagedFilter } from '../fences/manage.ts';
+import { addFence, deleteFence, fenceCustomers, fenceUsage, listManagedFences, type FenceAdd, type ManagedFilter } from '../fences/manage.ts';
 import { defaultGeocoder, fenceEditInput, FENCE_OPS, id, MAX_ID, type GeocoderFor } from './electronic.ts';
 
 const listInput = {
@@ -23,13 +24,15 @@ const listInput = {
   },
 };
 
+/** 所属客户: a customer picked in the form, or null for none (a customer user's is always its own: fenceCustomer). */
+const customerId = { ...id('所属客户'), type: ['integer', 'null'] };
 // Adding: the edit's fields without the record and context ones, with the code and name required.
 const { areaId: _a, version: _v, orderId: _o, waybillId: _w, ...editFields } = fenceEditInput.properties;
 const addInput = {
   type: 'object', additionalProperties: false, required: ['areaName', 'areaCode', 'typeId'],
-  properties: { ...editFields, areaName: { ...editFields.areaName, minLength: 1 }, areaCode: { ...editFields.areaCode, minLength: 1, pattern: '^[0-9A-Za-z_-]+$' }, customerId: id('客户') },
+  properties: { ...editFields, areaName: { ...editFields.areaName, minLength: 1 }, areaCode: { ...editFields.areaCode, minLength: 1, pattern: '^[0-9A-Za-z_-]+$' }, customerId },
 };
-const updateInput = { ...fenceEditInput, required: ['areaId', 'version', 'typeId'] };
+const updateInput = { ...fenceEditInput, required: ['areaId', 'version', 'typeId'], properties: { ...fenceEditInput.properties, customerId } };
 const deleteInput = {
   type: 'object', additionalProperties: false, required: ['areaId'],
   properties: { areaId: id('围栏ID'), version: { title: '版本号', type: 'integer', minimum: 1, maximum: MAX_ID } },
@@ -38,6 +41,7 @@ const usageQuery = { type: 'object', additionalProperties: false, required: ['id
 
 export function fenceManageRoutes(conn: Conn, registry: () => Registry, geocoderFor?: GeocoderFor): RouteDef[] {
   const geocoder = geocoderFor ?? defaultGeocoder(conn);
+  const engine = new ResourceEngine(conn, registry);
   return [
     route<Partial<ManagedFilter>>({
       method: 'POST', path: '/electronic/areaManage/list', access: { anyOf: [FENCE_OPS.list] }, input: listInput,
@@ -55,9 +59,13 @@ export function fenceManageRoutes(conn: Conn, registry: () => Registry, geocoder
       method: 'POST', path: '/electronic/areaManage/delete', access: { anyOf: [FENCE_OPS.delete] }, input: deleteInput,
       handler: async ({ user, body }) => new Outcome(Code.SUCCESS, '删除成功', await deleteFence(conn, user, body)),
     }),
+    route({
+      method: 'GET', path: '/electronic/areaManage/customers', access: { anyOf: [FENCE_OPS.add, FENCE_OPS.update] }, input: { type: 'object', additionalProperties: false, properties: {} },
+      handler: ({ user }) => fenceCustomers(conn, user),
+    }),
     route<{ id: string }>({
       method: 'GET', path: '/electronic/areaManage/usage', access: { anyOf: [FENCE_OPS.detail, FENCE_OPS.update] }, input: usageQuery,
-      handler: ({ user, body }) => fenceUsage(conn, registry(), user, Number(body.id)),
+      handler: ({ user, body }) => fenceUsage(conn, engine, user, Number(body.id)),
     }),
   ];
 }

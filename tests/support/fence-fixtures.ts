@@ -1,5 +1,6 @@
 // 电子围栏管理's part in tests/bad-input.test.ts: a live fence to update or delete (every case is
-// rolled back, so one serves all), a new fence to add, and the fields that take free text.
+// rolled back, so one serves all), a new fence to add, and the fields that take free text; a store to
+// calibrate and two fences for the order form's fence checks.
 import type { Database } from '../../server/db/port.ts';
 
 type Row = Record<string, any>;
@@ -13,6 +14,15 @@ export async function fenceFixtures(t: { db: Database }) {
     '/electronic/areaManage/update': { areaId: fence.id, version: fence.version, areaName: '校验用围栏', areaLabel: '仓库', position: '某路2号', ...shape },
     '/electronic/areaManage/delete': { areaId: fence.id, version: fence.version },
   };
+  const [from, to] = await t.db.all<Row>('SELECT id FROM areas WHERE corp_id = 1 AND customer_id IS NULL AND is_deleted = 0 AND id <> ? ORDER BY id LIMIT 2', [fence.id]);
+  const store = (await t.db.one<Row>('SELECT id, version FROM store_locations WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1', []))!;
+  const pair = { shipperAreaId: from.id, receiverAreaId: to.id };
+  Object.assign(bodies, {
+    '/storeLocation/calibrate': { id: store.id, version: store.version, calibratedLon: '113.65', calibratedLat: '34.75' },
+    '/orderInfo/checkShipperReceiver': pair,
+    '/orderInfo/checkAreaDistance': pair,
+    '/orderInfo/saveOrUpdateDistanceInfo': { ...pair, distanceKm: 10 },
+  });
   const filter = 'a fence search (like): such text matches no fence';
   const free = 'the name, label and address of a fence are free text, kept as typed';
   const acceptedText: Record<string, string> = {
@@ -20,5 +30,11 @@ export async function fenceFixtures(t: { db: Database }) {
     ...Object.fromEntries(['add', 'update'].flatMap((verb) => ['areaName', 'areaLabel', 'position', 'province', 'city', 'district'].map((f) => [`/electronic/areaManage/${verb} ${f}`, free]))),
     '/electronic/updateAreaByOrderOrWaybill areaLabel': free,
   };
-  return { bodies, acceptedText };
+  // null where it means "none": a fence of no customer (a depot), a distance without a driving time.
+  const acceptedNull: Record<string, string> = {
+    '/electronic/areaManage/add customerId': 'a fence of no customer (a depot, a hub)',
+    '/electronic/areaManage/update customerId': 'clears the fence\'s customer',
+    '/orderInfo/saveOrUpdateDistanceInfo estimatedHours': 'clears the driving time',
+  };
+  return { bodies, acceptedText, acceptedNull };
 }

@@ -27,6 +27,9 @@ function text(field: string, f: FieldSchema, n: number): string {
     case 'idCard': return idCard(n);
     case 'terminalNo': return `T${digits}`;
     case 'plateNo': return `浙A${String(10000 + n).slice(-5)}`;
+    case 'longitude': return `${100 + (n % 30)}.${String(n % 1000000).padStart(6, '0')}`;
+    case 'latitude': return `${20 + (n % 30)}.${String(n % 1000000).padStart(6, '0')}`;
+    case 'hourMinute': return `${String(n % 24).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
     default: break;
   }
   if (typeof f.pattern === 'string') {

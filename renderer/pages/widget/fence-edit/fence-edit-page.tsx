@@ -2,7 +2,7 @@
 // on the right with the same edit layer as track playback (FenceEditor: 标点(圆形), 矩形, 多边形,
 // 撤销, 坐标校准). A new fence starts as a 200 m circle the user moves, redraws or calibrates. A
 // deleted fence opens read-only with the spec's message; the server refuses its save anyway.
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import type { Map as MlMap } from 'maplibre-gl';
 import type { PageRendererProps } from '../../page-types.ts';
@@ -13,7 +13,7 @@ import type { MapFence } from '../../../map/map-model.ts';
 import { LOADING_TEXT } from '../../page-host.tsx';
 import { centreOfDraft, dragCentre, FENCE_DELETED, pushHistory, ringOf, startDraft, type FenceDraft } from '../../track-playback/fence-edit.ts';
 import { FenceEditor } from '../../track-playback/fence-editor.tsx';
-import { draftOfStored, EMPTY_FORM, fenceBody, FORM_FIELDS, formErrors, formOf, NEW_FENCE_CENTRE, type FenceForm, type StoredFence } from './fence-form.ts';
+import { draftOfStored, EMPTY_FORM, fenceBody, FORM_FIELDS, formErrors, formOf, NEW_FENCE_CENTRE, NO_CUSTOMER, type CustomerOption, type FenceForm, type StoredFence } from './fence-form.ts';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, height: 'calc(100vh - 120px)', minHeight: '520px' },
@@ -51,6 +51,17 @@ export function FenceEditPage({ page, env, context }: PageRendererProps) {
   const [drawMap, setDrawMap] = useState<{ map: MlMap; datum: Datum } | null>(null);
   const [locating, setLocating] = useState(false);
   const [others, setOthers] = useState<MapFence[]>(NO_FENCES);
+  const [customers, setCustomers] = useState<{ fixed: boolean; customers: CustomerOption[] } | null>(null);
+
+  // 所属客户 is picked from the customers the user may give a fence (a customer user: only its own).
+  useEffect(() => {
+    let live = true;
+    env.api.get<{ fixed: boolean; customers: CustomerOption[] }>('/electronic/areaManage/customers', {}, { silent: true })
+      .then((answer) => live && setCustomers(answer), () => live && setCustomers({ fixed: false, customers: [] }));
+    return () => {
+      live = false;
+    };
+  }, [env]);
 
   // The corporation's other fences, drawn with their names around the one edited: the dispatcher sees
   // the neighbouring depots and stores (and the offline basemap is not empty at street level).
@@ -143,6 +154,7 @@ export function FenceEditPage({ page, env, context }: PageRendererProps) {
                 onChange={(_, d) => setForm((f) => ({ ...f, [key]: d.value }))} />
             </Field>
           ))}
+          <CustomerPicker choice={customers} value={form.customerId} disabled={deleted} onChange={(customerId) => setForm((f) => ({ ...f, customerId }))} />
           <Text className={s.hint}>地址不填时，保存后按围栏中心自动获取。</Text>
           <div className={s.buttons}>
             <Button size="small" disabled={deleted || locating} onClick={() => void locate()}>按中心获取地址</Button>
@@ -164,5 +176,26 @@ export function FenceEditPage({ page, env, context }: PageRendererProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * 所属客户: staff choose among the corporation's customers or none; a customer user sees its own customer,
+ * fixed (the server keeps a customer user's fences its own whatever is sent). Labels only, never an id.
+ */
+function CustomerPicker({ choice, value, disabled, onChange }: {
+  choice: { fixed: boolean; customers: CustomerOption[] } | null; value: string; disabled: boolean; onChange: (id: string) => void;
+}) {
+  const own = choice?.fixed ? choice.customers[0] : undefined;
+  const shown = own ? String(own.id) : value;
+  const label = shown ? choice?.customers.find((c) => String(c.id) === shown)?.customerName ?? '' : NO_CUSTOMER;
+  return (
+    <Field label="所属客户" size="small">
+      <Dropdown size="small" aria-label="所属客户" value={choice ? label : LOADING_TEXT} selectedOptions={[shown]} disabled={disabled || !choice || !!choice.fixed}
+        onOptionSelect={(_, d) => onChange(d.optionValue ?? '')}>
+        {own ? null : <Option value="">{NO_CUSTOMER}</Option>}
+        {(choice?.customers ?? []).map((c) => <Option key={c.id} value={String(c.id)}>{c.customerName}</Option>)}
+      </Dropdown>
+    </Field>
   );
 }

@@ -29,4 +29,10 @@ describe('the fence form', () => {
     expect(add).toMatchObject({ areaCode: 'N1', areaName: '新仓' });
     expect(add).not.toHaveProperty('areaId');
   });
+
+  it('sends the picked 所属客户 as its id, and none as null (the server clears it)', () => {
+    const draft = { typeId: 3 as const, points: [[113.65, 34.75] as [number, number]], radius: 300 };
+    expect(fenceBody(draft, { ...EMPTY_FORM, areaName: '仓', customerId: '12' }, stored).customerId).toBe(12);
+    expect(fenceBody(draft, { ...EMPTY_FORM, areaName: '仓', customerId: '' }, stored).customerId).toBeNull();
+  });
 });

@@ -12,12 +12,23 @@ export interface FenceForm {
   city: string;
   district: string;
   position: string;
+  /** 所属客户: the picked customer's id as text, '' for none (picked from a list, not typed: not in FORM_FIELDS). */
+  customerId: string;
 }
 
-export const EMPTY_FORM: FenceForm = { areaName: '', areaCode: '', areaLabel: '', province: '', city: '', district: '', position: '' };
+export const EMPTY_FORM: FenceForm = { areaName: '', areaCode: '', areaLabel: '', province: '', city: '', district: '', position: '', customerId: '' };
+
+/** A customer the fence may be given (GET electronic/areaManage/customers). */
+export interface CustomerOption {
+  id: number;
+  customerName: string;
+}
+
+/** The 所属客户 option for a fence of no customer. */
+export const NO_CUSTOMER = '无（公司自有围栏）';
 
 /** The form's fields with their Chinese titles and the server's length limits (server/routes/electronic.ts). */
-export const FORM_FIELDS: { key: keyof FenceForm; title: string; max: number; required?: boolean }[] = [
+export const FORM_FIELDS: { key: Exclude<keyof FenceForm, 'customerId'>; title: string; max: number; required?: boolean }[] = [
   { key: 'areaName', title: '围栏名称', max: 64, required: true },
   { key: 'areaCode', title: '围栏编码', max: 64, required: true },
   { key: 'areaLabel', title: '围栏标签', max: 50 },
@@ -57,10 +68,12 @@ export interface StoredFence {
   position: string | null;
   isDelete: number;
   version: number;
+  customerId?: number | null;
 }
 
 export const formOf = (s: StoredFence): FenceForm => ({
   areaName: s.areaName, areaCode: s.areaCode, areaLabel: s.areaLabel ?? '', province: s.province ?? '', city: s.city ?? '', district: s.district ?? '', position: s.position ?? '',
+  customerId: s.customerId ? String(s.customerId) : '',
 });
 
 /** The draft a stored fence opens with (WGS-84, as the server keeps it). */
@@ -86,5 +99,6 @@ export function fenceBody(draft: FenceDraft, form: FenceForm, stored: StoredFenc
     if (stored && key === 'areaCode') continue;
     fields[key] = form[key].trim();
   }
+  fields.customerId = form.customerId ? Number(form.customerId) : null;
   return stored ? { areaId: stored.areaId, version: stored.version, ...geometry, ...fields } : { ...geometry, ...fields };
 }
