@@ -105,8 +105,10 @@ describe('export queue', () => {
     const rows = await rowsOf([cut, ...waiting]);
     expect(rows.map((r) => r.status)).toEqual([1, 1, 1, 1]);
     expect(overlap(rows)).toBeLessThanOrEqual(EXPORT_RUNNING_PER_USER);
-    // Back in the queue in its creation order: it started again first.
-    expect(rows[0].startedAt).toBe(Math.min(...rows.map((r) => r.startedAt!)));
+    // Back in the queue in its creation order: it is among the first started again (two of a user's
+    // run at once, and on PostgreSQL two instances' claims may stamp that first pair a few ms apart).
+    const firstPair = rows.map((r) => r.startedAt!).sort((a, b) => a - b)[EXPORT_RUNNING_PER_USER - 1];
+    expect(rows[0].startedAt).toBeLessThanOrEqual(firstPair);
     restarted.close();
   }, 60_000);
 });
