@@ -118,6 +118,11 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
   // Unit prices name goods by id, known once the catalogue is in.
   const goods = await all<{ id: number; code: string }>(conn, 'SELECT id, goods_code AS "code" FROM goods WHERE corp_id = ? AND is_deleted = 0', corpId);
   await insertRows(conn, 'unit_prices', demoUnitPrices(refs, new Map(goods.map((g) => [g.code, g.id]))));
+  // A fence's delivery setting names the delivery man of its vehicle, known once the deliveries are in.
+  await conn.run(
+    `UPDATE area_delivery_settings SET delivery_id = (SELECT min(d.id) FROM deliveries d
+        WHERE d.corp_id = area_delivery_settings.corp_id AND d.vehicle_id = area_delivery_settings.vehicle_id AND d.is_deleted = 0)
+      WHERE corp_id = ?`, [corpId]);
 }
 
 /** A grant names an operation id, a menu key for all of that menu's operations, or a module's key for all of its menus'. */
