@@ -38,7 +38,7 @@ function messages(data: unknown): Record<string, string> {
 describe('ajv vocabulary', () => {
   it('registers a format for every rule plus password, and every keyword', () => {
     expect(Object.keys(huoyunFormats)).toEqual([...Object.keys(formatRules), 'password']);
-    expect(huoyunKeywords.map((k) => k.keyword)).toEqual(['x-number', 'x-password', 'x-radius', 'x-money', 'x-tiered', 'errorMessage']);
+    expect(huoyunKeywords.map((k) => k.keyword)).toEqual(['x-number', 'x-password', 'x-radius', 'x-money', 'x-tiered', 'x-checks', 'errorMessage']);
     expect(huoyunFormats.password('abcd1234')).toBe(true);
     expect(huoyunFormats.password('abcdefgh')).toBe(false);
   });
