@@ -68,9 +68,11 @@ describe('export queue', () => {
     expect(list).toHaveLength(6);
     // The spec's status stays 3 for all six; the label tells the waiting ones.
     expect(list.every((x: any) => x.status === 3)).toBe(true);
-    const byId = (id: number) => list.find((x: any) => x.id === id);
-    expect(ids.slice(0, 2).map((id) => [byId(id).statusName, byId(id).queued])).toEqual([['生成中', false], ['生成中', false]]);
-    expect(ids.slice(2).map((id) => [byId(id).statusName, byId(id).queued, byId(id).startedAtStr])).toEqual(ids.slice(2).map(() => ['排队中', true, '']));
+    // Two run, four wait. Which two is not fixed: requests sent together reach the queue in any order,
+    // and on PostgreSQL a create's claim may run before an earlier request's task is committed.
+    const shown = list.map((x: any) => [x.statusName, x.queued, x.startedAtStr === '']);
+    expect(shown.filter(([, queued]: [string, boolean]) => !queued)).toEqual([['生成中', false, false], ['生成中', false, false]]);
+    expect(shown.filter(([, queued]: [string, boolean]) => queued)).toEqual(Array.from({ length: 4 }, () => ['排队中', true, true]));
 
     await untilEnded(ids);
     const rows = await rowsOf(ids);
@@ -85,8 +87,9 @@ describe('export queue', () => {
 
   it('several users together never pass the bound in all, nor 2 each', async () => {
     const ids = await burst([admin, dispatcher, admin2], 3);
-    // Taken at once: 2 of admin's and 2 of dispatcher's; admin2's wait for a place though it has none running.
-    expect((await running(ids)).length).toBe(EXPORT_RUNNING_TOTAL);
+    // At most 2 of admin's and 2 of dispatcher's at once; admin2's wait for a place though it has none
+    // running. (How many run at this very moment depends on how fast the first ones end.)
+    expect((await running(ids)).length).toBeLessThanOrEqual(EXPORT_RUNNING_TOTAL);
     expect(await untilEnded(ids)).toBeLessThanOrEqual(EXPORT_RUNNING_TOTAL);
     const rows = await rowsOf(ids);
     expect(rows.every((r) => r.status === 1)).toBe(true);
