@@ -2,6 +2,7 @@
 import type { Conn } from '../../db/connection.ts';
 import { one } from '../../resources/statements.ts';
 import { isPasswordExpired } from './login.ts';
+import { parseSettings } from '../settings/corporation-settings.ts';
 
 export const DEFAULT_SETTINGS = {
   corpUnit: '吨',
@@ -56,7 +57,7 @@ export async function userInfo(conn: Conn, userId: number, now: number) {
 /** The corporation's own settings over the defaults (no per-user part): what the server's rules read. */
 export async function corporationSettings(conn: Conn, corpId: number): Promise<typeof DEFAULT_SETTINGS & Record<string, unknown>> {
   const row = (await one<{ settings: string }>(conn, 'SELECT settings FROM corporations WHERE id = ?', corpId))!;
-  return { ...DEFAULT_SETTINGS, ...JSON.parse(row.settings) };
+  return { ...DEFAULT_SETTINGS, ...parseSettings(row.settings) };
 }
 
 export async function corpSettings(conn: Conn, corpId: number, userId: number) {
