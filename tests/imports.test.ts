@@ -3,6 +3,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { yuanToFen } from '../server/imports/money.ts';
+import { MAX_IMPORT_ROWS } from '../server/imports/runner.ts';
 import { createTestApp } from './support/test-app.ts';
 import { finished, sheetOf, upload, xlsxOf } from './support/import-files.ts';
 
@@ -169,6 +170,26 @@ describe('import centre', { timeout: 300_000 }, () => {
     expect(task).toMatchObject({ status: 1, rowsOk: 3000, rowsFailed: 0 });
     const last = (await admin.post('/res/vehicle/list', { vehicleNo: '浙G02999' })).result.data[0];
     expect(last).toMatchObject({ carrierName: c1.carrierName, remark: '备注：冷链运输第2999车，货物为冷冻食品，请注意温度' });
+  }, 300_000);
+
+  it('rows holding only formatting are not counted as rows of the file', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('导入数据');
+    ws.addRow(HEADER);
+    ws.addRow([plate(7100), c1.carrierName, '启用', 1, '否']);
+    ws.addRow([plate(7101), c1.carrierName, '启用', 1, '否']);
+    // What a spreadsheet program leaves below the data: rows with a height or a style but no value.
+    for (let n = 4; n <= 30; n++) ws.getRow(n).height = 20;
+    ws.getRow(31).getCell(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFFF00' } };
+    const task = await finished(admin, (await upload(t, admin.token, VEHICLES, new Uint8Array(await wb.xlsx.writeBuffer()))).result.id);
+    expect(task).toMatchObject({ status: 1, rowsTotal: 2, rowsDone: 2, rowsOk: 2, rowsFailed: 0 });
+  });
+
+  it('a file of more rows than the limit is refused before any row is written', async () => {
+    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => [`浙K${String(i).padStart(6, '0')}`, c1.carrierName]);
+    const task = await finished(admin, (await upload(t, admin.token, VEHICLES, await xlsxOf(HEADER.slice(0, 2), rows))).result.id, 300_000);
+    expect(task).toMatchObject({ status: 2, rowsOk: 0, failReason: `文件超过${MAX_IMPORT_ROWS}行，请拆分后分批导入` });
+    expect(await vehicleCount('浙K')).toBe(0);
   }, 300_000);
 
   it('a file without the template header, without a required column, or unreadable, fails the task with a reason', async () => {

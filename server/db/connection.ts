@@ -12,6 +12,7 @@ import * as baseSchema from './schema.ts';
 import * as transportSchema from './schema-transport.ts';
 import type { Database } from './port.ts';
 import { SqliteDatabase } from './sqlite.ts';
+import { ROOT } from '../paths.ts';
 
 const schema = { ...baseSchema, ...transportSchema };
 
@@ -19,8 +20,8 @@ const schema = { ...baseSchema, ...transportSchema };
 export type Db = Database;
 export type { Conn, Database, ReadSnapshot } from './port.ts';
 
-export const MIGRATIONS_FOLDER = join(import.meta.dirname, 'migrations');
-export const PG_MIGRATIONS_FOLDER = join(import.meta.dirname, 'pg-migrations');
+export const MIGRATIONS_FOLDER = join(ROOT, 'server', 'db', 'migrations');
+export const PG_MIGRATIONS_FOLDER = join(ROOT, 'server', 'db', 'pg-migrations');
 
 /**
  * The server's database: PostgreSQL when DATABASE_URL names one (postgres://…), else the SQLite file.

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import type { Context, Hono, Next } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context.ts';
+import { ROOT } from '../paths.ts';
 
 // HUOYUN_DIST serves a console built elsewhere (vite build --outDir), e.g. a second checkout's.
-export const DIST_DIR = process.env.HUOYUN_DIST ?? join(import.meta.dirname, '..', '..', 'dist');
+export const DIST_DIR = process.env.HUOYUN_DIST ?? join(ROOT, 'dist');
 
 /** Text types the build precompresses; a cache must key them on Accept-Encoding even when sent plain. */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/;

@@ -58,3 +58,29 @@ export async function* sheetRows(file: string): AsyncGenerator<SheetRow> {
     }
   }
 }
+
+/**
+ * The source's items, up to `size` of them requested ahead: while the consumer awaits its own work
+ * (a batch's statements on PostgreSQL), the source goes on producing (the sheet goes on being parsed).
+ * Holds at most `size` items more than the consumer has taken.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>, size: number): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  const queue: Promise<IteratorResult<T>>[] = [];
+  try {
+    for (;;) {
+      while (queue.length < size) {
+        const next = it.next();
+        // Marked handled: a failure is thrown where it is awaited, in order; one never awaited
+        // (the consumer stopped first) must not end the process as an unhandled rejection.
+        next.catch(() => undefined);
+        queue.push(next);
+      }
+      const r = await queue.shift()!;
+      if (r.done) return;
+      yield r.value;
+    }
+  } finally {
+    await it.return?.();
+  }
+}

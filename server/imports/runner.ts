@@ -1,4 +1,5 @@
-// Runs one import task: a first streaming read counts the rows and checks the header; then every
+// Runs one import task: the rows the sheet declares are counted without parsing it (row-count.ts);
+// then the rows are read streaming, once, the first one checked as the header, and every further
 // row is turned into the body the save route would receive (columns.ts), checked with the save
 // route's own JSON Schema (validateOrThrow over saveSchema), and written through the resource
 // engine's batched save (bulk-writes.ts, the same rules as a form's save: references, unique keys,
@@ -26,7 +27,8 @@ import { XlsxStream } from '../exports/xlsx.ts';
 import { sendToUser } from '../messages/store.ts';
 import { importColumns, titleOfHeader, type ImportColumn } from './columns.ts';
 import { ownImporter, type Importer } from './importer.ts';
-import { sheetRows, type SheetRow } from './reader.ts';
+import { readAhead, sheetRows, type SheetRow } from './reader.ts';
+import { declaredRows } from './row-count.ts';
 import { errorFileOf, ImportMode, ImportStatus, markEnded, OnDuplicate, recordProgress, type Counts, type ImportTaskRow } from './tasks.ts';
 
 /** Rows a task may hold (docs/api.md). */
@@ -67,11 +69,22 @@ function mapHeader(header: SheetRow, columns: ImportColumn[]): Map<number, Impor
   return at;
 }
 
-/** Counts the data rows (the header's too), refusing a file over the limit before anything is written. */
+const UNREADABLE = '文件无法读取，请上传用模板填写的 .xlsx 文件';
+
+/** The sheet's rows, a read failure told to the user as one (the loop's own errors are not the reader's). */
+async function* rowsOf(file: string): AsyncGenerator<SheetRow> {
+  try {
+    yield* sheetRows(file);
+  } catch {
+    throw new TaskFailure(UNREADABLE);
+  }
+}
+
+/** Counts the data rows by parsing the file (the header's too), refusing a file over the limit before anything is written. */
 async function countRows(file: string, columns: ImportColumn[]): Promise<{ header: Map<number, ImportColumn>; total: number }> {
   let header: Map<number, ImportColumn> | undefined;
   let total = 0;
-  for await (const row of sheetRows(file)) {
+  for await (const row of rowsOf(file)) {
     if (!header) header = mapHeader(row, columns);
     else if (++total > MAX_IMPORT_ROWS) throw new TaskFailure(`文件超过${MAX_IMPORT_ROWS}行，请拆分后分批导入`);
   }
@@ -233,13 +246,18 @@ export async function runImport(job: ImportJob): Promise<void> {
     const { columns } = importer;
     const titles = new Map(columns.map((c) => [c.field, c.title]));
     const file = join(dir, `${task.id}.xlsx`);
-    let header: Map<number, ImportColumn>;
+    // Mapped from the first row by the counting read, or else by the first pass.
+    let header: Map<number, ImportColumn> | undefined;
+    let declared: number;
     try {
-      ({ header, total: counts.total } = await countRows(file, columns));
-    } catch (e) {
-      if (e instanceof TaskFailure) throw e;
-      throw new TaskFailure('文件无法读取，请上传用模板填写的 .xlsx 文件');
+      declared = await declaredRows(file);
+    } catch {
+      throw new TaskFailure(UNREADABLE);
     }
+    // The header is one of the declared rows. A count outside (1, limit], or none (a prefixed tag),
+    // is settled by a counting read, which also gives the exact refusal of an empty or too long file.
+    if (declared > 1 && declared - 1 <= MAX_IMPORT_ROWS) counts.total = declared - 1;
+    else ({ header, total: counts.total } = await countRows(file, columns));
     if (!(await recordProgress(conn, runner, task.id, counts, now()))) return;
     const allOrNothing = task.mode === ImportMode.ALL_OR_NOTHING;
     // In a dry run nothing stays written, so rows of the file sharing a unique key are told apart here.
@@ -282,12 +300,14 @@ export async function runImport(job: ImportJob): Promise<void> {
         pendingRows += 1;
       };
       let headerSeen = false;
-      for await (const row of sheetRows(file)) {
+      // Read ahead by a batch: on PostgreSQL the next rows are parsed while a batch's statements run.
+      for await (const row of readAhead(rowsOf(file), BATCH)) {
         if (!headerSeen) {
           headerSeen = true;
+          header ??= mapHeader(row, columns);
           continue;
         }
-        const out = bodyOf(row, header);
+        const out = bodyOf(row, header!);
         if ('errors' in out) refuse(out.errors);
         else if (!commit && key && task.onDuplicate === OnDuplicate.REFUSE && key.every((f) => out.body[f] !== undefined)) {
           const k = JSON.stringify(key.map((f) => out.body[f]));
@@ -300,7 +320,12 @@ export async function runImport(job: ImportJob): Promise<void> {
         } else batch.push({ number: row.number, body: out.body });
         if (batch.length + pendingRows >= BATCH && !(await flush())) return false;
       }
-      return batch.length + pendingRows === 0 || flush();
+      if (!header) throw new TaskFailure('文件中没有数据');
+      if (counts.done + batch.length + pendingRows === 0) throw new TaskFailure('文件中没有数据行');
+      const ok = batch.length + pendingRows === 0 || (await flush());
+      // The declared count is an upper bound (rows of blanks are skipped): the rows read are the file's.
+      counts.total = counts.done;
+      return ok;
     };
 
     if (!allOrNothing) {

@@ -11,8 +11,9 @@ import { addDerivedMenus } from './derived-menus.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
 import { checkReports, placeReport } from '../reports/registry.ts';
 import { jsonSyntaxMessage, metaMessage } from './meta-messages.ts';
+import { ROOT } from '../paths.ts';
 
-export const SCHEMAS_DIR = join(import.meta.dirname, '..', '..', 'schemas');
+export const SCHEMAS_DIR = join(ROOT, 'schemas');
 
 const KINDS = ['dictionaries', 'resources', 'pages', 'menus', 'variants', 'reports'] as const;
 type Kind = (typeof KINDS)[number];

@@ -1,0 +1,8 @@
+// The part of unzipper (0.10) the import uses: the zip's central directory, and one entry's inflated bytes.
+declare module 'unzipper' {
+  interface Entry {
+    path: string;
+    stream(): NodeJS.ReadableStream;
+  }
+  export const Open: { file(path: string): Promise<{ files: Entry[] }> };
+}
