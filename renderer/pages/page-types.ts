@@ -127,6 +127,8 @@ export interface PageSchema {
     fields: string[]; uiSchema?: Record<string, unknown>; columns?: number; payload?: 'changes' | 'all'; initial?: Record<string, InitialFrom>; summary?: { field: string; title: string }[];
     /** A choice made before another page: instead of saving, open `page` with the `carry` fields in its query. */
     next?: { page: string; carry: string[] };
+    /** Server checks shown as warnings while the form is filled (form-advisories.tsx). */
+    advisories?: Advisory[];
   };
   sections?: Section[];
   /** Every field the resource's records carry (title, type, format...), added by the server. */
@@ -157,4 +159,16 @@ export interface PageRendererProps {
   page: PageSchema;
   env: Env;
   context: PageContext;
+}
+
+/** A check the form asks the server for once `fields` are filled; its message is a warning, never a refusal. */
+export interface Advisory {
+  fields: string[];
+  api: string;
+  /** Request key → form field. */
+  body: Record<string, string>;
+  /** The answer's key that is true when there is nothing to warn about. */
+  passed: string;
+  /** A button beside the warning: posts `api` with the same body and one typed number, then checks again. */
+  fix?: { label: string; api: string; input: { key: string; title: string } };
 }

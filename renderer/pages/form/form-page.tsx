@@ -18,6 +18,7 @@ import { fieldOfId, serverFieldErrors } from './server-errors.ts';
 import { actionPayload, beforeBody, initialData, nextHref } from './action-form.ts';
 import { RecordSummary } from './record-summary.tsx';
 import { picksDefaultBehavior } from './record-picks-widget.tsx';
+import { FormAdvisories } from './form-advisories.tsx';
 
 export const SAVE_TEXT = '保 存';
 export const CANCEL_TEXT = '取 消';
@@ -163,6 +164,7 @@ export function FormPage({ page, env, context }: PageRendererProps) {
         onError={() => undefined}
         onSubmit={(e) => void save(e.formData ?? {})}
       >
+        {page.form?.advisories && <FormAdvisories advisories={page.form.advisories} data={data} env={env} />}
         <div className={s.buttons}>
           <Button
             size="small"
