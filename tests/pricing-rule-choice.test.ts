@@ -66,6 +66,7 @@ describe('ties are broken the same way whatever the order of the rows', () => {
     const a = withRules(carrierContract({ id: 3 }), { ruleName: 'c3' });
     const b = withRules(carrierContract({ id: 4 }), { ruleName: 'c4' });
     expect(winner([b, a]).rule.ruleName).toBe('c4');
+    expect(winner([b, a]).reason).toBe('匹配规则2条，选用最具体的规则（具体度0）；与其他规则具体度相同，取较新录入的合同');
     const one = withRules(carrierContract(), { ruleName: 'first' }, { ruleName: 'second' });
     expect(winner([{ ...one, rules: [...one.rules].reverse() }]).rule.ruleName).toBe('first');
     expect(winner([one]).reason).toContain('取规则编号较小者');

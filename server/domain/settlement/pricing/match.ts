@@ -70,12 +70,14 @@ function compare(a: Candidate, b: Candidate): number {
     || a.rule.id - b.rule.id;
 }
 
-function reasonOf(winner: Candidate, matching: Candidate[]): string {
-  const base = `匹配规则${matching.length}条，选用最具体的规则（具体度${winner.score}）`;
-  const tied = matching.filter((c) => c !== winner && c.score === winner.score);
-  if (tied.length === 0) return base;
-  const sameContract = tied.every((c) => c.contract.id === winner.contract.id);
-  return `${base}；与其他${tied.length}条规则具体度相同，${sameContract ? '取规则编号较小者' : '取生效日期较晚的合同'}`;
+function reasonOf(sorted: Candidate[]): string {
+  const [winner, runnerUp] = sorted;
+  const base = `匹配规则${sorted.length}条，选用最具体的规则（具体度${winner.score}）`;
+  if (!runnerUp || runnerUp.score !== winner.score) return base;
+  // The first criterion of compare() that separated the winner from the best of the rest.
+  const why = runnerUp.contract.validFrom !== winner.contract.validFrom ? '取生效日期较晚的合同'
+    : runnerUp.contract.id !== winner.contract.id ? '取较新录入的合同' : '取规则编号较小者';
+  return `${base}；与其他规则具体度相同，${why}`;
 }
 
 /** The winning rule of the party's contracts in force on the trip date, or a typed error. */
@@ -87,6 +89,7 @@ export function chooseRule(contracts: readonly ContractWithRules[], facts: Waybi
   const matching = live.flatMap((c) => c.rules.filter((r) => r.contractId === c.contract.id && ruleMatches(r, facts))
     .map((rule) => ({ rule, contract: c.contract, score: specificity(rule) })));
   if (matching.length === 0) return ERRORS.noRule;
-  const winner = [...matching].sort(compare)[0];
-  return { rule: winner.rule, contract: winner.contract, specificity: winner.score, reason: reasonOf(winner, matching) };
+  const sorted = [...matching].sort(compare);
+  const winner = sorted[0];
+  return { rule: winner.rule, contract: winner.contract, specificity: winner.score, reason: reasonOf(sorted) };
 }
