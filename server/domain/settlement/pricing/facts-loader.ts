@@ -29,12 +29,12 @@ const ORDER_GOODS_SQL = `SELECT g.quantity AS lineQuantity, CASE WHEN wo.part_id
   FROM waybill_orders wo JOIN order_goods g ON g.order_id = wo.order_id
   LEFT JOIN order_part_goods pg ON pg.part_id = wo.part_id AND pg.order_goods_id = g.id
   LEFT JOIN goods c ON c.id = g.goods_info_id
-  WHERE wo.waybill_id = ? AND (wo.part_id IS NULL OR pg.quantity IS NOT NULL)`;
+  WHERE wo.waybill_id = ? AND (wo.part_id IS NULL OR pg.quantity IS NOT NULL) ORDER BY wo.order_id, g.id`;
 
 /** Goods typed on a waybill name the catalogue only by code. */
 const HAND_GOODS_SQL = `SELECT g.quantity AS lineQuantity, g.quantity, g.weight, g.volume, c.goods_category AS goodsCategory
   FROM waybill_goods g LEFT JOIN goods c ON c.corp_id = g.corp_id AND c.goods_code = g.goods_code AND c.is_deleted = 0
-  WHERE g.waybill_id = ?`;
+  WHERE g.waybill_id = ? ORDER BY g.seq, g.id`;
 
 const place = (n: NodeRow): Place => ({ province: n.province, city: n.city, district: n.district });
 
