@@ -70,9 +70,8 @@ function compare(a: Candidate, b: Candidate): number {
     || a.rule.id - b.rule.id;
 }
 
-function reasonOf(sorted: Candidate[]): string {
-  const [winner, runnerUp] = sorted;
-  const base = `匹配规则${sorted.length}条，选用最具体的规则（具体度${winner.score}）`;
+function reasonOf(winner: Candidate, runnerUp: Candidate | null, count: number): string {
+  const base = `匹配规则${count}条，选用最具体的规则（具体度${winner.score}）`;
   if (!runnerUp || runnerUp.score !== winner.score) return base;
   // The first criterion of compare() that separated the winner from the best of the rest.
   const why = runnerUp.contract.validFrom !== winner.contract.validFrom ? '取生效日期较晚的合同'
@@ -80,16 +79,29 @@ function reasonOf(sorted: Candidate[]): string {
   return `${base}；与其他规则具体度相同，${why}`;
 }
 
-/** The winning rule of the party's contracts in force on the trip date, or a typed error. */
+/**
+ * The winning rule of the party's contracts in force on the trip date, or a typed error. One pass
+ * keeping the best and the runner-up (for the reason): it runs once per waybill of a month's bills.
+ */
 export function chooseRule(contracts: readonly ContractWithRules[], facts: WaybillFacts, side: PricingSide): ChosenRule | PricingError {
   const party = partyOf(facts, side);
   if ('ok' in party) return party;
-  const live = contracts.filter((c) => belongsTo(c.contract, side, party.partyId) && inForce(c.contract, facts.tripDate));
-  if (live.length === 0) return { ok: false, code: 'noContract', message: noContractMessage(side) };
-  const matching = live.flatMap((c) => c.rules.filter((r) => r.contractId === c.contract.id && ruleMatches(r, facts))
-    .map((rule) => ({ rule, contract: c.contract, score: specificity(rule) })));
-  if (matching.length === 0) return ERRORS.noRule;
-  const sorted = [...matching].sort(compare);
-  const winner = sorted[0];
-  return { rule: winner.rule, contract: winner.contract, specificity: winner.score, reason: reasonOf(sorted) };
+  let anyInForce = false;
+  let count = 0;
+  let best: Candidate | null = null;
+  let runnerUp: Candidate | null = null;
+  for (const { contract, rules } of contracts) {
+    if (!belongsTo(contract, side, party.partyId) || !inForce(contract, facts.tripDate)) continue;
+    anyInForce = true;
+    for (const rule of rules) {
+      if (rule.contractId !== contract.id || !ruleMatches(rule, facts)) continue;
+      count += 1;
+      const candidate = { rule, contract, score: specificity(rule) };
+      if (!best || compare(candidate, best) < 0) [runnerUp, best] = [best, candidate];
+      else if (!runnerUp || compare(candidate, runnerUp) < 0) runnerUp = candidate;
+    }
+  }
+  if (!anyInForce) return { ok: false, code: 'noContract', message: noContractMessage(side) };
+  if (!best) return ERRORS.noRule;
+  return { rule: best.rule, contract: best.contract, specificity: best.score, reason: reasonOf(best, runnerUp, count) };
 }
