@@ -184,5 +184,6 @@ describe('fuel surcharge: base × coefficient × (oil price − base price) / ba
 
   it('a fuel-linked rule without a base price prices without the surcharge and says why', () => {
     expect(ok(price({ ...linked, fuelBasePrice: null }, {}, [oil(770)])).notes).toEqual(['燃油联动未设置基准油价或联动系数，未计燃油附加费']);
+    expect(ok(price({ ...linked, fuelCoefficient: 1.5 }, {}, [oil(770)])).notes).toEqual(['燃油联动系数须在0到1之间，未计燃油附加费']);
   });
 });

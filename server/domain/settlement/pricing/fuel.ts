@@ -35,6 +35,8 @@ export function fuelLine(rule: RateRule, base: number, region: string | null, oi
   const basePrice = rule.fuelBasePrice;
   const coefficient = rule.fuelCoefficient;
   if (basePrice === null || basePrice <= 0 || coefficient === null) return { note: NOTES.noFuelBase };
+  // Above 1 a fall in the oil price could take the total below zero; the rule's form allows 0–1.
+  if (!(coefficient >= 0 && coefficient <= 1)) return { note: NOTES.badCoefficient };
   if (!oil) return { note: NOTES.noOilPrice(region) };
   const c = toScaled(coefficient, COEFFICIENT_SCALE);
   const amount = roundHalfAwayFromZero(frac(BigInt(base) * c * BigInt(oil.price - basePrice), BigInt(basePrice) * BigInt(COEFFICIENT_SCALE)));

@@ -24,5 +24,6 @@ export const missingQuantity = (what: string, method: string): PricingError => e
 export const NOTES = {
   noOilPrice: (region: string) => `未找到${region}在运单日期的油价，未计燃油附加费`,
   noFuelBase: '燃油联动未设置基准油价或联动系数，未计燃油附加费',
+  badCoefficient: '燃油联动系数须在0到1之间，未计燃油附加费',
   noFuelRegion: '燃油联动缺少油价地区（运单起运省份为空），未计燃油附加费',
 } as const;
