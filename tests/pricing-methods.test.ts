@@ -49,6 +49,11 @@ describe('each pricing method prices its own quantity', () => {
     expect(price({ pricingMethod: 5 }, { distanceM: null })).toMatchObject({ ok: false, message: '缺少距离，无法按公里计价' });
   });
 
+  it('a rule with a method or tier basis outside the dictionaries cannot price', () => {
+    expect(price({ pricingMethod: 6 as never })).toMatchObject({ ok: false, code: 'badRule', message: '计价规则的计价方式或阶梯依据有误，无法计价' });
+    expect(price({ tierBasis: 4 as never })).toMatchObject({ ok: false, code: 'badRule' });
+  });
+
   it('a rule without a unit price cannot price', () => {
     expect(price({ unitPrice: null })).toMatchObject({ ok: false, code: 'badRule', message: '计价规则未设置单价，无法计价' });
   });

@@ -13,6 +13,7 @@ export const ERRORS = {
   waybillNotFound: error('waybillNotFound', '运单不存在'),
   badTiers: error('badRule', '计价规则的阶梯设置有误，无法计价'),
   noUnitPrice: error('badRule', '计价规则未设置单价，无法计价'),
+  badMethod: error('badRule', '计价规则的计价方式或阶梯依据有误，无法计价'),
   badMoney: error('badRule', '计价规则的金额须为整数分，无法计价'),
 } as const;
 

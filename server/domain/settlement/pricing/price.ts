@@ -17,6 +17,7 @@ const qtyText = (q: Quantity) => decimalText(q.value, q.places);
 function freightLines(rule: RateRule, facts: WaybillFacts): PricedLine[] | PricingError {
   const methodKind = METHOD_QUANTITY[rule.pricingMethod];
   const method = METHOD_LABELS[rule.pricingMethod];
+  if (!methodKind || (rule.tierBasis != null && !TIER_BASIS_QUANTITY[rule.tierBasis])) return ERRORS.badMethod;
   const q = quantityOf(methodKind, facts);
   if (!q) return missingQuantity(methodKind.label, method);
   const line = (kind: PricedLine['kind'], quantity: string, unitPrice: number, amount: number, note?: string): PricedLine =>
