@@ -73,7 +73,7 @@ export async function* readAhead<T>(source: AsyncIterable<T>, size: number): Asy
         const next = it.next();
         // Marked handled: a failure is thrown where it is awaited, in order; one never awaited
         // (the consumer stopped first) must not end the process as an unhandled rejection.
-        next.catch(() => undefined);
+        void next.catch(() => undefined);
         queue.push(next);
       }
       const r = await queue.shift()!;
