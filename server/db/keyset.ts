@@ -29,13 +29,6 @@ export function seekAfter(dialect: Dialect, keys: readonly SortKey[], after: rea
   if (after.length !== keys.length) throw new Error(`keyset: ${keys.length} keys, ${after.length} values`);
   const values = after.map((v) => (v === undefined ? null : v));
   const params: unknown[] = [];
-  const sameDirection = keys.every((k) => k.desc === keys[0].desc);
-  if (sameDirection && keys.every((k) => !k.nullable) && values.every((v) => v !== null)) {
-    // One row-value comparison: both engines serve it from an index on these columns.
-    const cmp = keys[0].desc ? '<' : '>';
-    params.push(values[0], ...values);
-    return { sql: `${keys[0].expr} ${cmp}= ? AND (${keys.map((k) => k.expr).join(', ')}) ${cmp} (${keys.map(() => '?').join(', ')})`, params };
-  }
   const equal = (k: SortKey, v: unknown) => (v === null ? `${k.expr} IS NULL` : (params.push(v), `${k.expr} = ?`));
   /** Strictly after v in this key's direction, or undefined when nothing can be. */
   const beyond = (k: SortKey, v: unknown): string | undefined => {
@@ -46,6 +39,9 @@ export function seekAfter(dialect: Dialect, keys: readonly SortKey[], after: rea
     return k.nullable && atEnd ? `(${cmp} OR ${k.expr} IS NULL)` : cmp;
   };
   // A bound on the first key alone, which the index on it can seek to; the terms below decide exactly.
+  // Not a row value `(k, id) < (?, ?)`: beside this bound, SQLite then walked its index from the other
+  // end and sorted the rest of the list for every page (3 s a page at 300,000 waybills); the OR form
+  // takes the bound as the index range on both engines (60 ms).
   const lead = (() => {
     const [k, v] = [keys[0], values[0]];
     if (v === null) return nullsAtEnd(dialect, k.desc) ? `${k.expr} IS NULL` : undefined;
