@@ -84,13 +84,13 @@ export interface WaybillBenchDb {
  * least 1,000,000 more waybills of corporation 1 from fixtures/transport.ts, then ANALYZE. The same
  * file `npm run seed -- --db .bench/waybill-list.db --waybills 1000000` makes.
  */
-export async function openWaybillBenchDb(opts: { rebuild?: boolean; file?: string; log?: (s: string) => void } = {}): Promise<WaybillBenchDb> {
+export async function openWaybillBenchDb(opts: { rebuild?: boolean; file?: string; log?: (s: string) => void; minWaybills?: number } = {}): Promise<WaybillBenchDb> {
   const file = opts.file ?? WAYBILL_BENCH_DB;
   const log = opts.log ?? ((s: string) => console.log(s));
   const complete = (db: Db) =>
     one<{ n: number }>(db, "SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'").n > 0 &&
     one<{ n: number }>(db, "SELECT count(*) AS n FROM users WHERE user_name IN ('dispatcher', 'carrier')").n === 2 &&
-    one<{ n: number }>(db, 'SELECT count(*) AS n FROM waybills WHERE corp_id = 1').n >= EXTRA_WAYBILLS;
+    one<{ n: number }>(db, 'SELECT count(*) AS n FROM waybills WHERE corp_id = 1').n >= (opts.minWaybills ?? EXTRA_WAYBILLS);
   let built = false;
   let db: Db | undefined;
   if (!opts.rebuild && existsSync(file)) {

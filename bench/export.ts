@@ -1,4 +1,4 @@
-// `npm run bench -- export [--rebuild] [--pg]`
+// `npm run bench -- export [--rebuild] [--db FILE] [--pg]`
 // An export of the whole waybill list of corporation 1 (1,000,000+ waybills, the database of
 // bench/waybill-list.ts, cached under .bench/) through the real server: a child process
 // (bench/serve-bench.ts, @hono/node-server) receives POST /api/exportCenter/create as the
@@ -6,6 +6,8 @@
 // wall time, rows per second, the file's size, and the server process's resident memory (idle,
 // sampled peak and the kernel's high-water mark VmHWM) against the 300 MB target. For scale, the
 // same rows read straight from the database in this process (no server, no labels, no xlsx) is the floor.
+// --db FILE: another database of the same kind (`npm run seed -- --db FILE --waybills N`), e.g. 100,000 and
+// 300,000 waybills to see how the time grows with the rows.
 // --pg: the same on a throwaway PostgreSQL holding a copy of that file (bench/pg-copy.ts); the server
 // child runs on it, and the floor reads the rows on `pg` through a cursor, 10,000 rows per FETCH.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,7 +18,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { DEMO_PASSWORD } from '../scripts/seed-demo.ts';
 import { exportFileOf } from '../server/exports/tasks.ts';
-import { BENCH_DIR, openWaybillBenchDb, WAYBILL_BENCH_DB, type WaybillBenchDb } from './bench-db.ts';
+import { BENCH_DIR, openWaybillBenchDb, type WaybillBenchDb } from './bench-db.ts';
 import { startBenchPg, type BenchPg } from './pg-bench.ts';
 import { copySqliteToPg } from './pg-copy.ts';
 import { BenchError, ratio, table } from './stats.ts';
@@ -93,16 +95,19 @@ async function pgFloorRows(pool: pg.Pool): Promise<number> {
 }
 
 export async function main(args: string[]) {
-  const unknown = args.filter((a) => a !== '--rebuild' && a !== '--pg');
-  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --rebuild, --pg)`);
+  const dbAt = args.indexOf('--db');
+  const file = dbAt >= 0 ? args[dbAt + 1] : undefined;
+  if (dbAt >= 0 && !file) throw new BenchError('--db needs a file');
+  const unknown = args.filter((a, i) => a !== '--rebuild' && a !== '--pg' && i !== dbAt && i !== dbAt + 1);
+  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --rebuild, --db FILE, --pg)`);
   if (platform() !== 'linux') throw new BenchError('this bench reads the server\'s memory from /proc: Linux only');
   const onPg = args.includes('--pg');
-  console.log(`== export: the waybill list of 1,000,000 waybills exported to .xlsx by the real server process, on ${onPg ? 'PostgreSQL' : 'SQLite'} ==`);
+  console.log(`== export: the waybill list of ${file ? file : '1,000,000 waybills'} exported to .xlsx by the real server process, on ${onPg ? 'PostgreSQL' : 'SQLite'} ==`);
   const cpu = cpus();
   console.log(`node ${process.version} on ${platform()}/${arch()}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${loadavg()[0].toFixed(1)}`);
 
   const t0 = performance.now();
-  const bench = await openWaybillBenchDb({ rebuild: args.includes('--rebuild') });
+  const bench = await openWaybillBenchDb({ rebuild: args.includes('--rebuild'), file, minWaybills: file ? 1 : undefined });
   console.log(`database ${bench.file}: ${bench.built ? `built in ${((performance.now() - t0) / 1000).toFixed(1)} s` : 'reused (pass --rebuild to build again)'}; waybills of corporation 1: ${bench.corp1Waybills.toLocaleString('en')}`);
   let pgBench: BenchPg | undefined;
   try {
@@ -138,7 +143,7 @@ async function exportAndFloor(bench: WaybillBenchDb, pgBench: BenchPg | undefine
   let exportFile: string | undefined;
   try {
     // On PostgreSQL the child's files go to .bench/files too (serve-bench.ts), as beside the SQLite file.
-    child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'serve-bench.ts'), pgBench ? pgBench.url : WAYBILL_BENCH_DB, '0'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'serve-bench.ts'), pgBench ? pgBench.url : bench.file, '0'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const c = child;
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new BenchError('the server child did not start within 120 s')), 120_000);

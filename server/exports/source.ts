@@ -1,15 +1,18 @@
 // Where an export's rows come from: the very query the page's list uses (one implementation), with
 // the same permission, input rules and scoping, only read in pages of 100000 rows. Every page is read
-// from one read snapshot (the database's snapshot(), db/port.ts) taken when the export is created: with OFFSET
+// from one read snapshot (the database's snapshot(), db/port.ts) taken when the export is created: with
 // paging over the live list, a row written meanwhile above the cursor would push a row into two pages
 // or make one be skipped; from the snapshot, the file holds the list exactly as it stood when asked for.
+// A list route marked `seekable` (waybills, orders, every resource) is read by keyset: each page is the
+// rows after the last one read, in the list's own order, with no OFFSET and no count after the first
+// page; an OFFSET read of a million rows rereads every earlier row for each page (quadratic).
 // - a report page: the report compiler's queryReport;
 // - a list page: the declared route of its list call (its own api.list, or the resource engine's
 //   /res/<id>/list), whose handler is called as the list would be, for this user.
 import type { Conn, Db, ReadSnapshot } from '../db/connection.ts';
 import type { SessionUser } from '../http/context.ts';
 import { ApiError, forbidden, invalid } from '../http/envelope.ts';
-import type { RouteDef } from '../http/route.ts';
+import type { RouteDef, Seek, SeekPage } from '../http/route.ts';
 import { validateOrThrow } from '../http/validate.ts';
 import type { Column, PageFile, Registry } from '../registry/types.ts';
 import { requestSchema } from '../reports/input.ts';
@@ -112,13 +115,33 @@ export async function exportSource(ctx: SourceContext, user: SessionUser, pageId
   const checked = def.input ? validateOrThrow<Row>(def.input, search) : search;
   const snapshot = await takeSnapshot(ctx);
   let reader: RouteDef | undefined;
+  const read = (body: Row, seek?: Seek) => {
+    reader ??= (snapshot && ctx.snapshotRoutes!(snapshot.conn).find(sameRoute(def))) || def;
+    return reader.handler({ c: undefined as never, user, body, query: {}, params: {}, seek });
+  };
   return {
     page, columns, search: checked,
-    fetch: async (curPage, pageSize) => {
-      reader ??= (snapshot && ctx.snapshotRoutes!(snapshot.conn).find(sameRoute(def))) || def;
-      const out = await reader.handler({ c: undefined as never, user, body: { ...checked, curPage, pageSize }, query: {}, params: {} });
-      return out as RowPage;
-    },
+    fetch: def.seekable ? seekPages(read, checked) : async (curPage, pageSize) => (await read({ ...checked, curPage, pageSize })) as RowPage,
     close: async () => snapshot?.close(),
+  };
+}
+
+/**
+ * The pages of a seekable list, read in order: each after the last row of the one before (db/keyset.ts),
+ * so a page costs the same however deep into the list; the list is counted once, with the first page.
+ */
+function seekPages(read: (body: Row, seek: Seek) => unknown, search: Row): ExportSource['fetch'] {
+  let after: readonly unknown[] | null = null;
+  let pagesRead = 0;
+  let total = 0;
+  return async (curPage, pageSize) => {
+    if (curPage !== pagesRead + 1) throw new Error(`export pages are read in order: page ${curPage} after ${pagesRead}`);
+    const first = curPage === 1;
+    if (!first && after === null) return { data: [], totalRecords: total };
+    const out = (await read({ ...search, curPage: 1, pageSize }, { after: first ? null : after, count: first })) as SeekPage<Row>;
+    if (first) total = out.totalRecords ?? 0;
+    pagesRead = curPage;
+    after = out.after;
+    return { data: out.data, totalRecords: total };
   };
 }

@@ -24,6 +24,24 @@ export interface Call<B> {
   body: B;
   query: Record<string, string>;
   params: Record<string, string>;
+  /** Set only by an export reading a `seekable` list (exports/source.ts); never by a request. */
+  seek?: Seek;
+}
+
+/**
+ * An export's read of a list: the page of rows after the row whose sort values are `after` (null: from
+ * the first row), in the list's own order, without OFFSET; counted only when `count` is set.
+ */
+export interface Seek {
+  after: readonly unknown[] | null;
+  count: boolean;
+}
+
+/** A seekable list's answer to a Seek: the rows, the sort values of the last one, and the count if asked. */
+export interface SeekPage<R = Record<string, unknown>> {
+  data: R[];
+  after: unknown[] | null;
+  totalRecords?: number;
 }
 
 export interface RouteDef<B = any> {
@@ -37,6 +55,8 @@ export interface RouteDef<B = any> {
   /** The handler reads the body itself (multipart uploads); `input` then checks the query. */
   rawBody?: boolean;
   handler: (call: Call<B>) => unknown;
+  /** The handler answers a call's `seek` with a SeekPage (db/keyset.ts): exports read it that way. */
+  seekable?: true;
 }
 
 /** A handler returns a plain result (code 1) or an Outcome for the other codes. */

@@ -1,11 +1,12 @@
 // The generic resource engine: list, count, detail, history reads; save, update and batch delete
 // writes live in writes.ts. One instance serves every resource file.
 import type { SessionUser } from '../http/context.ts';
+import type { Seek, SeekPage } from '../http/route.ts';
 import { failure } from '../http/envelope.ts';
 import type { Registry, ResourceFile } from '../registry/types.ts';
 import { storedFields } from '../registry/fields.ts';
 import { ident } from './naming.ts';
-import { listSql, paging, selectList, type ListRequest } from './query.ts';
+import { listSql, paging, selectList, sortValues, type ListRequest } from './query.ts';
 import { scopeWhere } from './scope.ts';
 import { all, one, type Conn } from './statements.ts';
 import { formatTime } from './time.ts';
@@ -58,6 +59,19 @@ export class ResourceEngine {
     const { curPage, pageSize } = paging(req);
     await this.hooks[res.id]?.afterList?.(data, Date.now());
     return { data: this.decorate(res, data), totalRecords: n, curPage, pageSize };
+  }
+
+  /** An export's page of the same list (route.ts Seek): the rows after the last one read, counted once. */
+  async seek(resourceId: string, user: SessionUser, req: ListRequest, seek: Seek): Promise<SeekPage> {
+    const res = this.resource(resourceId);
+    const sql = listSql(this.reg, res, user, req, { dialect: this.db.dialect, seek });
+    const data = await all<Record<string, unknown>>(this.db, sql.page.sql, ...sql.page.params);
+    // Read before the hooks and decoration, which may add to the rows.
+    const last = data.at(-1);
+    const after = last ? sortValues(res, req, last) : null;
+    const counted = seek.count ? (await one<{ n: number }>(this.db, sql.count.sql, ...sql.count.params))!.n : undefined;
+    await this.hooks[res.id]?.afterList?.(data, Date.now());
+    return { data: this.decorate(res, data), after, ...(counted === undefined ? {} : { totalRecords: counted }) };
   }
 
   async count(resourceId: string, user: SessionUser, req: ListRequest): Promise<number> {

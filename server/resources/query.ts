@@ -9,6 +9,9 @@ import { scopeWhere, type Where } from './scope.ts';
 import { DEFAULT_PAGE_SIZE } from './input-schemas.ts';
 import { likePattern } from './like.ts';
 import { REF_TARGETS } from '../registry/ref-targets.ts';
+import { orderByKeys, seekAfter, type SortKey } from '../db/keyset.ts';
+import type { Dialect } from '../db/port.ts';
+import type { Seek } from '../http/route.ts';
 
 export interface ListRequest {
   curPage?: number;
@@ -66,13 +69,31 @@ export function filterWhere(res: ResourceFile, user: SessionUser, req: ListReque
   return where;
 }
 
-export function orderBy(res: ResourceFile, req: ListRequest): string {
-  const sorts = req.sorts?.length ? req.sorts : res.defaultSort ? [res.defaultSort] : [];
-  const parts = sorts.map((s) => `t.${ident(columnOf(s.field))} ${s.order === 'asc' ? 'ASC' : 'DESC'}`);
-  // The id breaks ties so that paging never repeats or skips a row.
-  parts.push(`t.id ${sorts[0]?.order === 'asc' ? 'ASC' : 'DESC'}`);
-  return parts.join(', ');
+const sortsOf = (res: ResourceFile, req: ListRequest) => (req.sorts?.length ? req.sorts : res.defaultSort ? [res.defaultSort] : []);
+/** Columns every resource table declares NOT NULL besides its required fields (db/schema.ts audit). */
+const NEVER_NULL = new Set(['createdAt', 'updatedAt', 'isDeleted', 'version']);
+
+/** As the tables are generated (scripts/resource-tables.ts): required fields and those with a fixed default are NOT NULL. */
+function mayBeNull(res: ResourceFile, field: string): boolean {
+  if (NEVER_NULL.has(field) || res.schema.required?.includes(field)) return false;
+  const fixed = storedFields(res)[field]?.default;
+  return typeof fixed !== 'number' && typeof fixed !== 'string';
 }
+
+/** The list's order: its sorts (or the file's default), then the id in the first sort's direction. */
+export function sortKeys(res: ResourceFile, req: ListRequest): SortKey[] {
+  const sorts = sortsOf(res, req);
+  const keys = sorts.map((s) => ({ expr: `t.${ident(columnOf(s.field))}`, desc: s.order !== 'asc', nullable: mayBeNull(res, s.field) }));
+  // The id breaks ties so that paging never repeats or skips a row.
+  keys.push({ expr: 't.id', desc: sorts[0]?.order !== 'asc', nullable: false });
+  return keys;
+}
+
+export const orderBy = (res: ResourceFile, req: ListRequest): string => orderByKeys(sortKeys(res, req));
+
+/** The sort values of a listed row (its fields as selected), in sortKeys' order: where the next seek starts. */
+export const sortValues = (res: ResourceFile, req: ListRequest, row: Record<string, unknown>): unknown[] =>
+  [...sortsOf(res, req).map((s) => row[s.field]), row.id];
 
 export function paging(req: ListRequest) {
   const curPage = req.curPage ?? 1;
@@ -80,14 +101,18 @@ export function paging(req: ListRequest) {
   return { curPage, pageSize, offset: (curPage - 1) * pageSize };
 }
 
-export function listSql(reg: Registry, res: ResourceFile, user: SessionUser, req: ListRequest) {
+/** The page and count statements; with `seek` (an export), the page is the rows after its sort values, no OFFSET. */
+export function listSql(reg: Registry, res: ResourceFile, user: SessionUser, req: ListRequest, seek?: { dialect: Dialect; seek: Seek }) {
   const { columns, joins } = selectList(reg, res);
   const where = filterWhere(res, user, req);
   const { pageSize, offset } = paging(req);
   const from = `FROM ${ident(res.table)} t`;
   const cond = `WHERE ${where.sql.join(' AND ')}`;
+  const after = seek?.seek.after ? seekAfter(seek.dialect, sortKeys(res, req), seek.seek.after) : undefined;
   return {
-    page: { sql: `SELECT ${columns} ${from} ${joins} ${cond} ORDER BY ${orderBy(res, req)} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, offset] },
+    page: seek
+      ? { sql: `SELECT ${columns} ${from} ${joins} ${cond}${after ? ` AND ${after.sql}` : ''} ORDER BY ${orderBy(res, req)} LIMIT ?`, params: [...where.params, ...(after?.params ?? []), pageSize] }
+      : { sql: `SELECT ${columns} ${from} ${joins} ${cond} ORDER BY ${orderBy(res, req)} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, offset] },
     count: { sql: `SELECT count(*) AS n ${from} ${cond}`, params: where.params },
   };
 }

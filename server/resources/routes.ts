@@ -10,7 +10,10 @@ function verbs(res: ResourceFile, engine: ResourceEngine) {
   const p = res.permissions;
   const readers = [...new Set([...p.list, ...p.update, ...p.save])];
   return {
-    list: { method: 'POST' as const, access: { anyOf: p.list }, input: listSchema(res), handler: ({ user, body }: any) => engine.list(res.id, user, body) },
+    list: {
+      method: 'POST' as const, access: { anyOf: p.list }, input: listSchema(res), seekable: true as const,
+      handler: ({ user, body, seek }: any) => (seek ? engine.seek(res.id, user, body, seek) : engine.list(res.id, user, body)),
+    },
     count: { method: 'POST' as const, access: { anyOf: p.list }, input: listSchema(res), handler: ({ user, body }: any) => engine.count(res.id, user, body) },
     detail: { method: 'GET' as const, access: { anyOf: readers }, input: detailSchema, handler: ({ user, body }: any) => engine.detail(res.id, user, Number(body.id)) },
     save: { method: 'POST' as const, access: { anyOf: p.save }, input: saveSchema(res), handler: ({ user, body }: any) => save(engine, res.id, user, body) },

@@ -5,7 +5,7 @@ import { route } from '../http/route.ts';
 import type { Registry } from '../registry/types.ts';
 import { orderDetails, goodsOf } from '../domain/orders/details.ts';
 import { findOrder, NOT_FOUND } from '../domain/orders/access.ts';
-import { countOrders, listOrders, type ListInput } from '../domain/orders/list.ts';
+import { countOrders, listOrders, seekOrders, type ListInput } from '../domain/orders/list.ts';
 import { orderNoTaken, saveOrder, type SaveInput } from '../domain/orders/save.ts';
 import { countSchema, getById, getByOrderId, listSchema, orderNoRepeatSchema, saveSchema } from '../domain/orders/schemas.ts';
 import { failure } from '../http/envelope.ts';
@@ -25,8 +25,8 @@ export function orderRoutes(conn: Conn, registry: () => Registry) {
       handler: ({ user, body }) => orderNoTaken(conn, user.corpId, body.orderNo, body.id),
     }),
     route<ListInput>({
-      method: 'POST', path: '/orderInfo/list', access: { anyOf: ['order3'] }, input: listSchema,
-      handler: ({ user, body }) => listOrders(conn, registry(), user, body),
+      method: 'POST', path: '/orderInfo/list', access: { anyOf: ['order3'] }, input: listSchema, seekable: true,
+      handler: ({ user, body, seek }) => (seek ? seekOrders(conn, registry(), user, body, seek) : listOrders(conn, registry(), user, body)),
     }),
     route<ListInput>({
       method: 'POST', path: '/orderInfo/count', access: { anyOf: ['order3'] }, input: countSchema,

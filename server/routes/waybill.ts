@@ -7,7 +7,7 @@ import { pagingProperties } from '../resources/input-schemas.ts';
 import { searchText } from '../resources/like.ts';
 import { eventList, nodeList, waybillDetail } from '../domain/waybills/detail.ts';
 import { STATUS_TYPES, statusList } from '../domain/waybills/labels.ts';
-import { pageQuery, SORTABLE, statusCounts, type WaybillQuery } from '../domain/waybills/query.ts';
+import { pageQuery, seekQuery, SORTABLE, statusCounts, type WaybillQuery } from '../domain/waybills/query.ts';
 import { idOf, idQuery } from './waybill-inputs.ts';
 import { waybillDispatchRoutes } from './waybill-dispatch.ts';
 
@@ -36,8 +36,8 @@ export const waybillQueryInput = {
 export function waybillRoutes(conn: Conn, registry: () => Registry) {
   return [
     route<WaybillQuery>({
-      method: 'POST', path: '/waybill/pageQueryByCondition', access: { anyOf: LIST }, input: waybillQueryInput,
-      handler: ({ user, body }) => pageQuery(conn, registry(), user, body),
+      method: 'POST', path: '/waybill/pageQueryByCondition', access: { anyOf: LIST }, input: waybillQueryInput, seekable: true,
+      handler: ({ user, body, seek }) => (seek ? seekQuery(conn, registry(), user, body, seek) : pageQuery(conn, registry(), user, body)),
     }),
     route<WaybillQuery>({
       method: 'POST', path: '/waybill/getWaybillNumberByCondition', access: { anyOf: LIST }, input: waybillQueryInput,

@@ -9,6 +9,8 @@ import { decorateOrder, labelOf } from './labels.ts';
 import { all, one, round3, type Conn } from './sql.ts';
 import { likePattern } from '../../resources/like.ts';
 import { withProgress } from './progress.ts';
+import { orderByKeys, seekAfter, type SortKey } from '../../db/keyset.ts';
+import type { Seek, SeekPage } from '../../http/route.ts';
 
 export interface ListInput {
   curPage?: number;
@@ -44,12 +46,14 @@ function filterWhere(user: SessionUser, input: ListInput, withStatus = true): Wh
   return where;
 }
 
-function orderBy(input: ListInput): string {
-  const sorts = input.sorts?.length ? input.sorts : [{ field: 'updatedAt' as const, order: 'desc' as const }];
-  const parts = sorts.map((s) => `${SORT_COLUMNS[s.field]} ${s.order === 'asc' ? 'ASC' : 'DESC'}`);
+const sortsOf = (input: ListInput) => (input.sorts?.length ? input.sorts : [{ field: 'updatedAt' as const, order: 'desc' as const }]);
+
+function sortKeys(input: ListInput): SortKey[] {
+  const sorts = sortsOf(input);
+  const keys: SortKey[] = sorts.map((s) => ({ expr: SORT_COLUMNS[s.field], desc: s.order !== 'asc', nullable: false }));
   // The id breaks ties so that paging never repeats or skips a row.
-  parts.push(`o.id ${sorts[0].order === 'asc' ? 'ASC' : 'DESC'}`);
-  return parts.join(', ');
+  keys.push({ expr: 'o.id', desc: sorts[0].order !== 'asc', nullable: false });
+  return keys;
 }
 
 export async function listOrders(conn: Conn, reg: Registry, user: SessionUser, input: ListInput) {
@@ -57,20 +61,37 @@ export async function listOrders(conn: Conn, reg: Registry, user: SessionUser, i
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = filterWhere(user, input);
   const cond = where.sql.join(' AND ');
-  const rows = await all<OrderRow>(conn, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${cond} ORDER BY ${orderBy(input)} LIMIT ? OFFSET ?`,
+  const rows = await all<OrderRow>(conn, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${cond} ORDER BY ${orderByKeys(sortKeys(input))} LIMIT ? OFFSET ?`,
     ...where.params, pageSize, (curPage - 1) * pageSize);
   const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM orders o WHERE ${cond}`, ...where.params))!;
+  return { data: await decorateRows(conn, reg, rows), totalRecords: n, curPage, pageSize };
+}
+
+/** An export's page of the same list (route.ts Seek): the rows after the last one read, counted once. */
+export async function seekOrders(conn: Conn, reg: Registry, user: SessionUser, input: ListInput, seek: Seek): Promise<SeekPage> {
+  const where = filterWhere(user, input);
+  const keys = sortKeys(input);
+  const after = seek.after ? seekAfter(conn.dialect, keys, seek.after) : undefined;
+  const cond = [...where.sql, ...(after ? [after.sql] : [])].join(' AND ');
+  const rows = await all<OrderRow>(conn, `SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE ${cond} ORDER BY ${orderByKeys(keys)} LIMIT ?`,
+    ...where.params, ...(after?.params ?? []), input.pageSize ?? DEFAULT_PAGE_SIZE);
+  const last = rows.at(-1) as Record<string, unknown> | undefined;
+  const next = last ? [...sortsOf(input).map((s) => last[s.field]), last.id] : null;
+  const counted = seek.count ? (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM orders o WHERE ${where.sql.join(' AND ')}`, ...where.params))!.n : undefined;
+  return { data: await decorateRows(conn, reg, rows), after: next, ...(counted === undefined ? {} : { totalRecords: counted }) };
+}
+
+async function decorateRows(conn: Conn, reg: Registry, rows: OrderRow[]) {
   // Totals only for the rows of this page.
   const ids = rows.map((r) => r.id);
   const totals = ids.length === 0 ? [] : await all<{ orderId: number; q: number; w: number; v: number; lines: number }>(conn,
     `SELECT order_id AS orderId, sum(quantity) AS q, sum(weight) AS w, sum(volume) AS v, count(*) AS lines FROM order_goods
       WHERE order_id IN (${ids.map(() => '?').join(', ')}) GROUP BY order_id`, ...ids);
   const byOrder = new Map(totals.map((t) => [t.orderId, t]));
-  const data = (await withProgress(conn, rows)).map((r) => {
+  return (await withProgress(conn, rows)).map((r) => {
     const t = byOrder.get(r.id);
     return { ...decorateOrder(reg, r), goodsLineCount: t?.lines ?? 0, totalQuantity: round3(t?.q), totalWeight: round3(t?.w), totalVolume: round3(t?.v) };
   });
-  return { data, totalRecords: n, curPage, pageSize };
 }
 
 /**

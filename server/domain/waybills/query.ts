@@ -10,6 +10,8 @@ import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
 import { WaybillStatus } from '../workflow/waybill-machine.ts';
 import { withoutIndex } from '../../db/dialect.ts';
+import { orderByKeys, seekAfter, type SortKey } from '../../db/keyset.ts';
+import type { Seek, SeekPage } from '../../http/route.ts';
 import { blank, filterWhere, SORTABLE, type WaybillQuery } from './filters.ts';
 import { labelOf, DICTIONARY, stateLabels } from './labels.ts';
 import { all, type Conn } from './sql.ts';
@@ -18,8 +20,16 @@ import { maintainedCounts } from './tab-counts.ts';
 export { SORTABLE, type WaybillQuery } from './filters.ts';
 export const DEFAULT_PAGE_SIZE = 20;
 
-function orderBy(dialect: Dialect, q: WaybillQuery, alias: string) {
+/** The list's order: its sorts (default newest change first), then the id in the first sort's direction. */
+function sortKeys(q: WaybillQuery, alias: string): SortKey[] {
   const sorts = q.sorts?.length ? q.sorts : [{ field: 'updatedAt' as const, order: 'desc' as const }];
+  const keys = sorts.map((s) => ({ expr: `${alias}.${SORTABLE[s.field]}`, desc: s.order !== 'asc', nullable: false }));
+  // The id breaks ties so that paging never repeats or skips a row.
+  keys.push({ expr: `${alias}.id`, desc: sorts[0].order !== 'asc', nullable: false });
+  return keys;
+}
+
+function orderBy(dialect: Dialect, q: WaybillQuery, alias: string) {
   // Numbers sorted within a creation period: SQLite would rather walk the number index over every
   // waybill and test each row's time (10 s over a million), and so would PostgreSQL (7.8 s);
   // withoutIndex takes the period's range from its index and sorts what it found (0.2 s for a week).
@@ -27,13 +37,14 @@ function orderBy(dialect: Dialect, q: WaybillQuery, alias: string) {
   // index walk: the newest rows match a recent period at once.
   const [from, to] = q.createdAt ?? [];
   const period = alias === 'w' && (!blank(from) || !blank(to));
-  const parts = sorts.map((s) => {
-    const key = `${alias}.${SORTABLE[s.field]}`;
-    return `${period && s.field === 'waybillNo' ? withoutIndex(dialect, key) : key} ${s.order === 'asc' ? 'ASC' : 'DESC'}`;
-  });
-  // The id breaks ties so that paging never repeats or skips a row.
-  parts.push(`${alias}.id ${sorts[0].order === 'asc' ? 'ASC' : 'DESC'}`);
-  return parts.join(', ');
+  const numberKey = `${alias}.${SORTABLE.waybillNo}`;
+  return orderByKeys(sortKeys(q, alias), (k) => (period && k.expr === numberKey ? withoutIndex(dialect, k.expr) : k.expr));
+}
+
+/** The sort values of a list row (its raw columns), in sortKeys' order: where the next seek starts. */
+function sortValues(q: WaybillQuery, row: Record<string, unknown>): unknown[] {
+  const sorts = q.sorts?.length ? q.sorts : [{ field: 'updatedAt' as const }];
+  return [...sorts.map((s) => row[s.field]), row.id];
 }
 
 const ROW_COLUMNS = `p.id, p.waybill_no AS waybillNo, p.waybill_name AS waybillName, p.business_type AS businessType,
@@ -44,16 +55,22 @@ const ROW_COLUMNS = `p.id, p.waybill_no AS waybillNo, p.waybill_name AS waybillN
   (SELECT a.area_name FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = p.id AND n.node_type = 'end' ORDER BY n.seq DESC LIMIT 1) AS endAreaName,
   (SELECT string_agg(o.order_no, ',' ORDER BY o.order_no) FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = p.id) AS orderNos`;
 
-/** The page's ids in order: scope, filters, sort and limit on the waybills table alone (its plan is tested). */
-export function pageSql(dialect: Dialect, user: SessionUser, q: WaybillQuery) {
+/**
+ * The page's ids in order: scope, filters, sort and limit on the waybills table alone (its plan is tested).
+ * With `seek` (an export), the page is the rows after its sort values instead of an OFFSET (db/keyset.ts).
+ */
+export function pageSql(dialect: Dialect, user: SessionUser, q: WaybillQuery, seek?: Seek) {
   const curPage = q.curPage ?? 1;
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
   const where = filterWhere(dialect, user, q);
   const cond = where.sql.join(' AND ');
   const counted = maintainedCounts(dialect, user, q, true);
+  const after = seek?.after ? seekAfter(dialect, sortKeys(q, 'w'), seek.after) : undefined;
+  const page = seek
+    ? { sql: `SELECT w.* FROM waybills w WHERE ${cond}${after ? ` AND ${after.sql}` : ''} ORDER BY ${orderBy(dialect, q, 'w')} LIMIT ?`, params: [...where.params, ...(after?.params ?? []), pageSize] }
+    : { sql: `SELECT w.* FROM waybills w WHERE ${cond} ORDER BY ${orderBy(dialect, q, 'w')} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, (curPage - 1) * pageSize] };
   return {
-    curPage, pageSize,
-    page: { sql: `SELECT w.* FROM waybills w WHERE ${cond} ORDER BY ${orderBy(dialect, q, 'w')} LIMIT ? OFFSET ?`, params: [...where.params, pageSize, (curPage - 1) * pageSize] },
+    curPage, pageSize, page,
     count: counted
       ? { sql: `SELECT coalesce(sum(n), 0) AS n FROM (${counted.sql}) counted`, params: counted.params }
       : { sql: `SELECT count(*) AS n FROM waybills w WHERE ${cond}`, params: where.params },
@@ -61,8 +78,8 @@ export function pageSql(dialect: Dialect, user: SessionUser, q: WaybillQuery) {
 }
 
 /** The exact statements the list runs: the page's rows (joined to names after paging) and the count. */
-export function listSql(dialect: Dialect, user: SessionUser, q: WaybillQuery) {
-  const { curPage, pageSize, page, count } = pageSql(dialect, user, q);
+export function listSql(dialect: Dialect, user: SessionUser, q: WaybillQuery, seek?: Seek) {
+  const { curPage, pageSize, page, count } = pageSql(dialect, user, q, seek);
   const rows = {
     sql: `SELECT ${ROW_COLUMNS} FROM (${page.sql}) p
        LEFT JOIN carriers c ON c.id = p.carrier_id LEFT JOIN vehicles v ON v.id = p.vehicle_id LEFT JOIN drivers d ON d.id = p.driver_id
@@ -76,7 +93,20 @@ export async function pageQuery(conn: Conn, reg: Registry, user: SessionUser, q:
   const { curPage, pageSize, rows: rowsSql, count } = listSql(conn.dialect, user, q);
   const rows = await all<Record<string, unknown>>(conn, rowsSql.sql, ...rowsSql.params);
   const [{ n }] = await all<{ n: number }>(conn, count.sql, ...count.params);
-  const data = rows.map((r) => ({
+  return { data: decorateRows(reg, rows), totalRecords: n, curPage, pageSize };
+}
+
+/** An export's page of the same list (route.ts Seek): the rows after the last one read, counted once. */
+export async function seekQuery(conn: Conn, reg: Registry, user: SessionUser, q: WaybillQuery, seek: Seek): Promise<SeekPage> {
+  const { rows: rowsSql, count } = listSql(conn.dialect, user, q, seek);
+  const rows = await all<Record<string, unknown>>(conn, rowsSql.sql, ...rowsSql.params);
+  const last = rows.at(-1);
+  const totalRecords = seek.count ? (await all<{ n: number }>(conn, count.sql, ...count.params))[0].n : undefined;
+  return { data: decorateRows(reg, rows), after: last ? sortValues(q, last) : null, ...(totalRecords === undefined ? {} : { totalRecords }) };
+}
+
+function decorateRows(reg: Registry, rows: Record<string, unknown>[]) {
+  return rows.map((r) => ({
     ...r,
     ...stateLabels(reg, r as { status: number; step: number; signStatus: number }),
     businessTypeStr: labelOf(reg, 'businessType', r.businessType),
@@ -85,7 +115,6 @@ export async function pageQuery(conn: Conn, reg: Registry, user: SessionUser, q:
     createdAtStr: formatTime(r.createdAt as number),
     updatedAtStr: formatTime(r.updatedAt as number),
   }));
-  return { data, totalRecords: n, curPage, pageSize };
 }
 
 /** The tabs: the statuses the waybill machine uses, in catalogue order. */
