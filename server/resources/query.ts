@@ -9,6 +9,7 @@ import { scopeWhere, type Where } from './scope.ts';
 import { DEFAULT_PAGE_SIZE } from './input-schemas.ts';
 import { likePattern } from './like.ts';
 import { REF_TARGETS } from '../registry/ref-targets.ts';
+import { fieldSql } from './computed.ts';
 
 export interface ListRequest {
   curPage?: number;
@@ -21,15 +22,20 @@ const blank = (v: unknown) => v === undefined || v === null || v === '' || (Arra
 
 const selects = new WeakMap<ResourceFile, { columns: string; joins: string }>();
 
-/** The select list and joins of a resource; cached per loaded file (a reload brings new objects). */
+/**
+ * The select list and joins of a resource; cached per loaded file (a reload brings new objects),
+ * except where computed fields depend on the moment (computed.ts).
+ */
 export function selectList(reg: Registry, res: ResourceFile): { columns: string; joins: string } {
+  if (res.computed) return buildSelect(reg, res);
   let cached = selects.get(res);
   if (!cached) selects.set(res, (cached = buildSelect(reg, res)));
   return cached;
 }
 
 function buildSelect(reg: Registry, res: ResourceFile): { columns: string; joins: string } {
-  const columns = Object.keys(storedFields(res)).map((f) => `t.${ident(columnOf(f))} AS ${ident(f)}`);
+  const now = Date.now();
+  const columns = Object.keys(storedFields(res)).map((f) => `${fieldSql(res, f, 't', now)} AS ${ident(f)}`);
   const joins: string[] = [];
   Object.entries(res.references ?? {}).forEach(([field, ref], i) => {
     if (!ref.label) return;
@@ -46,7 +52,7 @@ export function filterWhere(res: ResourceFile, user: SessionUser, req: ListReque
   for (const [field, op] of Object.entries(res.search ?? {})) {
     const value = req[field];
     if (blank(value)) continue;
-    const col = `t.${ident(columnOf(field))}`;
+    const col = fieldSql(res, field);
     if (op === 'eq') {
       where.sql.push(`${col} = ?`);
       where.params.push(value);
@@ -68,7 +74,7 @@ export function filterWhere(res: ResourceFile, user: SessionUser, req: ListReque
 
 export function orderBy(res: ResourceFile, req: ListRequest): string {
   const sorts = req.sorts?.length ? req.sorts : res.defaultSort ? [res.defaultSort] : [];
-  const parts = sorts.map((s) => `t.${ident(columnOf(s.field))} ${s.order === 'asc' ? 'ASC' : 'DESC'}`);
+  const parts = sorts.map((s) => `${fieldSql(res, s.field)} ${s.order === 'asc' ? 'ASC' : 'DESC'}`);
   // The id breaks ties so that paging never repeats or skips a row.
   parts.push(`t.id ${sorts[0]?.order === 'asc' ? 'ASC' : 'DESC'}`);
   return parts.join(', ');
