@@ -62,7 +62,7 @@ export function ReferenceWidget(props: WidgetProps) {
   useEffect(() => {
     if (unlabelled === undefined) return;
     let live = true;
-    fetchReferenceOptions(env.api, { list, labelKey, descriptionKey, params: { id: Number(unlabelled) } }, '')
+    fetchReferenceOptions(env.api, { list, labelKey, descriptionKey, params: { id: Number(unlabelled) }, silent: true }, '')
       .then((rows) => {
         const hit = rows.find((r) => String(r.id) === unlabelled);
         if (!live || !hit) return;
