@@ -205,6 +205,16 @@ describe('scoping', () => {
     expect((await carrier.get(`/res/contractRateRule/detail?id=${others!.id}`)).code).toBe(0);
   });
 
+  it('moves a contract\'s rules with it when its carrier changes: the new carrier sees them, the old one no longer', async () => {
+    const { id } = await contract(today(), today() + DAY);
+    const { result } = await finance.post('/res/contractRateRule/save', rule(id));
+    expect((await carrier.get(`/res/contractRateRule/detail?id=${result.id}`)).code).toBe(1);
+    const other = (await t.db.one<{ id: number }>('SELECT id FROM carriers WHERE corp_id = 1 AND id <> ? ORDER BY id LIMIT 1', [carrierPartner]))!.id;
+    expect((await finance.post('/res/contract/update', { id, version: 1, carrierId: other })).code).toBe(1);
+    expect((await finance.get(`/res/contractRateRule/detail?id=${result.id}`)).result.carrierId).toBe(other);
+    expect((await carrier.get(`/res/contractRateRule/detail?id=${result.id}`)).code).toBe(0);
+  });
+
   it('shows a customer user only its own customer contracts and their rules', async () => {
     const contracts = (await customer.post('/res/contract/list', { pageSize: 1000 })).result.data as Row[];
     expect(contracts.length).toBeGreaterThan(0);
