@@ -45,7 +45,7 @@ export async function copyContract(engine: ResourceEngine, user: SessionUser, in
     const copy: Rec = {};
     for (const f of Object.keys(contract.schema.properties)) if (!GIVEN.includes(f) && source[f] !== null && source[f] !== undefined) copy[f] = source[f];
     for (const f of GIVEN) if (input[f as keyof CopyInput] !== undefined) copy[f] = input[f as keyof CopyInput];
-    if (copy.contractName === undefined) copy.contractName = source.contractName;
+    copy.contractName ??= source.contractName;
     // The dates are the user's: the contract's own rules between fields judge them.
     checkCrossFields(contract, copy);
     const { id } = await save(engine, 'contract', user, copy);
