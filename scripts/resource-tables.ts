@@ -49,6 +49,8 @@ export function tableSource(resource: ResourceFile, tableName: (resourceId: stri
   const lines = [`  id: integer('id').primaryKey(),`, `  corpId: integer('corp_id').notNull().references(() => corporations.id),`];
   // Read-only columns (what the server works out: a calibration's result) are columns too, after the writable ones.
   for (const [field, schema] of Object.entries({ ...resource.schema.properties, ...resource.readOnlyFields })) {
+    // A computed field is worked out at each read (server/resources/computed.ts): no column holds it.
+    if (resource.computed?.[field]) continue;
     let col = `${columnType(schema)}('${columnOf(field)}')`;
     const fixedDefault = typeof schema.default === 'number' || typeof schema.default === 'string';
     // A field with a default always has a value: the form sends it, and a row written without it takes the default.

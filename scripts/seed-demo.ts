@@ -3,6 +3,7 @@
 import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
+import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
@@ -74,6 +75,9 @@ const REPORT_OPERATIONS = [
   'reportRefusals', 'reportDispatchEfficiency', 'reportColdChainFleet', 'reportCarrierCapacity', 'reportOrderDetails', 'reportTemperature', 'reportParkingAbnormality', 'reportVehicleMileage',
 ];
 
+/** A customer or carrier user reads its own contracts and their rate rules (scoped by the server), and changes none. */
+const PARTNER_CONTRACT_READS = ['contract3', 'contractDetail3', 'contractRateRule3', 'contractRateRuleDetail3'];
+
 /** What each demo role is granted; '*' grants everything. */
 export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   admin: { name: '系统管理员', grants: [ALL] },
@@ -92,15 +96,20 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     name: '监控员',
     grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', '5023', ...REPORT_OPERATIONS],
   },
+  finance: {
+    name: '财务',
+    // The settlement centre (schemas/menus/settlement.json) whole, and the partners it settles with.
+    grants: ['settlement', 'customer3', 'customerDetail3', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS],
+  },
   customer: {
     name: '客户',
-    grants: ['customer3', 'customerDetail3', 'carModel3', 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'orderBatchShipment3', 'orderBatchDelivery3',
+    grants: ['customer3', 'customerDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'orderBatchShipment3', 'orderBatchDelivery3',
       // The carrier-monthly report reads a summary with no customer dimension: customers are refused it.
       'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly')],
   },
   carrier: {
     name: '承运商',
-    grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
+    grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
       'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS],
   },
 };
@@ -118,6 +127,13 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
   // Unit prices name goods by id, known once the catalogue is in.
   const goods = await all<{ id: number; code: string }>(conn, 'SELECT id, goods_code AS "code" FROM goods WHERE corp_id = ? AND is_deleted = 0', corpId);
   await insertRows(conn, 'unit_prices', demoUnitPrices(refs, new Map(goods.map((g) => [g.code, g.id]))));
+  // The settlement centre: fee items and oil prices, then the contracts' rate rules naming both.
+  await insertRows(conn, 'fee_items', demoFeeItems(corpId, now));
+  await insertRows(conn, 'oil_prices', demoOilPrices(corpId, now));
+  const contracts = await all<{ no: string; id: number; customerId: number | null; carrierId: number | null }>(conn,
+    'SELECT contract_no AS "no", id, customer_id AS "customerId", carrier_id AS "carrierId" FROM contracts WHERE corp_id = ?', corpId);
+  const fees = await all<{ code: string; id: number }>(conn, 'SELECT fee_code AS "code", id FROM fee_items WHERE corp_id = ?', corpId);
+  await insertRows(conn, 'contract_rate_rules', demoRateRules(corpId, now, new Map(contracts.map((c) => [c.no, c])), new Map(fees.map((f) => [f.code, f.id])), refs.carModelIds));
   // A fence's delivery setting names the delivery man of its vehicle, known once the deliveries are in.
   await conn.run(
     `UPDATE area_delivery_settings SET delivery_id = (SELECT min(d.id) FROM deliveries d
@@ -177,6 +193,7 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
       { userName: 'admin', realName: '系统管理员', corpId: 1, userType: 0, partnerId: null, role: roleIds.admin },
       { userName: 'dispatcher', realName: '张调度', corpId: 1, userType: 0, partnerId: null, role: roleIds.dispatcher },
       { userName: 'monitor', realName: '李监控', corpId: 1, userType: 0, partnerId: null, role: roleIds.monitor },
+      { userName: 'finance', realName: '钱财务', corpId: 1, userType: 0, partnerId: null, role: roleIds.finance },
       { userName: 'customer', realName: '王客户', corpId: 1, userType: 1, partnerId: await firstOf('customers', 1), role: roleIds.customer },
       { userName: 'carrier', realName: '赵承运', corpId: 1, userType: 2, partnerId: await firstOf('carriers', 1), role: roleIds.carrier },
       { userName: 'admin2', realName: '嘉兴管理员', corpId: 2, userType: 0, partnerId: null, role: admin2Role },
@@ -202,7 +219,7 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
   return demo;
 }
 
-export const DEMO_ACCOUNTS = ['admin', 'dispatcher', 'monitor', 'customer', 'carrier', 'admin2'];
+export const DEMO_ACCOUNTS = ['admin', 'dispatcher', 'monitor', 'finance', 'customer', 'carrier', 'admin2'];
 
 /**
  * Adds n generated vehicles to corporation HY for benchmarks, in batches. The generator's plates

@@ -14,6 +14,7 @@ import { orderFixtures } from './support/order-fixtures.ts';
 import { waybillFixtures } from './support/waybill-fixture.ts';
 import { alarmFixtures } from './support/alarm-fixtures.ts';
 import { fenceFixtures } from './support/fence-fixtures.ts';
+import { settlementFixtures } from './support/settlement-fixtures.ts';
 import { trackFixtures } from './support/track-fixture.ts';
 import { mediaFixtures } from './support/media-fixtures.ts';
 import { terminalFixtures } from './support/terminal-fixtures.ts';
@@ -90,7 +91,7 @@ const t = await createTestApp();
  * fixture module creates them before the suite and gives the baseline bodies that use them.
  */
 const FIXTURES: { bodies: Record<string, Row>; acceptedText: Record<string, string>; acceptedNull?: Record<string, string>; headers?: Record<string, Record<string, string>> }[] =
-  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t)];
+  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));

@@ -34,6 +34,8 @@ export interface ReferenceQuery {
   descriptionKey?: string;
   /** Filters sent with every request (a driver list narrowed to one carrier). */
   params?: Record<string, unknown>;
+  /** A lookup the user did not ask for (a label by id): a refusal is not shown. */
+  silent?: boolean;
 }
 
 export async function fetchReferenceOptions(api: ApiClient, q: ReferenceQuery, text: string): Promise<RefOption[]> {
@@ -48,6 +50,6 @@ export async function fetchReferenceOptions(api: ApiClient, q: ReferenceQuery, t
       unsearchable.add(key);
     }
   }
-  const all = toOptions(await api.post(q.list, page), q.labelKey, q.descriptionKey);
+  const all = toOptions(await api.post(q.list, page, q.silent ? { silent: true } : undefined), q.labelKey, q.descriptionKey);
   return filter ? all.filter((o) => o.label.includes(filter)) : all;
 }

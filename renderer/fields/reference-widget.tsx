@@ -55,6 +55,26 @@ export function ReferenceWidget(props: WidgetProps) {
   const needLabels = multiple && values.some((v) => !known.current.has(String(v)));
   const query = text ?? '';
 
+  // A value given without its label (an add form opened for one record, ?contractId=): its label is
+  // asked of the list by id, so the record's name is shown, never its id.
+  const [, labelled] = useState(0);
+  const unlabelled = !multiple && present(value) && !known.current.has(String(value)) ? String(value) : undefined;
+  useEffect(() => {
+    if (unlabelled === undefined) return;
+    let live = true;
+    fetchReferenceOptions(env.api, { list, labelKey, descriptionKey, params: { id: Number(unlabelled) }, silent: true }, '')
+      .then((rows) => {
+        const hit = rows.find((r) => String(r.id) === unlabelled);
+        if (!live || !hit) return;
+        known.current.set(unlabelled, hit.label);
+        labelled((n) => n + 1);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [unlabelled, env, list, labelKey, descriptionKey]);
+
   // A field others follow tells them the record it starts with (a waybill's vehicle already set).
   const startValue = useRef(value);
   useEffect(() => {

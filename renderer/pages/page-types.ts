@@ -118,6 +118,11 @@ export interface PageSchema {
   tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown> };
   /** Sent with every list and count call (a business line's business-type group); overrides the search. */
   filter?: Record<string, unknown>;
+  /**
+   * A list of the children of one record (a contract's rate rules): the record id the page was opened
+   * with (?id=) filters the list by this field, and the toolbar's pages get it as ?<field>=<id>.
+   */
+  parentField?: string;
   /** Business jump: the page a `link` column opens, per record kind. */
   links?: { order?: string; waybill?: string };
   /** Query parameter holding the record id when the page is a route; default id. */

@@ -13,7 +13,7 @@ export interface ContractInput {
   /**
    * 合同类型
    */
-  contractType: 1 | 2;
+  contractType: 1 | 2 | 3;
   /**
    * 客户
    */
@@ -34,10 +34,6 @@ export interface ContractInput {
    * 到期日期
    */
   validUntil: number;
-  /**
-   * 合同状态
-   */
-  status?: 1 | 2 | 3 | 99;
   /**
    * 合同金额(元)
    */
@@ -75,6 +71,18 @@ export interface Contract {
    */
   updatedBy: number;
   /**
+   * 合同状态
+   */
+  status: 1 | 2 | 3 | 99;
+  /**
+   * 终止时间
+   */
+  terminatedAt: number | null;
+  /**
+   * 终止原因
+   */
+  terminateReason: string | null;
+  /**
    * 合同编号
    */
   contractNo: string;
@@ -85,7 +93,7 @@ export interface Contract {
   /**
    * 合同类型
    */
-  contractType: 1 | 2;
+  contractType: 1 | 2 | 3;
   /**
    * 客户
    */
@@ -106,10 +114,6 @@ export interface Contract {
    * 到期日期
    */
   validUntil: number;
-  /**
-   * 合同状态
-   */
-  status: 1 | 2 | 3 | 99;
   /**
    * 合同金额(元)
    */
@@ -134,6 +138,10 @@ export interface Contract {
    * 更新时间
    */
   updatedAtStr: string;
+  /**
+   * 终止时间
+   */
+  terminatedAtStr: string;
   /**
    * 签订日期
    */

@@ -11,7 +11,9 @@ export type CrossFieldRule =
   /** `field` must be filled when every field named in `requiredWhen` holds the given value. */
   | { field: string; requiredWhen: Record<string, unknown>; message: string }
   /** `field` must stay blank when every field named in `emptyWhen` holds the given value. */
-  | { field: string; emptyWhen: Record<string, unknown>; message: string };
+  | { field: string; emptyWhen: Record<string, unknown>; message: string }
+  /** `field`, when filled, must hold one of `values` when every field named in `allowedWhen` holds the given value. */
+  | { field: string; allowedWhen: Record<string, unknown>; values: unknown[]; message: string };
 
 export interface CrossFieldError {
   field: string;
@@ -19,8 +21,9 @@ export interface CrossFieldError {
 }
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
+// A `null` in a condition means "left blank" (a rate rule that is not tiered).
 const matches = (record: Record<string, unknown>, when: Record<string, unknown>) =>
-  Object.entries(when).every(([f, v]) => record[f] === v);
+  Object.entries(when).every(([f, v]) => (v === null ? blank(record[f]) : record[f] === v));
 
 function broken(rule: CrossFieldRule, record: Record<string, unknown>): boolean {
   const value = record[rule.field];
@@ -29,6 +32,7 @@ function broken(rule: CrossFieldRule, record: Record<string, unknown>): boolean 
     return typeof value === 'number' && typeof low === 'number' && value < low;
   }
   if ('requiredWhen' in rule) return matches(record, rule.requiredWhen) && blank(value);
+  if ('allowedWhen' in rule) return matches(record, rule.allowedWhen) && !blank(value) && !rule.values.includes(value);
   return matches(record, rule.emptyWhen) && !blank(value);
 }
 
@@ -40,5 +44,6 @@ export function crossFieldErrors(rules: readonly CrossFieldRule[] | undefined, r
 /** The fields a rule reads, so a table can be checked against the schema's properties. */
 export function fieldsOfRule(rule: CrossFieldRule): string[] {
   if ('atLeast' in rule) return [rule.field, rule.atLeast];
-  return [rule.field, ...Object.keys('requiredWhen' in rule ? rule.requiredWhen : rule.emptyWhen)];
+  const when = 'requiredWhen' in rule ? rule.requiredWhen : 'allowedWhen' in rule ? rule.allowedWhen : rule.emptyWhen;
+  return [rule.field, ...Object.keys(when)];
 }

@@ -104,17 +104,56 @@ export const contracts = sqliteTable('contracts', {
   signedAt: integer('signed_at'),
   validFrom: integer('valid_from').notNull(),
   validUntil: integer('valid_until').notNull(),
-  status: integer('status').notNull().default(2),
   amount: integer('amount'),
   remark: text('remark'),
+  terminatedAt: integer('terminated_at'),
+  terminateReason: text('terminate_reason'),
   ...audit,
 }, (t) => [
   uniqueIndex('contracts_contract_no').on(t.corpId, t.contractNo).where(live),
   index('contracts_customer_id').on(t.corpId, t.isDeleted, t.customerId),
   index('contracts_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
   index('contracts_contract_type').on(t.corpId, t.isDeleted, t.contractType),
-  index('contracts_status').on(t.corpId, t.isDeleted, t.status),
   index('contracts_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
+/** 计价规则 (schemas/resources/contractRateRule.json). */
+export const contractRateRules = sqliteTable('contract_rate_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  contractId: integer('contract_id').notNull().references(() => contracts.id),
+  ruleName: text('rule_name').notNull(),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  originDistrict: text('origin_district'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  destDistrict: text('dest_district'),
+  businessType: integer('business_type'),
+  carModelId: integer('car_model_id').references(() => carModels.id),
+  goodsCategory: integer('goods_category'),
+  temperatureClass: integer('temperature_class'),
+  pricingMethod: integer('pricing_method').notNull(),
+  unitPrice: integer('unit_price'),
+  tierBasis: integer('tier_basis'),
+  tiers: text('tiers'),
+  minCharge: integer('min_charge'),
+  feeItems: text('fee_items'),
+  fuelLinked: integer('fuel_linked').notNull().default(0),
+  fuelBasePrice: integer('fuel_base_price'),
+  fuelCoefficient: real('fuel_coefficient'),
+  fuelRegion: text('fuel_region'),
+  remark: text('remark'),
+  customerId: integer('customer_id'),
+  carrierId: integer('carrier_id'),
+  ...audit,
+}, (t) => [
+  index('contract_rate_rules_contract_id').on(t.corpId, t.isDeleted, t.contractId),
+  index('contract_rate_rules_car_model_id').on(t.corpId, t.isDeleted, t.carModelId),
+  index('contract_rate_rules_pricing_method').on(t.corpId, t.isDeleted, t.pricingMethod),
+  index('contract_rate_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('contract_rate_rules_temperature_class').on(t.corpId, t.isDeleted, t.temperatureClass),
+  index('contract_rate_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
 /** 配送员 (schemas/resources/delivery.json). */
@@ -201,6 +240,24 @@ export const farmProduces = sqliteTable('farm_produces', {
   index('farm_produces_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 费用项目 (schemas/resources/feeItem.json). */
+export const feeItems = sqliteTable('fee_items', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  feeCode: text('fee_code').notNull(),
+  feeName: text('fee_name').notNull(),
+  feeKind: integer('fee_kind').notNull(),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('fee_items_fee_code').on(t.corpId, t.feeCode).where(live),
+  uniqueIndex('fee_items_fee_name').on(t.corpId, t.feeName).where(live),
+  index('fee_items_fee_kind').on(t.corpId, t.isDeleted, t.feeKind),
+  index('fee_items_status').on(t.corpId, t.isDeleted, t.status),
+  index('fee_items_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 货品 (schemas/resources/goods.json). */
 export const goods = sqliteTable('goods', {
   id: integer('id').primaryKey(),
@@ -282,6 +339,22 @@ export const monthlyCards = sqliteTable('monthly_cards', {
   index('monthly_cards_customer_id').on(t.corpId, t.isDeleted, t.customerId),
   index('monthly_cards_status').on(t.corpId, t.isDeleted, t.status),
   index('monthly_cards_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
+/** 油价 (schemas/resources/oilPrice.json). */
+export const oilPrices = sqliteTable('oil_prices', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  region: text('region').notNull(),
+  oilType: integer('oil_type').notNull().default(0),
+  price: integer('price').notNull(),
+  effectiveDate: integer('effective_date').notNull(),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('oil_prices_region_oil_type_effective_date').on(t.corpId, t.region, t.oilType, t.effectiveDate).where(live),
+  index('oil_prices_oil_type').on(t.corpId, t.isDeleted, t.oilType),
+  index('oil_prices_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
 /** 包装 (schemas/resources/packageInfo.json). */

@@ -102,7 +102,8 @@ export function derivedPages(resource: ResourceFile, option: DerivedPagesOption,
   const pages: PageFile[] = [
     {
       id: page('list'), title: `${name}管理`, kind: 'list', resource: id, columns,
-      search: Object.entries(resource.search ?? {}).map(([field, operator]) => condition(resource, field, operator)),
+      // `id` is searchable for pickers that know a record by its id (a reference's label), never a condition a user types.
+      search: Object.entries(resource.search ?? {}).filter(([field]) => field !== 'id').map(([field, operator]) => condition(resource, field, operator)),
       actions,
     },
     { id: page('add'), title: `新增${name}`, kind: 'form', resource: id, form, api: { submit: api('save') } },

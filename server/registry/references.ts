@@ -2,6 +2,7 @@
 // dictionaries; menus to pages; actions and resources to declared operation ids.
 import { SchemaError, type MenuDef, type PageFile, type Registry } from './types.ts';
 import { readableFields, storedFields } from './fields.ts';
+import { COMPUTATIONS } from '../resources/computed.ts';
 import { menuIndexOf, sourceOf } from './source.ts';
 import { checkActionGates } from './action-gates.ts';
 import { REF_TARGETS } from './ref-targets.ts';
@@ -99,6 +100,10 @@ function checkResources(reg: Registry, ops: Set<string>) {
     res.schema['x-checks']?.forEach((rule, i) =>
       fieldsOfRule(rule).forEach((f) => f in res.schema.properties || fail(res, `/schema/x-checks/${i}`, `字段不存在: ${f}`)),
     );
+    for (const [field, name] of Object.entries(res.computed ?? {})) {
+      if (!res.readOnlyFields?.[field]) fail(res, `/computed/${field}`, `计算字段须在 readOnlyFields 中声明: ${field}`);
+      if (!COMPUTATIONS[name]) fail(res, `/computed/${field}`, `计算不存在: ${name}`);
+    }
     res.dependents?.forEach((d, i) => reg.resources.has(d.resource) || fail(res, `/dependents/${i}/resource`, `资源不存在: ${d.resource}`));
     res.aliases?.forEach((a, i) =>
       a.alsoAllowedTo?.forEach((op, j) => ops.has(op) || fail(res, `/aliases/${i}/alsoAllowedTo/${j}`, `操作ID未在菜单中声明: ${op}`)),

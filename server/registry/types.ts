@@ -24,6 +24,8 @@ export interface ResourceFile {
   /** x-checks: rules between fields (schemas/keywords/cross-field.ts). */
   schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[]; 'x-checks'?: CrossFieldRule[] };
   readOnlyFields?: Record<string, FieldSchema>;
+  /** Read-only fields worked out by SQL at read time: field → computation (server/resources/computed.ts). */
+  computed?: Record<string, string>;
   /** Worked out by the resource's hooks for each list page (afterList); not columns. */
   derivedFields?: Record<string, FieldSchema>;
   search?: Record<string, SearchOperator>;

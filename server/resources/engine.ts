@@ -11,6 +11,7 @@ import { scopeWhere } from './scope.ts';
 import { all, one, type Conn } from './statements.ts';
 import { formatTime } from './time.ts';
 import type { ResourceHooks } from './hooks.ts';
+import { fromColumns } from './json-fields.ts';
 
 export const NOT_FOUND = '记录不存在或无权访问';
 
@@ -54,7 +55,7 @@ export class ResourceEngine {
   async list(resourceId: string, user: SessionUser, req: ListRequest): Promise<Page<Record<string, unknown>>> {
     const res = this.resource(resourceId);
     const sql = listSql(this.reg, res, user, req);
-    const data = await all<Record<string, unknown>>(this.db, sql.page.sql, ...sql.page.params);
+    const data = fromColumns(res, await all<Record<string, unknown>>(this.db, sql.page.sql, ...sql.page.params));
     const { n } = (await one<{ n: number }>(this.db, sql.count.sql, ...sql.count.params))!;
     const { curPage, pageSize } = paging(req);
     await this.hooks[res.id]?.afterList?.(data, Date.now());
@@ -80,11 +81,11 @@ export class ResourceEngine {
   }
 
   /** The record as the user may see it, or undefined. */
-  find(res: ResourceFile, user: SessionUser, id: number, includeDeleted = false): Promise<Record<string, unknown> | undefined> {
+  async find(res: ResourceFile, user: SessionUser, id: number, includeDeleted = false): Promise<Record<string, unknown> | undefined> {
     const { columns, joins } = selectList(this.reg, res);
     const where = scopeWhere(res, user, 't', includeDeleted);
     const sql = `SELECT ${columns} FROM ${ident(res.table)} t ${joins} WHERE ${where.sql.join(' AND ')} AND t.id = ?`;
-    return one<Record<string, unknown>>(this.db, sql, ...where.params, id);
+    return fromColumns(res, [await one<Record<string, unknown>>(this.db, sql, ...where.params, id)])[0];
   }
 
   async detail(resourceId: string, user: SessionUser, id: number) {

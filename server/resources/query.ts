@@ -12,6 +12,7 @@ import { REF_TARGETS } from '../registry/ref-targets.ts';
 import { orderByKeys, seekAfter, type SortKey } from '../db/keyset.ts';
 import type { Dialect } from '../db/port.ts';
 import type { Seek } from '../http/route.ts';
+import { fieldSql } from './computed.ts';
 
 export interface ListRequest {
   curPage?: number;
@@ -24,15 +25,20 @@ const blank = (v: unknown) => v === undefined || v === null || v === '' || (Arra
 
 const selects = new WeakMap<ResourceFile, { columns: string; joins: string }>();
 
-/** The select list and joins of a resource; cached per loaded file (a reload brings new objects). */
+/**
+ * The select list and joins of a resource; cached per loaded file (a reload brings new objects),
+ * except where computed fields depend on the moment (computed.ts).
+ */
 export function selectList(reg: Registry, res: ResourceFile): { columns: string; joins: string } {
+  if (res.computed) return buildSelect(reg, res);
   let cached = selects.get(res);
   if (!cached) selects.set(res, (cached = buildSelect(reg, res)));
   return cached;
 }
 
 function buildSelect(reg: Registry, res: ResourceFile): { columns: string; joins: string } {
-  const columns = Object.keys(storedFields(res)).map((f) => `t.${ident(columnOf(f))} AS ${ident(f)}`);
+  const now = Date.now();
+  const columns = Object.keys(storedFields(res)).map((f) => `${fieldSql(res, f, 't', now)} AS ${ident(f)}`);
   const joins: string[] = [];
   Object.entries(res.references ?? {}).forEach(([field, ref], i) => {
     if (!ref.label) return;
@@ -49,7 +55,7 @@ export function filterWhere(res: ResourceFile, user: SessionUser, req: ListReque
   for (const [field, op] of Object.entries(res.search ?? {})) {
     const value = req[field];
     if (blank(value)) continue;
-    const col = `t.${ident(columnOf(field))}`;
+    const col = fieldSql(res, field);
     if (op === 'eq') {
       where.sql.push(`${col} = ?`);
       where.params.push(value);
@@ -83,7 +89,7 @@ function mayBeNull(res: ResourceFile, field: string): boolean {
 /** The list's order: its sorts (or the file's default), then the id in the first sort's direction. */
 export function sortKeys(res: ResourceFile, req: ListRequest): SortKey[] {
   const sorts = sortsOf(res, req);
-  const keys = sorts.map((s) => ({ expr: `t.${ident(columnOf(s.field))}`, desc: s.order !== 'asc', nullable: mayBeNull(res, s.field) }));
+  const keys = sorts.map((s) => ({ expr: fieldSql(res, s.field), desc: s.order !== 'asc', nullable: mayBeNull(res, s.field) }));
   // The id breaks ties so that paging never repeats or skips a row.
   keys.push({ expr: 't.id', desc: sorts[0]?.order !== 'asc', nullable: false });
   return keys;

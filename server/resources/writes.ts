@@ -11,6 +11,7 @@ import { NOT_FOUND, type ResourceEngine } from './engine.ts';
 import { checkCrossFields, checkReferences, checkUnique, friendlyConstraint } from './write-checks.ts';
 import { recordHistory, withLabels, type Change, type HistoryEntry } from './history.ts';
 import { insert, one, run, tx } from './statements.ts';
+import { toColumn, toColumns } from './json-fields.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export async function save(engine: ResourceEngine, resourceId: string, user: Ses
     dropVirtual(res, record);
     await checkReferences(engine, res, user, record);
     await checkUnique(engine, res, user.corpId, record);
-    const row = newRow(record, user, now);
+    const row = newRow(toColumns(res, { ...record }), user, now);
     const fields = Object.keys(row);
     const id = await friendlyConstraint(res, () => insert(engine.db, insertSql(res, fields, 1), ...fields.map((f) => row[f])));
     await engine.hooks[res.id]?.afterWrite?.({ user, now }, id, extras);
@@ -111,7 +112,7 @@ export async function update(engine: ResourceEngine, resourceId: string, user: S
     await checkUnique(engine, res, user.corpId, { ...existing, ...fields }, id);
     const set = columns.map((c) => `${ident(columnOf(c.field))} = ?, `).join('');
     const sql = `UPDATE ${ident(res.table)} SET ${set}version = version + 1, updated_at = ?, updated_by = ? WHERE id = ? AND version = ?`;
-    const done = await friendlyConstraint(res, () => run(engine.db, sql, ...columns.map((c) => c.after), now, user.userId, id, version));
+    const done = await friendlyConstraint(res, () => run(engine.db, sql, ...columns.map((c) => toColumn(res, c.field, c.after)), now, user.userId, id, version));
     if (done.changes !== 1) throw failure('数据已被他人修改，请刷新后重试');
     // Only what a read shows reaches the history: never a password or its hash.
     const visible = changes.filter((c) => c.field in existing && c.field in titles);

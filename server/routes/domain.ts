@@ -12,10 +12,15 @@ import type { ResourceHooks } from '../resources/hooks.ts';
 import { roleHooks, userHooks } from '../domain/users/hooks.ts';
 import { departmentHooks } from '../domain/users/departments.ts';
 import { storeLocationHooks } from '../domain/stores/calibration.ts';
+import { contractHooks } from '../domain/settlement/contract-hooks.ts';
+import { rateRuleHooks } from '../domain/settlement/rate-rule-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
-  return { user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks };
+  return {
+    user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
+    contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn),
+  };
 }
 
 export function domainRoutes(conn: Conn, _registry: () => Registry, sessions: SessionStore) {

@@ -58,6 +58,8 @@ export function sampleValue(field: string, f: FieldSchema, n: number, referenced
   if (f['x-time']) return Date.UTC(2026, 0, 1 + (n % 28), 8);
   if (type === 'integer' || type === 'number') return number(f, n);
   if (type === 'boolean') return n % 2 === 0;
+  // A tiered range (x-tiered) is a first and a last tier at least (schemas/keywords/tiered.ts).
+  if (type === 'array' && f['x-tiered']) return [{ scopeType: 1, high: 10 + n, unitPrice: 500 }, { scopeType: 3, low: 10 + n, unitPrice: 400 }];
   if (type === 'array') return [];
   return text(field, f, n);
 }
@@ -82,7 +84,8 @@ export function sampleRecord(resource: ResourceFile, n: number, referenced: (res
 export function fitChecks(resource: ResourceFile, row: Row, keep: string[], fill: (field: string) => unknown = () => undefined, skip?: CrossFieldRule): Row {
   const out = { ...row };
   const blank = (v: unknown) => v === undefined || v === null || v === '';
-  const holds = (when: Record<string, unknown>) => Object.entries(when).every(([f, v]) => out[f] === v);
+  // A null in a condition means "left blank", as schemas/keywords/cross-field.ts reads it.
+  const holds = (when: Record<string, unknown>) => Object.entries(when).every(([f, v]) => (v === null ? blank(out[f]) : out[f] === v));
   const leave = (when: Record<string, unknown>) => {
     for (const [f, v] of Object.entries(when)) {
       const other = (resource.schema.properties[f]?.enum as unknown[] | undefined)?.find((e) => e !== v && e !== null);
@@ -101,6 +104,11 @@ export function fitChecks(resource: ResourceFile, row: Row, keep: string[], fill
         }
       } else if ('requiredWhen' in rule) {
         if (holds(rule.requiredWhen) && blank(value)) out[rule.field] = fill(rule.field);
+      } else if ('allowedWhen' in rule) {
+        if (holds(rule.allowedWhen) && !blank(value) && !rule.values.includes(value)) {
+          if (keep.includes(rule.field)) leave(rule.allowedWhen);
+          else out[rule.field] = rule.values[0];
+        }
       } else if (holds(rule.emptyWhen) && !blank(value)) {
         if (keep.includes(rule.field)) leave(rule.emptyWhen);
         else out[rule.field] = null;
@@ -132,6 +140,10 @@ export function breakRule(resource: ResourceFile, row: Row, rule: CrossFieldRule
   let broken: Row;
   if ('atLeast' in rule) broken = { ...row, [rule.field]: (row[rule.atLeast] as number) - 1 };
   else if ('requiredWhen' in rule) broken = { ...row, ...rule.requiredWhen, [rule.field]: null };
+  else if ('allowedWhen' in rule) {
+    const refused = (resource.schema.properties[rule.field]?.enum as unknown[] | undefined)?.find((e) => !rule.values.includes(e));
+    broken = { ...row, ...rule.allowedWhen, [rule.field]: refused };
+  }
   else broken = { ...row, ...rule.emptyWhen, [rule.field]: row[rule.field] ?? fill(rule.field) };
   return fitChecks(resource, broken, fieldsOfRule(rule), fill, rule);
 }

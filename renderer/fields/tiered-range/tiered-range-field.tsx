@@ -21,10 +21,22 @@ export function tierErrorsOf(errorSchema: ErrorSchema | undefined): TierError[] 
   return out;
 }
 
+/** Messages of a per-tier price field (`.tiers.1.unitPrice`), by row. */
+export function priceErrorsOf(errorSchema: ErrorSchema | undefined, field: string | undefined): Map<number, string> {
+  const out = new Map<number, string>();
+  if (!field) return out;
+  for (const [key, node] of Object.entries((errorSchema ?? {}) as Record<string, any>)) {
+    const message = node?.[field]?.__errors?.[0];
+    if (Number.isInteger(Number(key)) && message) out.set(Number(key), message);
+  }
+  return out;
+}
+
 export function TieredRangeField(props: FieldProps<TierEntry[]>) {
   const { fieldPathId, formData, onChange, onBlur, errorSchema, schema, uiSchema, required, disabled, readonly, name } = props;
   const id = fieldPathId.$id;
   const label = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title ?? name;
+  const priceField = (uiSchema?.['ui:options'] as { priceField?: string } | undefined)?.priceField;
   return (
     <>
       <WidgetLabel id={id} label={label} required={required} disabled={disabled} />
@@ -35,6 +47,8 @@ export function TieredRangeField(props: FieldProps<TierEntry[]>) {
         onBlur={() => onBlur(id, formData)}
         errors={tierErrorsOf(errorSchema as ErrorSchema | undefined)}
         disabled={disabled || readonly}
+        priceField={priceField}
+        priceErrors={priceErrorsOf(errorSchema as ErrorSchema | undefined, priceField)}
       />
     </>
   );

@@ -38,9 +38,15 @@ const useStyles = makeStyles({
 
 export type ListPageProps = Omit<PageRendererProps, 'context'> & { context: ListContext };
 
+/** A children list opened for one record (page `parentField`) filters by that record: its fixed filter gains it. */
+export function withParent(page: ListPageSchema, id: string | undefined): ListPageSchema {
+  if (!page.parentField || id === undefined || !/^[1-9][0-9]*$/.test(id)) return page;
+  return { ...page, filter: { ...page.filter, [page.parentField]: Number(id) } };
+}
+
 export function ListPage({ page: served, env, context }: ListPageProps) {
   const styles = useStyles();
-  const page = served as ListPageSchema;
+  const page = useMemo(() => withParent(served as ListPageSchema, context.id), [served, context.id]);
   const cache = useMemo(() => createDictionaryCache(env), [env]);
   const [saved, setSaved] = useState<SavedSettings>({});
   const columns = useMemo(() => applyFieldSettings(page.columns ?? [], saved.columns), [page.columns, saved.columns]);
@@ -78,6 +84,7 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
     env,
     context,
     filterBody: () => ({ ...data.filterBody, ...(data.sorts.length ? { sorts: data.sorts } : {}) }),
+    carry: page.parentField && page.filter?.[page.parentField] !== undefined ? { [page.parentField]: String(page.filter[page.parentField]) } : undefined,
     selectedRows,
     reload: data.reload,
     clearSelection: () => setRowSelection({}),

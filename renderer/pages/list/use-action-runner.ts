@@ -26,6 +26,8 @@ export interface ActionRunnerInput {
   context: ListContext;
   /** The current search and tab, plus sorts, for toolbar calls and exports. */
   filterBody: () => Record<string, unknown>;
+  /** Query parameters the toolbar's pages are opened with (the parent record of a children list). */
+  carry?: Record<string, string>;
   selectedRows: () => Row[];
   reload: () => void;
   clearSelection: () => void;
@@ -35,7 +37,7 @@ export function routeFor(context: ListContext, pageId: string): string {
   return context.routeOf?.(pageId) ?? `/page/${pageId}`;
 }
 
-export function useActionRunner({ env, context, filterBody, selectedRows, reload, clearSelection }: ActionRunnerInput) {
+export function useActionRunner({ env, context, filterBody, carry, selectedRows, reload, clearSelection }: ActionRunnerInput) {
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [dialog, setDialog] = useState<ActionPageRequest | null>(null);
   const [importing, setImporting] = useState<{ resourceId: string; title: string } | null>(null);
@@ -66,6 +68,7 @@ export function useActionRunner({ env, context, filterBody, selectedRows, reload
           .catch(() => undefined),
       );
     }
+    if (action.page && carry && !action.dialog) return env.navigate(`${routeFor(context, action.page)}?${new URLSearchParams(carry)}`);
     if (action.page) return open(action);
     if (action.call) ask(action.confirm, () => call(action, filterBody()));
   };
