@@ -21,7 +21,7 @@ const { curPage, pageSize } = pagingProperties([]);
 const fen = (title: string) => ({ title, type: 'integer', minimum: 0, maximum: 999_999_999_999 });
 const side = { title: '结算方向', type: 'integer', enum: [1, 2] };
 const day = (title: string) => ({
-  title, type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', errorMessage: { pattern: `${title}：请输入正确的日期（YYYY-MM-DD）` },
+  title, type: 'string', maxLength: 10, pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$', errorMessage: { pattern: `${title}：请输入正确的日期（YYYY-MM-DD）` },
 });
 const idQuery = (title: string) => ({
   type: 'object', additionalProperties: false, required: ['id'], properties: { id: { title, type: 'string', pattern: '^[1-9][0-9]{0,15}$' } },

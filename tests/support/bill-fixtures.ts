@@ -64,6 +64,10 @@ export async function billFixtures(t: { db: Database; as: (u: string) => Promise
   const sent2 = await bill(['/bill/audit', '/bill/distribute']);
   const confirmed = await bill(['/bill/audit', '/bill/distribute', '/bill/billConfirm']);
   const invoiced = await bill(['/bill/audit', '/bill/distribute', '/bill/billConfirm', '/bill/invoice']);
+  const invoicedDay = '2025-01-20';
+  const sold = await completedWaybill(t.db, { carrierId, day: invoicedDay, payable: 1_00, receivable: 200_00 });
+  const receivable = await billAt(admin, { side: 1, partyId: sold.customerId, from: invoicedDay, to: invoicedDay },
+    ['/bill/audit', '/bill/distribute', '/bill/billConfirm', '/bill/invoice']);
   const open = `2025-02-01`;
   const w = await completedWaybill(t.db, { carrierId, day: open, payable: 100_00 });
   const body = (b: { id: number; version: number }, extra: Row = {}) => ({ id: b.id, version: b.version, ...extra });
@@ -80,11 +84,9 @@ export async function billFixtures(t: { db: Database; as: (u: string) => Promise
     '/bill/billConfirm': body(sent),
     '/bill/billReject': body(sent2, { reason: '金额不符' }),
     '/bill/invoice': body(confirmed, { invoiceNo: 'FP20250101' }),
-    '/bill/writeOff': body(invoiced),
+    '/bill/writeOff': body(receivable),
     '/bill/pay': body(invoiced),
   };
-  // writeOff is a customer-bill action: on this carrier bill it is refused (code 0), which the suite
-  // does not look at for its baseline; every field case is decided before the machine speaks.
   const acceptedText: Record<string, string> = {
     '/financialFee/saveFee reason': 'the reason for an override is free text, stored as typed',
     '/bill/createBills remark': 'a remark is free text, stored as typed',
