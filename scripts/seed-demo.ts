@@ -90,7 +90,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // The business lines' list and detail screens (schemas/menus/transport.json).
       'feedstuffOrder', 'orderManageDHN', 'orderManageJR', 'orderManageZM', 'yqChicksOrder', 'yqmjOrder',
       'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
-      'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', 'importCenter3', '5023', ...REPORT_OPERATIONS],
+      'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', 'importCenter3', '5023', ...REPORT_OPERATIONS,
+      // A dispatcher overrides a waybill's estimated fee (with a reason); bills are finance's.
+      'financialFeeSave3'],
   },
   monitor: {
     name: '监控员',
@@ -98,19 +100,25 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   },
   finance: {
     name: '财务',
-    // The settlement centre (schemas/menus/settlement.json) whole, and the partners it settles with.
-    grants: ['settlement', 'customer3', 'customerDetail3', 'carrier3', 'carrierDetail3', 'carModel3', 'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS],
+    // The settlement centre (schemas/menus/settlement.json) whole, the partners it settles with, and the
+    // waybills and orders behind the bills (read-only).
+    grants: ['settlement', 'customer3', 'customerDetail3', 'carrier3', 'carrierDetail3', 'carModel3', 'order3', 'orderDetail3', 'waybill3', 'waybillDetail3', '5023',
+      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS],
   },
   customer: {
     name: '客户',
     grants: ['customer3', 'customerDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'orderBatchShipment3', 'orderBatchDelivery3',
       // The carrier-monthly report reads a summary with no customer dimension: customers are refused it.
-      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly')],
+      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly'),
+      // Their own bills (scoped to the customer in SQL): read, confirm or send back.
+      'billList3', 'billConfirm3'],
   },
   carrier: {
     name: '承运商',
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
-      'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS],
+      'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS,
+      // Their own carrier's bills (scoped in SQL): read, confirm or send back.
+      'billList3', 'billConfirm3'],
   },
 };
 
@@ -184,8 +192,10 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
       for (const op of await grantsOf(conn, grants)) await run(conn, 'INSERT INTO role_operations (corp_id, role_id, operation_id) VALUES (?, ?, ?)', corpId, id, op);
       return id;
     };
-    for (const key of Object.keys(DEMO_ROLES)) roleIds[key] = await addRole(1, key);
+    for (const key of Object.keys(DEMO_ROLES)) if (key !== 'finance') roleIds[key] = await addRole(1, key);
     const admin2Role = await addRole(2, 'admin');
+    // Added after the others (settlement came later), so the earlier demo roles keep their ids.
+    roleIds.finance = await addRole(1, 'finance');
 
     const firstOf = async (table: string, corpId: number) => (await one<{ id: number }>(conn, `SELECT id FROM ${table} WHERE corp_id = ? ORDER BY id LIMIT 1`, corpId))!.id;
     const hqOf = (corpId: number) => firstOf('departments', corpId);
@@ -193,10 +203,11 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
       { userName: 'admin', realName: '系统管理员', corpId: 1, userType: 0, partnerId: null, role: roleIds.admin },
       { userName: 'dispatcher', realName: '张调度', corpId: 1, userType: 0, partnerId: null, role: roleIds.dispatcher },
       { userName: 'monitor', realName: '李监控', corpId: 1, userType: 0, partnerId: null, role: roleIds.monitor },
-      { userName: 'finance', realName: '钱财务', corpId: 1, userType: 0, partnerId: null, role: roleIds.finance },
       { userName: 'customer', realName: '王客户', corpId: 1, userType: 1, partnerId: await firstOf('customers', 1), role: roleIds.customer },
       { userName: 'carrier', realName: '赵承运', corpId: 1, userType: 2, partnerId: await firstOf('carriers', 1), role: roleIds.carrier },
       { userName: 'admin2', realName: '嘉兴管理员', corpId: 2, userType: 0, partnerId: null, role: admin2Role },
+      // Added last, so the other demo accounts keep their ids.
+      { userName: 'finance', realName: '钱财务', corpId: 1, userType: 0, partnerId: null, role: roleIds.finance },
     ];
     for (const a of accounts) {
       const { hash, salt } = hashPassword(DEMO_PASSWORD);

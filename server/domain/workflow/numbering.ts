@@ -1,5 +1,5 @@
 // Business numbers: a prefix, the day in Asia/Shanghai and a sequence within that day per
-// corporation, e.g. DD20261121000001 (orders), YD20261121000001 (waybills), PZ... (stowage tasks). Taken inside the
+// corporation, e.g. DD20261121000001 (orders), YD20261121000001 (waybills), PZ... (stowage tasks), ZD... (bills). Taken inside the
 // caller's transaction under a lock of the table and corporation, so two saves never get the same
 // number, on one instance or several.
 import { one, type Conn } from '../../resources/statements.ts';
@@ -16,6 +16,7 @@ const NUMBERED = {
   orders: { column: 'order_no', prefix: 'DD' },
   waybills: { column: 'waybill_no', prefix: 'YD' },
   order_stowage_tasks: { column: 'task_no', prefix: 'PZ' },
+  bills: { column: 'bill_no', prefix: 'ZD' },
 } as const;
 
 /**

@@ -1,0 +1,88 @@
+// Settlement storage (docs/settlement.md "Estimates (预估)" and "Bills"): the fee of each waybill per
+// side (what we charge the customer, what we pay the carrier), and the bills that settle those fees
+// with a party for a period. Money is integer fen everywhere.
+import { sql } from 'drizzle-orm';
+import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { audit, corporations, live } from './schema.ts';
+import { waybills } from './schema-transport.ts';
+
+/**
+ * One fee per waybill and side: side 1 应收 (party = customer), 2 应付 (party = carrier). state 1 预估
+ * (as the pricing engine estimated it), 2 已调整 (overridden by a dispatcher, with the reason).
+ */
+export const waybillFees = sqliteTable('waybill_fees', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id),
+  side: integer('side').notNull(),
+  /** The customer (side 1) or carrier (side 2) id. */
+  partyId: integer('party_id').notNull(),
+  /** Fen. */
+  amount: integer('amount').notNull(),
+  /** The pricing engine's itemised result (JSON), as estimated; kept when the amount is overridden. */
+  lines: text('lines'),
+  ruleId: integer('rule_id'),
+  state: integer('state').notNull(),
+  overrideReason: text('override_reason'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('waybill_fees_side').on(t.waybillId, t.side).where(live),
+  index('waybill_fees_party').on(t.corpId, t.side, t.partyId),
+]);
+
+/**
+ * A bill to one party for one period. side as on waybill_fees; status: dictionary billStatus (2–11,
+ * machine in server/domain/settlement/bill-machine.ts). Totals in fen, always the sums of the lines.
+ */
+export const bills = sqliteTable('bills', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  billNo: text('bill_no').notNull(),
+  side: integer('side').notNull(),
+  partyId: integer('party_id').notNull(),
+  /** The period, Asia/Shanghai dates 'YYYY-MM-DD', both included. */
+  periodFrom: text('period_from').notNull(),
+  periodTo: text('period_to').notNull(),
+  status: integer('status').notNull(),
+  feeTotal: integer('fee_total').notNull(),
+  deductionTotal: integer('deduction_total').notNull(),
+  adjustmentTotal: integer('adjustment_total').notNull(),
+  total: integer('total').notNull(),
+  waybillCount: integer('waybill_count').notNull(),
+  /** The partner's last reason for sending the bill back (驳回). */
+  rejectReason: text('reject_reason'),
+  invoiceNo: text('invoice_no'),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('bills_no').on(t.corpId, t.billNo).where(live),
+  index('bills_party').on(t.corpId, t.isDeleted, t.side, t.partyId, t.status),
+  index('bills_status').on(t.corpId, t.isDeleted, t.status, t.updatedAt),
+]);
+
+/**
+ * A bill's lines: kind 1 a waybill's fee (amount, deductions, adjustments, total), kind 2 an adjustment of
+ * a waybill billed on an earlier, frozen bill (a signed amount with its reason). side and party_id repeat
+ * the bill's so the database itself refuses a waybill on two live bills of one party (bill_lines_waybill).
+ */
+export const billLines = sqliteTable('bill_lines', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  billId: integer('bill_id').notNull().references(() => bills.id),
+  side: integer('side').notNull(),
+  partyId: integer('party_id').notNull(),
+  kind: integer('kind').notNull(),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id),
+  feeId: integer('fee_id').references(() => waybillFees.id),
+  feeAmount: integer('fee_amount').notNull(),
+  deductions: integer('deductions').notNull(),
+  adjustments: integer('adjustments').notNull(),
+  total: integer('total').notNull(),
+  reason: text('reason'),
+  /** 0 while its bill is live; 1 once the bill is deleted (the waybill may be billed again). */
+  isDeleted: integer('is_deleted').notNull().default(0),
+}, (t) => [
+  uniqueIndex('bill_lines_waybill').on(t.corpId, t.side, t.partyId, t.waybillId).where(sql`kind = 1 AND is_deleted = 0`),
+  index('bill_lines_bill').on(t.billId),
+  index('bill_lines_of_waybill').on(t.waybillId, t.side),
+]);

@@ -1,0 +1,107 @@
+// createBills: finance makes the bill of one party (a carrier or a customer) for one period, from the
+// completed waybills (status 500) whose fee for that side belongs to the party and that are on no
+// live bill of that party yet. A waybill counts in the period by its completion time: the moment the
+// vehicle left the unloading place (the end node's actual leave time), which every completed waybill
+// has, since sign-off (500) comes only after it. Dates are Asia/Shanghai days, both ends included.
+//
+// The same bill also carries the party's adjustments: a waybill already billed on a frozen bill whose
+// fee has changed since (an override, a new estimate) gets a line with the signed difference and the
+// reason, so the frozen bill never changes and the money still comes out right.
+//
+// Two finance users creating the party's bill at once: the party's lock makes the second wait and then
+// find the waybills taken (one bill); the unique index bill_lines_waybill refuses a waybill on two
+// live bills of one party even if some code path forgot the lock.
+import type { SessionUser } from '../../../http/context.ts';
+import { failure, invalid } from '../../../http/envelope.ts';
+import { ConstraintError } from '../../../db/port.ts';
+import { all, one, tx, type Conn } from '../../../resources/statements.ts';
+import { nextNumber } from '../../workflow/numbering.ts';
+import { PARTY_NAMES } from '../fees/store.ts';
+import { insertLines, LineKind, recomputeTotals, type NewLine } from './lines.ts';
+import { BillStatus, EDITABLE_STATUS } from './machine.ts';
+import { recordBillHistory } from './history.ts';
+
+export interface CreateBillsInput {
+  side: number;
+  partyId: number;
+  /** 'YYYY-MM-DD' (Asia/Shanghai), both included. */
+  from: string;
+  to: string;
+  remark?: string;
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+/** Midnight at the start of the Asia/Shanghai day, as epoch ms. */
+export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS;
+
+const PARTY_TABLE: Record<number, string> = { 1: 'customers', 2: 'carriers' };
+
+export const BILL_TAKEN = '运单已在该结算对象的其他账单中，请刷新后重试';
+
+export function createBills(conn: Conn, user: SessionUser, input: CreateBillsInput) {
+  if (user.userType !== 0) throw failure('只有本公司财务人员可以生成账单');
+  if (input.from > input.to) throw invalid('账期开始日期不能晚于账期结束日期');
+  return tx(conn, async () => {
+    const now = Date.now();
+    const party = await one<{ id: number }>(conn, `SELECT id FROM ${PARTY_TABLE[input.side]} WHERE corp_id = ? AND id = ? AND is_deleted = 0`, user.corpId, input.partyId);
+    if (!party) throw invalid(`${PARTY_NAMES[input.side]}不存在`);
+    await conn.lock(`bills:party:${user.corpId}:${input.side}:${input.partyId}`);
+    const lines = [...await waybillLines(conn, user.corpId, input), ...await adjustmentLines(conn, user.corpId, input)];
+    if (!lines.length) throw failure('该账期内没有可出账的已完成运单');
+    const billNo = await nextNumber(conn, 'bills', user.corpId, now);
+    const id = await conn.insert(
+      `INSERT INTO bills (corp_id, bill_no, side, party_id, period_from, period_to, status, fee_total, deduction_total, adjustment_total, total, waybill_count,
+         remark, created_by, created_at, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, ?, ?, ?, ?, ?)`,
+      [user.corpId, billNo, input.side, input.partyId, input.from, input.to, EDITABLE_STATUS, input.remark?.trim() || null, user.userId, now, user.userId, now],
+    );
+    try {
+      await insertLines(conn, { id, corpId: user.corpId, side: input.side, partyId: input.partyId }, lines);
+    } catch (e) {
+      if (e instanceof ConstraintError && e.kind === 'unique') throw failure(BILL_TAKEN);
+      throw e;
+    }
+    await recomputeTotals(conn, id);
+    await recordBillHistory(conn, user, id, 'create', null, BillStatus.AWAITING_CONFIRMATION, 1, null, now);
+    const bill = (await one<{ total: number; waybillCount: number }>(conn, 'SELECT total, waybill_count AS "waybillCount" FROM bills WHERE id = ?', id))!;
+    return { id, billNo, version: 1, status: EDITABLE_STATUS, ...bill };
+  });
+}
+
+/** The completed waybills of the period with a fee of the party, not on a live bill of the party. */
+async function waybillLines(conn: Conn, corpId: number, input: CreateBillsInput): Promise<NewLine[]> {
+  const rows = await all<{ feeId: number; waybillId: number; amount: number }>(conn,
+    `SELECT f.id AS "feeId", f.waybill_id AS "waybillId", f.amount FROM waybill_fees f JOIN waybills w ON w.id = f.waybill_id
+      WHERE f.corp_id = ? AND f.side = ? AND f.party_id = ? AND f.is_deleted = 0 AND w.is_deleted = 0 AND w.status = 500
+        AND EXISTS (SELECT 1 FROM waybill_nodes n WHERE n.waybill_id = w.id AND n.node_type = 'end' AND n.actual_leave_time >= ? AND n.actual_leave_time < ?)
+        AND NOT EXISTS (SELECT 1 FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id
+          AND l.kind = 1 AND l.is_deleted = 0)
+      ORDER BY w.waybill_no`,
+    corpId, input.side, input.partyId, dayStart(input.from), dayStart(input.to) + DAY_MS);
+  return rows.map((r) => ({ kind: LineKind.WAYBILL, waybillId: r.waybillId, feeId: r.feeId, feeAmount: r.amount, deductions: 0, adjustments: 0, reason: null }));
+}
+
+/**
+ * Waybills of the party billed only on frozen bills, whose fee now differs from what those bills
+ * carry in all (the waybill's line plus earlier adjustments): the difference, with the fee's reason.
+ */
+async function adjustmentLines(conn: Conn, corpId: number, input: CreateBillsInput): Promise<NewLine[]> {
+  const rows = await all<{ feeId: number; waybillId: number; amount: number; billed: number; reason: string | null }>(conn,
+    `SELECT f.id AS "feeId", f.waybill_id AS "waybillId", f.amount, f.override_reason AS reason,
+        (SELECT sum(l.total) FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id
+          AND l.is_deleted = 0) AS billed
+       FROM waybill_fees f
+      WHERE f.corp_id = ? AND f.side = ? AND f.party_id = ? AND f.is_deleted = 0
+        AND EXISTS (SELECT 1 FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id
+          AND l.kind = 1 AND l.is_deleted = 0)
+        AND NOT EXISTS (SELECT 1 FROM bill_lines l JOIN bills b ON b.id = l.bill_id WHERE l.corp_id = f.corp_id AND l.side = f.side
+          AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id AND l.is_deleted = 0 AND b.status = ?)
+      ORDER BY f.waybill_id`,
+    corpId, input.side, input.partyId, EDITABLE_STATUS);
+  return rows
+    .filter((r) => Number(r.amount) !== Number(r.billed))
+    .map((r) => ({
+      kind: LineKind.ADJUSTMENT, waybillId: r.waybillId, feeId: r.feeId, feeAmount: 0, deductions: 0,
+      adjustments: Number(r.amount) - Number(r.billed), reason: `费用调整：${r.reason ?? '运费重新估算'}`,
+    }));
+}

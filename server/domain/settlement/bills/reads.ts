@@ -1,0 +1,82 @@
+// Bill lists with status tabs and the bill detail with its lines and timeline, in the user's scope
+// (scope.ts). Labels come from the dictionary billStatus; the actions offered are the machine's.
+import type { SessionUser } from '../../../http/context.ts';
+import type { Registry } from '../../../registry/types.ts';
+import { labelOf } from '../../../registry/labels.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../resources/input-schemas.ts';
+import { formatTime } from '../../../resources/time.ts';
+import { all, one, type Conn } from '../../../resources/statements.ts';
+import { SIDE_NAMES } from '../fees/store.ts';
+import { billHistory } from './history.ts';
+import { linesOf } from './lines.ts';
+import { actorOf, billActionName, billActionsFor, type BillAction } from './machine.ts';
+import { BILL_COLUMNS, billScope, loadBill, type BillRow, type Where } from './scope.ts';
+
+export interface BillQuery {
+  side?: number;
+  status?: number;
+  partyId?: number;
+  billNo?: string;
+  curPage?: number;
+  pageSize?: number;
+}
+
+const PARTY_NAME = `CASE WHEN b.side = 2 THEN (SELECT carrier_name FROM carriers WHERE id = b.party_id)
+  ELSE (SELECT customer_name FROM customers WHERE id = b.party_id) END`;
+
+function filtered(user: SessionUser, q: BillQuery, withStatus: boolean): Where {
+  const where = billScope(user);
+  const add = (sql: string, value: unknown) => { where.sql.push(sql); where.params.push(value); };
+  if (q.side !== undefined) add('b.side = ?', q.side);
+  if (q.partyId !== undefined) add('b.party_id = ?', q.partyId);
+  if (q.billNo?.trim()) add('b.bill_no LIKE ?', `%${q.billNo.trim().replace(/[%_]/g, '')}%`);
+  if (withStatus && q.status !== undefined) add('b.status = ?', q.status);
+  return where;
+}
+
+function view(reg: Registry, user: SessionUser, b: BillRow & { partyName?: string }) {
+  const actions = billActionsFor(b, actorOf(user.userType, b.side));
+  return {
+    ...b,
+    sideStr: SIDE_NAMES[b.side],
+    statusStr: labelOf(reg, 'billStatus', b.status),
+    period: `${b.periodFrom} 至 ${b.periodTo}`,
+    createdAtStr: formatTime(b.createdAt),
+    actions: actions.map((a: BillAction) => ({ action: a, name: billActionName(a, b.side) })),
+  };
+}
+
+export async function billList(conn: Conn, reg: Registry, user: SessionUser, q: BillQuery) {
+  const where = filtered(user, q, true);
+  const curPage = q.curPage ?? 1;
+  const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  const rows = await all<BillRow & { partyName: string }>(conn,
+    `SELECT ${BILL_COLUMNS}, ${PARTY_NAME} AS "partyName" FROM bills b WHERE ${where.sql.join(' AND ')} ORDER BY b.updated_at DESC, b.id DESC LIMIT ? OFFSET ?`,
+    ...where.params, pageSize, (curPage - 1) * pageSize);
+  const { n } = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM bills b WHERE ${where.sql.join(' AND ')}`, ...where.params))!;
+  return { data: rows.map((r) => view(reg, user, r)), totalRecords: Number(n), curPage, pageSize };
+}
+
+/** The status tabs: each status of the dictionary with its count under the other filters, and 全部. */
+export async function billCounts(conn: Conn, reg: Registry, user: SessionUser, q: BillQuery) {
+  const where = filtered(user, q, false);
+  const rows = await all<{ status: number; n: number }>(conn,
+    `SELECT b.status, count(*) AS n FROM bills b WHERE ${where.sql.join(' AND ')} GROUP BY b.status`, ...where.params);
+  const count = new Map(rows.map((r) => [Number(r.status), Number(r.n)]));
+  const items = reg.dictionaries.get('billStatus')?.items ?? [];
+  return [
+    { status: null, label: '全部', count: [...count.values()].reduce((a, b) => a + b, 0) },
+    ...items.map((i) => ({ status: i.id as number, label: i.label, count: count.get(i.id as number) ?? 0 })),
+  ];
+}
+
+export async function billDetail(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+  const bill = await loadBill(conn, user, id);
+  const { partyName } = (await one<{ partyName: string }>(conn, `SELECT ${PARTY_NAME} AS "partyName" FROM bills b WHERE b.id = ?`, id))!;
+  const lines = (await linesOf(conn, id)).map((l) => ({ ...l, kindStr: l.kind === 1 ? '运单' : '调整' }));
+  const timeline = (await billHistory(conn, id)).map((h) => ({
+    action: h.action, actionStr: h.action === 'create' ? '生成账单' : billActionName(h.action as BillAction, bill.side),
+    userName: h.userName, changedAt: h.changedAt, changedAtStr: formatTime(h.changedAt), changes: JSON.parse(h.changes),
+  }));
+  return { ...view(reg, user, { ...bill, partyName }), lines, timeline };
+}

@@ -1,0 +1,85 @@
+// The waybill fees' rows (table waybill_fees) and their history (record_history, resource 'waybillFee'):
+// one fee per waybill and side, each change a new version with a history row saying what changed.
+import type { SessionUser } from '../../../http/context.ts';
+import { all, one, run, type Conn } from '../../../resources/statements.ts';
+
+export const FeeSide = { RECEIVABLE: 1, PAYABLE: 2 } as const;
+export const FeeState = { ESTIMATED: 1, OVERRIDDEN: 2 } as const;
+export const SIDE_NAMES: Record<number, string> = { 1: '应收', 2: '应付' };
+export const PARTY_NAMES: Record<number, string> = { 1: '客户', 2: '承运商' };
+
+export interface FeeRow {
+  id: number;
+  corpId: number;
+  waybillId: number;
+  side: number;
+  partyId: number;
+  amount: number;
+  lines: string | null;
+  ruleId: number | null;
+  state: number;
+  overrideReason: string | null;
+  version: number;
+}
+
+/** Who wrote a change: a user, or the system estimating on a waybill's dispatch. */
+export interface Writer {
+  userId: number;
+  name: string;
+}
+export const SYSTEM_WRITER: Writer = { userId: 0, name: '系统预估' };
+export const writerOf = (user: SessionUser): Writer => ({ userId: user.userId, name: user.realName || user.userName });
+
+const COLUMNS = `id, corp_id AS "corpId", waybill_id AS "waybillId", side, party_id AS "partyId", amount, lines, rule_id AS "ruleId",
+  state, override_reason AS "overrideReason", version`;
+
+export const feeOf = (conn: Conn, waybillId: number, side: number) =>
+  one<FeeRow>(conn, `SELECT ${COLUMNS} FROM waybill_fees WHERE waybill_id = ? AND side = ? AND is_deleted = 0`, waybillId, side);
+
+export const feesOfWaybill = (conn: Conn, waybillId: number) =>
+  all<FeeRow>(conn, `SELECT ${COLUMNS} FROM waybill_fees WHERE waybill_id = ? AND is_deleted = 0 ORDER BY side`, waybillId);
+
+const TITLES: Record<string, string> = { partyId: '结算对象', amount: '金额（分）', ruleId: '计价规则', state: '费用状态', overrideReason: '调整原因' };
+
+export type FeeValues = Pick<FeeRow, 'partyId' | 'amount' | 'lines' | 'ruleId' | 'state' | 'overrideReason'>;
+
+/** A new fee at version 1, with its 'create' history row. */
+export async function insertFee(conn: Conn, corpId: number, waybillId: number, side: number, v: FeeValues, by: Writer, now: number): Promise<FeeRow> {
+  const id = await conn.insert(
+    `INSERT INTO waybill_fees (corp_id, waybill_id, side, party_id, amount, lines, rule_id, state, override_reason, created_by, created_at, updated_by, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [corpId, waybillId, side, v.partyId, v.amount, v.lines, v.ruleId, v.state, v.overrideReason, by.userId, now, by.userId, now],
+  );
+  await history(conn, corpId, id, 'create', diff(null, v), 1, by, now);
+  return (await feeOf(conn, waybillId, side))!;
+}
+
+/** Moves the fee to version + 1 with `v`; the version read is the guard (false: someone else wrote first). */
+export async function updateFee(conn: Conn, fee: FeeRow, v: FeeValues, action: string, by: Writer, now: number): Promise<boolean> {
+  const r = await run(conn,
+    `UPDATE waybill_fees SET party_id = ?, amount = ?, lines = ?, rule_id = ?, state = ?, override_reason = ?, version = version + 1, updated_by = ?, updated_at = ?
+      WHERE id = ? AND version = ? AND is_deleted = 0`,
+    v.partyId, v.amount, v.lines, v.ruleId, v.state, v.overrideReason, by.userId, now, fee.id, fee.version);
+  if (r.changes !== 1) return false;
+  await history(conn, fee.corpId, fee.id, action, diff(fee, v), fee.version + 1, by, now);
+  return true;
+}
+
+function diff(before: FeeValues | null, after: FeeValues) {
+  return (Object.keys(TITLES) as (keyof FeeValues)[])
+    .filter((k) => before?.[k] !== after[k])
+    .map((k) => ({ field: k, title: TITLES[k], before: before?.[k] ?? null, after: after[k] }));
+}
+
+function history(conn: Conn, corpId: number, feeId: number, action: string, changes: unknown[], version: number, by: Writer, now: number) {
+  return run(conn,
+    `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
+     VALUES (?, 'waybillFee', ?, ?, ?, ?, ?, ?, ?)`,
+    corpId, feeId, action, by.userId, by.name, now, JSON.stringify(changes), version);
+}
+
+/** The fee's changes, newest first. */
+export const feeHistory = (conn: Conn, feeId: number) =>
+  all<{ action: string; userName: string; changedAt: number; changes: string; version: number }>(conn,
+    `SELECT action, user_name AS "userName", changed_at AS "changedAt", changes, record_version AS version FROM record_history
+      WHERE resource = 'waybillFee' AND record_id = ? ORDER BY record_version DESC`, feeId);
