@@ -134,7 +134,7 @@ describe('estimateWaybill through in-memory sources', () => {
     ] }];
     const sources = {
       rules: memoryRuleSource({ 1: rules }),
-      oilPrices: memoryOilPriceSource({ 1: [{ region: '广东省', oilType: '0号柴油', price: 735, effectiveDate: facts.tripDate - 1000 }] }),
+      oilPrices: memoryOilPriceSource({ 1: [{ region: '广东省', oilType: 0, price: 735, effectiveDate: facts.tripDate - 1000 }] }),
     };
     const estimate = await estimateWaybill(t.db, 1, f.waybillId, 'carrier', sources);
     // 120元/吨 × 42.5吨 = 5100元; fuel 5100 × 0.5 × 0.35/7 = 127.5元.

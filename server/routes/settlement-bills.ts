@@ -2,6 +2,7 @@
 // and bills (our own paths under bill/*, docs/api.md "Bills"): list with status tabs, detail,
 // createBills, and the machine's actions (server/domain/settlement/bills/machine.ts). Partner users
 // reach only their own party's bills; the scope is in the SQL (bills/scope.ts).
+import { estimateFees } from '../domain/settlement/fees/estimate-fees.ts';
 import type { Conn } from '../resources/statements.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { invalid } from '../http/envelope.ts';
@@ -59,6 +60,12 @@ export function settlementBillRoutes(conn: Conn, registry: () => Registry): Rout
         properties: { waybillId: idOf('运单ID'), side, amount: fen('金额（分）'), reason: requiredText('调整原因', 256), version: VERSION },
       },
       handler: ({ user, body }) => overrideFee(conn, user, body),
+    }),
+    route({
+      // 运费估算: prices the waybill from the contracts in force and stores the estimates (spec section 7).
+      method: 'POST', path: '/financialFee/countRate', access: { anyOf: ['financialFeeSave3'] },
+      input: { type: 'object', additionalProperties: false, required: ['waybillId'], properties: { waybillId: idOf('运单ID') } },
+      handler: ({ user, body }) => estimateFees(conn, user, body.waybillId as number),
     }),
     route({
       method: 'GET', path: '/financialFee/getWaybillFees', access: { anyOf: ['financialFeeSave3', ...READ] }, input: idQuery('运单ID'),

@@ -74,6 +74,7 @@ export async function billFixtures(t: { db: Database; as: (u: string) => Promise
   const fee = (await rowOf(t.db, 'SELECT version FROM waybill_fees WHERE waybill_id = ? AND side = 2', w.waybillId)).version as number;
   const bodies: Record<string, Row> = {
     '/financialFee/saveFee': { waybillId: w.waybillId, side: 2, amount: 120_00, reason: '装卸费补差', version: fee },
+    '/financialFee/countRate': { waybillId: w.waybillId },
     '/bill/getBillList': {},
     '/bill/getBillCount': {},
     '/bill/createBills': { side: 2, partyId: carrierId, from: open, to: open, remark: '二月账单' },

@@ -36,4 +36,4 @@ export function carrierContract(over: Partial<ContractTerms> = {}): ContractTerm
 export const withRules = (contract: ContractTerms, ...rules: Partial<RateRule>[]): ContractWithRules =>
   ({ contract, rules: rules.map((r, i) => rateRule({ id: contract.id * 100 + i + 1, contractId: contract.id, ...r })) });
 
-export const oil = (price: number, effectiveDate = TRIP - DAY, region = '广东省', oilType = '0号柴油'): OilPrice => ({ region, oilType, price, effectiveDate });
+export const oil = (price: number, effectiveDate = TRIP - DAY, region = '广东省', oilType = 0): OilPrice => ({ region, oilType, price, effectiveDate });

@@ -9,7 +9,8 @@ import { NOTES } from './messages.ts';
 import type { OilPrice, PricedLine, RateRule, WaybillFacts } from './types.ts';
 
 /** The oil type of fuel linkage: the rule names none, and freight trucks run on diesel. */
-export const FUEL_OIL_TYPE = '0号柴油';
+/** The `oilType` dictionary's 0#柴油: the fuel a fuel-linked rule follows. */
+export const FUEL_OIL_TYPE = 0;
 /** The coefficient has at most four decimals: it is computed in ten-thousandths. */
 const COEFFICIENT_SCALE = 10_000;
 

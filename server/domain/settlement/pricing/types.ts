@@ -72,7 +72,8 @@ export interface ContractWithRules {
 /** An oil price (fen per litre) of a region from a date on. */
 export interface OilPrice {
   region: string;
-  oilType: string;
+  /** The `oilType` dictionary's code (0 is 0#柴油). */
+  oilType: number;
   price: number;
   effectiveDate: number;
 }

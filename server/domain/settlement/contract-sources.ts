@@ -1,0 +1,61 @@
+// The pricing engine's sources read from the settlement tables: a party's contracts in force with their
+// rate rules (contracts, contract_rate_rules) and the oil price of a region on a date (oil_prices).
+// The engine decides what "in force" means to the day (pricing/match.ts inForce); this reads the
+// candidates around the date and leaves that to it.
+import { all, one, type Conn } from '../../resources/statements.ts';
+import { FUEL_OIL_TYPE } from './pricing/fuel.ts';
+import type { OilPriceSource, RuleSource } from './pricing/sources.ts';
+import type { ContractWithRules, RateRule } from './pricing/types.ts';
+
+const DAY_MS = 86_400_000;
+/**
+ * Contract types by side (dictionary contractType): 客户合同 is charged, 承运商合同 paid. 材料合同 (3) prices
+ * material waybills, which the engine does not price yet.
+ */
+const TYPES = { customer: [1], carrier: [2] } as const;
+
+type RuleRow = Omit<RateRule, 'tiers' | 'feeItems'> & { tiers: string | null; feeItems: string | null };
+
+const RULE_COLUMNS = `id, contract_id AS "contractId", rule_name AS "ruleName", origin_province AS "originProvince", origin_city AS "originCity",
+  origin_district AS "originDistrict", dest_province AS "destProvince", dest_city AS "destCity", dest_district AS "destDistrict",
+  business_type AS "businessType", car_model_id AS "carModelId", goods_category AS "goodsCategory", temperature_class AS "temperatureClass",
+  pricing_method AS "pricingMethod", unit_price AS "unitPrice", tier_basis AS "tierBasis", tiers, min_charge AS "minCharge",
+  fee_items AS "feeItems", fuel_linked AS "fuelLinked", fuel_base_price AS "fuelBasePrice", fuel_coefficient AS "fuelCoefficient",
+  fuel_region AS "fuelRegion"`;
+
+export function contractRuleSource(conn: Conn): RuleSource {
+  return {
+    async contractsInForce(corpId, side, partyId, date) {
+      const types = TYPES[side];
+      const party = side === 'customer' ? 'customer_id' : 'carrier_id';
+      // A day either side of the date: the engine's day bounds are Asia/Shanghai's.
+      const contracts = await all<ContractWithRules['contract'] & { terminatedAt: number | null }>(conn,
+        `SELECT id, contract_type AS "contractType", customer_id AS "customerId", carrier_id AS "carrierId", valid_from AS "validFrom",
+           valid_until AS "validUntil", terminated_at AS "terminatedAt"
+         FROM contracts WHERE corp_id = ? AND is_deleted = 0 AND ${party} = ? AND contract_type IN (${types.map(() => '?').join(', ')})
+           AND terminated_at IS NULL AND valid_from <= ? AND valid_until >= ?`,
+        corpId, partyId, ...types, date + DAY_MS, date - DAY_MS);
+      if (!contracts.length) return [];
+      const rules = await all<RuleRow>(conn,
+        `SELECT ${RULE_COLUMNS} FROM contract_rate_rules WHERE corp_id = ? AND is_deleted = 0 AND contract_id IN (${contracts.map(() => '?').join(', ')}) ORDER BY id`,
+        corpId, ...contracts.map((c) => c.id));
+      return contracts.map(({ terminatedAt, ...c }) => ({
+        // Not terminated (selected so); 1 stands for "follow the dates", which the engine checks itself.
+        contract: { ...c, status: terminatedAt === null ? 1 : 99 },
+        rules: rules.filter((r) => r.contractId === c.id).map((r) => ({ ...r, tiers: r.tiers ? JSON.parse(r.tiers) : null, feeItems: r.feeItems ? JSON.parse(r.feeItems) : null })),
+      }));
+    },
+  };
+}
+
+export function oilPriceTable(conn: Conn): OilPriceSource {
+  return {
+    async priceOn(corpId, region, date) {
+      const row = await one<{ region: string; price: number; effectiveDate: number }>(conn,
+        `SELECT region, price, effective_date AS "effectiveDate" FROM oil_prices
+         WHERE corp_id = ? AND is_deleted = 0 AND region = ? AND oil_type = ? AND effective_date <= ? ORDER BY effective_date DESC LIMIT 1`,
+        corpId, region, FUEL_OIL_TYPE, date);
+      return row ? { ...row, oilType: FUEL_OIL_TYPE } : null;
+    },
+  };
+}
