@@ -1,5 +1,6 @@
 // SQL fragments with their bound values kept beside the text, so a query is assembled from parts
 // without ever putting a value into the text. Identifiers come only from checked report files.
+import { shanghaiDayStart } from '../resources/time.ts';
 export interface Frag {
   sql: string;
   params: unknown[];
@@ -18,7 +19,7 @@ export const and = (parts: Frag[]): Frag => (parts.length ? join(parts.map((p) =
 export const outName = (id: string) => `"${id}"`;
 
 /** The epoch ms of the UTC+8 midnight starting the day of an epoch-ms value (as the day grain cuts days). */
-export const dayStartOf = (ms: number) => Math.floor((ms + 28_800_000) / 86_400_000) * 86_400_000 - 28_800_000;
+export const dayStartOf = shanghaiDayStart;
 
 /** LIKE with the user's % and _ taken literally. */
 export { likePattern } from '../resources/like.ts';

@@ -5,11 +5,10 @@
 // readOnlyFields for its title and dictionary, and the generated table has no column for it.
 // The moment enters the SQL as integer literals the server works out (never user input); the text
 // so changes once a day, and prepared statements are reused within it.
-import { dayStartOf } from '../reports/sql.ts';
 import type { ResourceFile } from '../registry/types.ts';
 import { columnOf, ident } from './naming.ts';
+import { DAY_MS, shanghaiDayStart } from './time.ts';
 
-const DAY_MS = 86_400_000;
 
 export type Computation = (alias: string, now: number) => string;
 
@@ -20,7 +19,7 @@ export const COMPUTATIONS: Record<string, Computation> = {
    * (validUntil's own day is still 生效中).
    */
   contractStatus: (t, now) => {
-    const today = dayStartOf(now);
+    const today = shanghaiDayStart(now);
     return `(CASE WHEN ${t}.terminated_at IS NOT NULL THEN 99 WHEN ${t}.valid_from >= ${today + DAY_MS} THEN 2 WHEN ${t}.valid_until < ${today} THEN 3 ELSE 1 END)`;
   },
 };

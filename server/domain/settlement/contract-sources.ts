@@ -6,8 +6,8 @@ import { all, one, type Conn } from '../../resources/statements.ts';
 import { FUEL_OIL_TYPE } from './pricing/fuel.ts';
 import type { OilPriceSource, RuleSource } from './pricing/sources.ts';
 import type { ContractWithRules, RateRule } from './pricing/types.ts';
+import { DAY_MS } from '../../resources/time.ts';
 
-const DAY_MS = 86_400_000;
 /**
  * Contract types by side (dictionary contractType): 客户合同 is charged, 承运商合同 paid. 材料合同 (3) prices
  * material waybills, which the engine does not price yet.

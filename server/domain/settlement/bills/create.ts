@@ -20,6 +20,7 @@ import { PARTY_NAMES } from '../fees/store.ts';
 import { insertLines, LineKind, recomputeTotals, type NewLine } from './lines.ts';
 import { BillStatus, EDITABLE_STATUS } from './machine.ts';
 import { recordBillHistory } from './history.ts';
+import { DAY_MS, shanghaiDateStart } from '../../../resources/time.ts';
 
 export interface CreateBillsInput {
   side: number;
@@ -30,10 +31,8 @@ export interface CreateBillsInput {
   remark?: string;
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 24 * 3600_000;
 /** Midnight at the start of the Asia/Shanghai day, as epoch ms. */
-export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS;
+export const dayStart = shanghaiDateStart;
 
 const PARTY_TABLE: Record<number, string> = { 1: 'customers', 2: 'carriers' };
 

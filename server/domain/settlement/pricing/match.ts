@@ -8,12 +8,10 @@
 // (later validFrom, then higher id), then to the lower rule id: the choice never depends on row order.
 import { ERRORS, noContractMessage } from './messages.ts';
 import type { ChosenRule, ContractTerms, ContractWithRules, Place, PricingError, PricingSide, RateRule, WaybillFacts } from './types.ts';
-
-const DAY = 86_400_000;
-const SHANGHAI_OFFSET = 8 * 3600_000;
+import { DAY_MS, shanghaiDayStart } from '../../../resources/time.ts';
 
 /** The end of validUntil's day in Asia/Shanghai: a contract 到期 on a date covers that whole day. */
-const endOfShanghaiDay = (ms: number) => Math.floor((ms + SHANGHAI_OFFSET) / DAY) * DAY - SHANGHAI_OFFSET + DAY;
+const endOfShanghaiDay = (ms: number) => shanghaiDayStart(ms) + DAY_MS;
 
 /** In force on `date`: not terminated (99), and the date between validFrom and the end of validUntil's day. */
 export function inForce(c: ContractTerms, date: number): boolean {
