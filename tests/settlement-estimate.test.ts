@@ -56,9 +56,17 @@ describe('estimating a waybill from the contracts in force', () => {
     expect(r.notes).toContainEqual({ side: 2, message: '承运商在运单日期没有生效的合同' });
   });
 
-  it('is refused to a carrier user, and a waybill of another corporation is not found', async () => {
+  it('is refused to a carrier user, even one granted the operation, and a waybill of another corporation is not found', async () => {
     const carrier = await t.as('carrier');
     expect((await carrier.post('/financialFee/countRate', { waybillId: 1 })).code).toBe(104);
+    await t.db.run(`INSERT INTO role_operations (corp_id, role_id, operation_id) SELECT 1, ur.role_id, 'financialFeeSave3' FROM user_roles ur
+      JOIN users u ON u.id = ur.user_id WHERE u.user_name = 'carrier' ON CONFLICT DO NOTHING`);
+    const granted = await t.as('carrier');
+    const waybillId = (await t.db.one<{ id: number }>('SELECT id FROM waybills WHERE corp_id = 1 ORDER BY id LIMIT 1'))!.id;
+    const fees = () => t.db.one<{ n: number; v: number }>('SELECT count(*) AS n, COALESCE(SUM(version), 0) AS v FROM waybill_fees');
+    const before = await fees();
+    expect(await granted.post('/financialFee/countRate', { waybillId })).toMatchObject({ code: 0, message: '只有本公司人员可以估算费用' });
+    expect(await fees()).toEqual(before);
     const other = (await t.db.one<{ id: number }>('SELECT id FROM waybills WHERE corp_id = 2 LIMIT 1'))?.id;
     if (other) expect((await dispatcher.post('/financialFee/countRate', { waybillId: other })).code).not.toBe(1);
   });
