@@ -3,6 +3,7 @@
 // createBills, and the machine's actions (server/domain/settlement/bills/machine.ts). Partner users
 // reach only their own party's bills; the scope is in the SQL (bills/scope.ts).
 import { estimateFees } from '../domain/settlement/fees/estimate-fees.ts';
+import { pricePeriod } from '../domain/settlement/fees/price-period.ts';
 import type { Conn } from '../resources/statements.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { invalid } from '../http/envelope.ts';
@@ -94,6 +95,16 @@ export function settlementBillRoutes(conn: Conn, registry: () => Registry): Rout
         realDay(input.from, '账期开始日期');
         realDay(input.to, '账期结束日期');
         return createBills(conn, user, input);
+      },
+    }),
+    route({
+      // 批量估算: every waybill completed in the period priced on both sides, before its bills are made.
+      method: 'POST', path: '/bill/priceWaybills', access: { anyOf: CREATE },
+      input: { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: day('账期开始日期'), to: day('账期结束日期') } },
+      handler: ({ user, body }) => {
+        realDay(body.from as string, '账期开始日期');
+        realDay(body.to as string, '账期结束日期');
+        return pricePeriod(conn, user, body.from as string, body.to as string);
       },
     }),
     action('/bill/audit', 'audit', CREATE, actionInput()),

@@ -3,7 +3,7 @@
 // recordEstimate; bills through the API as finance would make them.
 import type { Database } from '../../server/db/port.ts';
 import { recordEstimate } from '../../server/domain/settlement/fees/estimates.ts';
-import { dayStart } from '../../server/domain/settlement/bills/create.ts';
+import { shanghaiDateStart } from '../../server/resources/time.ts';
 import { insertWaybill, placeAt, rowOf } from './waybill-fixture.ts';
 
 type Row = Record<string, any>;
@@ -20,7 +20,7 @@ export const priced = (total: number, ruleId = 1) => ({
 export async function completedWaybill(db: Database, o: { carrierId: number; day: string; payable: number; receivable?: number; customerId?: number }) {
   const f = await insertWaybill(db, o.customerId ? { customerId: o.customerId } : {});
   await placeAt(db, f, { status: 500, step: 13, signStatus: 1211 }, o.carrierId);
-  await db.run('UPDATE waybill_nodes SET actual_leave_time = ? WHERE id = ?', [dayStart(o.day) + 12 * 3600_000, f.nodes.end]);
+  await db.run('UPDATE waybill_nodes SET actual_leave_time = ? WHERE id = ?', [shanghaiDateStart(o.day) + 12 * 3600_000, f.nodes.end]);
   await recordEstimate(db, 1, f.waybillId, 2, o.carrierId, priced(o.payable));
   const customerId = (await rowOf(db, 'SELECT customer_id AS c FROM orders WHERE id = ?', f.orderId)).c as number;
   if (o.receivable !== undefined) await recordEstimate(db, 1, f.waybillId, 1, customerId, priced(o.receivable));
@@ -78,6 +78,7 @@ export async function billFixtures(t: { db: Database; as: (u: string) => Promise
     '/bill/getBillList': {},
     '/bill/getBillCount': {},
     '/bill/createBills': { side: 2, partyId: carrierId, from: open, to: open, remark: '二月账单' },
+    '/bill/priceWaybills': { from: open, to: open },
     '/bill/audit': body(draft),
     '/bill/reopen': body(audited),
     '/bill/delete': body(draft2),

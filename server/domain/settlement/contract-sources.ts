@@ -4,8 +4,8 @@
 // candidates around the date and leaves that to it.
 import { all, one, type Conn } from '../../resources/statements.ts';
 import { FUEL_OIL_TYPE } from './pricing/fuel.ts';
-import type { OilPriceSource, RuleSource } from './pricing/sources.ts';
-import type { ContractWithRules, RateRule } from './pricing/types.ts';
+import { memoryOilPriceSource, memoryRuleSource, type OilPriceSource, type RuleSource } from './pricing/sources.ts';
+import type { ContractWithRules, OilPrice, RateRule } from './pricing/types.ts';
 import { DAY_MS } from '../../resources/time.ts';
 
 /**
@@ -23,29 +23,58 @@ const RULE_COLUMNS = `id, contract_id AS "contractId", rule_name AS "ruleName", 
   fee_items AS "feeItems", fuel_linked AS "fuelLinked", fuel_base_price AS "fuelBasePrice", fuel_coefficient AS "fuelCoefficient",
   fuel_region AS "fuelRegion"`;
 
+const CONTRACT_COLUMNS = `id, contract_type AS "contractType", customer_id AS "customerId", carrier_id AS "carrierId", valid_from AS "validFrom",
+  valid_until AS "validUntil", terminated_at AS "terminatedAt"`;
+
+/** The given contracts with their rate rules, as the engine takes them. */
+async function withRules(conn: Conn, corpId: number, contracts: (ContractWithRules['contract'] & { terminatedAt: number | null })[]): Promise<ContractWithRules[]> {
+  if (!contracts.length) return [];
+  const rules = await all<RuleRow>(conn,
+    `SELECT ${RULE_COLUMNS} FROM contract_rate_rules WHERE corp_id = ? AND is_deleted = 0 AND contract_id IN (${contracts.map(() => '?').join(', ')}) ORDER BY id`,
+    corpId, ...contracts.map((c) => c.id));
+  const byContract = new Map<number, RateRule[]>();
+  for (const r of rules) {
+    const rule = { ...r, tiers: r.tiers ? JSON.parse(r.tiers) : null, feeItems: r.feeItems ? JSON.parse(r.feeItems) : null };
+    byContract.set(r.contractId, [...byContract.get(r.contractId) ?? [], rule]);
+  }
+  return contracts.map(({ terminatedAt, ...c }) => ({
+    // Selected not terminated; 1 stands for "follow the dates", which the engine checks itself.
+    contract: { ...c, status: terminatedAt === null ? 1 : 99 },
+    rules: byContract.get(c.id) ?? [],
+  }));
+}
+
+const SIDE_TYPES = [...TYPES.customer, ...TYPES.carrier];
+
 export function contractRuleSource(conn: Conn): RuleSource {
   return {
     async contractsInForce(corpId, side, partyId, date) {
       const types = TYPES[side];
       const party = side === 'customer' ? 'customer_id' : 'carrier_id';
       // A day either side of the date: the engine's day bounds are Asia/Shanghai's.
-      const contracts = await all<ContractWithRules['contract'] & { terminatedAt: number | null }>(conn,
-        `SELECT id, contract_type AS "contractType", customer_id AS "customerId", carrier_id AS "carrierId", valid_from AS "validFrom",
-           valid_until AS "validUntil", terminated_at AS "terminatedAt"
-         FROM contracts WHERE corp_id = ? AND is_deleted = 0 AND ${party} = ? AND contract_type IN (${types.map(() => '?').join(', ')})
+      return withRules(conn, corpId, await all(conn,
+        `SELECT ${CONTRACT_COLUMNS} FROM contracts WHERE corp_id = ? AND is_deleted = 0 AND ${party} = ? AND contract_type IN (${types.map(() => '?').join(', ')})
            AND terminated_at IS NULL AND valid_from <= ? AND valid_until >= ?`,
-        corpId, partyId, ...types, date + DAY_MS, date - DAY_MS);
-      if (!contracts.length) return [];
-      const rules = await all<RuleRow>(conn,
-        `SELECT ${RULE_COLUMNS} FROM contract_rate_rules WHERE corp_id = ? AND is_deleted = 0 AND contract_id IN (${contracts.map(() => '?').join(', ')}) ORDER BY id`,
-        corpId, ...contracts.map((c) => c.id));
-      return contracts.map(({ terminatedAt, ...c }) => ({
-        // Not terminated (selected so); 1 stands for "follow the dates", which the engine checks itself.
-        contract: { ...c, status: terminatedAt === null ? 1 : 99 },
-        rules: rules.filter((r) => r.contractId === c.id).map((r) => ({ ...r, tiers: r.tiers ? JSON.parse(r.tiers) : null, feeItems: r.feeItems ? JSON.parse(r.feeItems) : null })),
-      }));
+        corpId, partyId, ...types, date + DAY_MS, date - DAY_MS));
     },
   };
+}
+
+/**
+ * Every contract of the corporation not terminated, with its rules, and the fuel prices, read once and
+ * held in memory: pricing a month's waybills asks the same few hundred contracts a million times
+ * (fees/price-period.ts). The engine picks those in force on each trip's date (a trip may have left
+ * weeks before the period it completed in, so no date bound is guessed here).
+ */
+export async function preloadedSources(conn: Conn, corpId: number): Promise<{ rules: RuleSource; oilPrices: OilPriceSource }> {
+  const contracts = await withRules(conn, corpId, await all(conn,
+    `SELECT ${CONTRACT_COLUMNS} FROM contracts WHERE corp_id = ? AND is_deleted = 0 AND contract_type IN (${SIDE_TYPES.map(() => '?').join(', ')})
+       AND terminated_at IS NULL ORDER BY id`,
+    corpId, ...SIDE_TYPES));
+  const prices = await all<OilPrice>(conn,
+    `SELECT region, price, effective_date AS "effectiveDate", oil_type AS "oilType" FROM oil_prices WHERE corp_id = ? AND is_deleted = 0 AND oil_type = ?`,
+    corpId, FUEL_OIL_TYPE);
+  return { rules: memoryRuleSource({ [corpId]: contracts }), oilPrices: memoryOilPriceSource({ [corpId]: prices }) };
 }
 
 export function oilPriceTable(conn: Conn): OilPriceSource {

@@ -1,8 +1,7 @@
 // createBills: finance makes the bill of one party (a carrier or a customer) for one period, from the
 // completed waybills (status 500) whose fee for that side belongs to the party and that are on no
-// live bill of that party yet. A waybill counts in the period by its completion time: the moment the
-// vehicle left the unloading place (the end node's actual leave time), which every completed waybill
-// has, since sign-off (500) comes only after it. Dates are Asia/Shanghai days, both ends included.
+// live bill of that party yet. A waybill counts in the period as ../completion.ts says (when the
+// vehicle left the unloading place). Dates are Asia/Shanghai days, both ends included.
 //
 // The same bill also carries the party's adjustments: a waybill already billed on a frozen bill whose
 // fee has changed since (an override, a new estimate) gets a line with the signed difference and the
@@ -20,7 +19,7 @@ import { PARTY_NAMES } from '../fees/store.ts';
 import { insertLines, LineKind, recomputeTotals, type NewLine } from './lines.ts';
 import { BillStatus, EDITABLE_STATUS } from './machine.ts';
 import { recordBillHistory } from './history.ts';
-import { DAY_MS, shanghaiDateStart } from '../../../resources/time.ts';
+import { COMPLETED_IN_PERIOD, periodBounds } from '../completion.ts';
 
 export interface CreateBillsInput {
   side: number;
@@ -30,9 +29,6 @@ export interface CreateBillsInput {
   to: string;
   remark?: string;
 }
-
-/** Midnight at the start of the Asia/Shanghai day, as epoch ms. */
-export const dayStart = shanghaiDateStart;
 
 const PARTY_TABLE: Record<number, string> = { 1: 'customers', 2: 'carriers' };
 
@@ -71,12 +67,12 @@ export function createBills(conn: Conn, user: SessionUser, input: CreateBillsInp
 async function waybillLines(conn: Conn, corpId: number, input: CreateBillsInput): Promise<NewLine[]> {
   const rows = await all<{ feeId: number; waybillId: number; amount: number }>(conn,
     `SELECT f.id AS "feeId", f.waybill_id AS "waybillId", f.amount FROM waybill_fees f JOIN waybills w ON w.id = f.waybill_id
-      WHERE f.corp_id = ? AND f.side = ? AND f.party_id = ? AND f.is_deleted = 0 AND w.is_deleted = 0 AND w.status = 500
-        AND EXISTS (SELECT 1 FROM waybill_nodes n WHERE n.waybill_id = w.id AND n.node_type = 'end' AND n.actual_leave_time >= ? AND n.actual_leave_time < ?)
+      WHERE f.corp_id = ? AND f.side = ? AND f.party_id = ? AND f.is_deleted = 0 AND w.is_deleted = 0
+        AND ${COMPLETED_IN_PERIOD}
         AND NOT EXISTS (SELECT 1 FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id
           AND l.kind = 1 AND l.is_deleted = 0)
       ORDER BY w.waybill_no`,
-    corpId, input.side, input.partyId, dayStart(input.from), dayStart(input.to) + DAY_MS);
+    corpId, input.side, input.partyId, ...periodBounds(input.from, input.to));
   return rows.map((r) => ({ kind: LineKind.WAYBILL, waybillId: r.waybillId, feeId: r.feeId, feeAmount: r.amount, deductions: 0, adjustments: 0, reason: null }));
 }
 

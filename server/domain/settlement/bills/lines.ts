@@ -21,12 +21,17 @@ export interface NewLine {
 /** Line total: the fee less deductions plus adjustments (an adjustment line has only its signed amount). */
 export const lineTotal = (l: Pick<NewLine, 'feeAmount' | 'deductions' | 'adjustments'>) => l.feeAmount - l.deductions + l.adjustments;
 
+const LINE_COLUMNS = 12;
+
+/** The lines, in multi-row INSERTs below the engine's parameter limit (a carrier's month may be 10,000 lines). */
 export async function insertLines(conn: Conn, bill: { id: number; corpId: number; side: number; partyId: number }, lines: NewLine[]) {
-  for (const l of lines) {
+  const perStatement = Math.floor(conn.maxParams / LINE_COLUMNS);
+  for (let i = 0; i < lines.length; i += perStatement) {
+    const part = lines.slice(i, i + perStatement);
     await run(conn,
       `INSERT INTO bill_lines (corp_id, bill_id, side, party_id, kind, waybill_id, fee_id, fee_amount, deductions, adjustments, total, reason)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      bill.corpId, bill.id, bill.side, bill.partyId, l.kind, l.waybillId, l.feeId, l.feeAmount, l.deductions, l.adjustments, lineTotal(l), l.reason);
+       VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      ...part.flatMap((l) => [bill.corpId, bill.id, bill.side, bill.partyId, l.kind, l.waybillId, l.feeId, l.feeAmount, l.deductions, l.adjustments, lineTotal(l), l.reason]));
   }
 }
 

@@ -18,6 +18,34 @@ function checkSide(side: number) {
   if (side !== 1 && side !== 2) throw new Error(`waybill fee side must be 1 or 2, got ${side}`);
 }
 
+/** The fee values an estimate stands for. */
+export function estimatedValues(side: number, partyId: number, price: Pick<PriceResult, 'lines' | 'total' | 'ruleId'>): FeeValues {
+  checkSide(side);
+  // The engine rounds once and answers fen; anything else is a programming error, not a user's.
+  if (!Number.isSafeInteger(price.total) || price.total < 0) throw new Error(`estimate total must be whole fen, got ${price.total}`);
+  return { partyId, amount: price.total, lines: JSON.stringify(price.lines), ruleId: price.ruleId, state: FeeState.ESTIMATED, overrideReason: null };
+}
+
+/**
+ * What an estimate does to the fee as it stands: insert a first fee; keep it (an override for the same
+ * party, or the same estimate again); or update it (a new amount, or another party).
+ */
+export function estimateOutcome(existing: FeeRow | undefined, next: FeeValues): 'insert' | 'keep' | 'update' {
+  if (!existing) return 'insert';
+  const keepOverride = existing.state === FeeState.OVERRIDDEN && existing.partyId === next.partyId;
+  const same = existing.state === FeeState.ESTIMATED && existing.partyId === next.partyId && existing.amount === next.amount
+    && existing.lines === next.lines && existing.ruleId === next.ruleId;
+  return keepOverride || same ? 'keep' : 'update';
+}
+
+/** Moves a fee to an estimate's values; its line on a bill being prepared follows. */
+export async function applyEstimate(conn: Conn, existing: FeeRow, next: FeeValues, by: Writer, now: number): Promise<FeeRow> {
+  if (!(await updateFee(conn, existing, next, 'estimate', by, now))) throw failure(STALE);
+  const fee = (await feeOf(conn, existing.waybillId, existing.side))!;
+  await followFeeOnDraftBill(conn, fee, by.userId, now);
+  return fee;
+}
+
 /**
  * Stores the pricing engine's result as the waybill's fee for the side (upsert). Answers the fee as
  * it now stands and whether this call changed it.
@@ -25,26 +53,15 @@ function checkSide(side: number) {
 export function recordEstimate(
   conn: Conn, corpId: number, waybillId: number, side: number, partyId: number, price: Pick<PriceResult, 'lines' | 'total' | 'ruleId'>, by: Writer = SYSTEM_WRITER,
 ): Promise<{ fee: FeeRow; changed: boolean }> {
-  checkSide(side);
-  // The engine rounds once and answers fen; anything else is a programming error, not a user's.
-  if (!Number.isSafeInteger(price.total) || price.total < 0) throw new Error(`estimate total must be whole fen, got ${price.total}`);
+  const next = estimatedValues(side, partyId, price);
   return tx(conn, async () => {
     const now = Date.now();
     await lockFee(conn, waybillId, side);
     const existing = await feeOf(conn, waybillId, side);
-    const next: FeeValues = { partyId, amount: price.total, lines: JSON.stringify(price.lines), ruleId: price.ruleId, state: FeeState.ESTIMATED, overrideReason: null };
-    if (!existing) {
-      const fee = await insertFee(conn, corpId, waybillId, side, next, by, now);
-      return { fee, changed: true };
-    }
-    const keepOverride = existing.state === FeeState.OVERRIDDEN && existing.partyId === partyId;
-    const same = existing.state === FeeState.ESTIMATED && existing.partyId === partyId && existing.amount === next.amount
-      && existing.lines === next.lines && existing.ruleId === next.ruleId;
-    if (keepOverride || same) return { fee: existing, changed: false };
-    if (!(await updateFee(conn, existing, next, 'estimate', by, now))) throw failure(STALE);
-    const fee = (await feeOf(conn, waybillId, side))!;
-    await followFeeOnDraftBill(conn, fee, by.userId, now);
-    return { fee, changed: true };
+    const outcome = estimateOutcome(existing, next);
+    if (outcome === 'insert') return { fee: await insertFee(conn, corpId, waybillId, side, next, by, now), changed: true };
+    if (outcome === 'keep') return { fee: existing!, changed: false };
+    return { fee: await applyEstimate(conn, existing!, next, by, now), changed: true };
   });
 }
 

@@ -1,7 +1,7 @@
 // The waybill fees' rows (table waybill_fees) and their history (record_history, resource 'waybillFee'):
 // one fee per waybill and side, each change a new version with a history row saying what changed.
 import type { SessionUser } from '../../../http/context.ts';
-import { all, one, run, type Conn } from '../../../resources/statements.ts';
+import { all, insertMany, one, run, type Conn } from '../../../resources/statements.ts';
 
 export const FeeSide = { RECEIVABLE: 1, PAYABLE: 2 } as const;
 export const FeeState = { ESTIMATED: 1, OVERRIDDEN: 2 } as const;
@@ -30,14 +30,14 @@ export interface Writer {
 export const SYSTEM_WRITER: Writer = { userId: 0, name: '系统预估' };
 export const writerOf = (user: SessionUser): Writer => ({ userId: user.userId, name: user.realName || user.userName });
 
-const COLUMNS = `id, corp_id AS "corpId", waybill_id AS "waybillId", side, party_id AS "partyId", amount, lines, rule_id AS "ruleId",
+export const FEE_COLUMNS_SQL = `id, corp_id AS "corpId", waybill_id AS "waybillId", side, party_id AS "partyId", amount, lines, rule_id AS "ruleId",
   state, override_reason AS "overrideReason", version`;
 
 export const feeOf = (conn: Conn, waybillId: number, side: number) =>
-  one<FeeRow>(conn, `SELECT ${COLUMNS} FROM waybill_fees WHERE waybill_id = ? AND side = ? AND is_deleted = 0`, waybillId, side);
+  one<FeeRow>(conn, `SELECT ${FEE_COLUMNS_SQL} FROM waybill_fees WHERE waybill_id = ? AND side = ? AND is_deleted = 0`, waybillId, side);
 
 export const feesOfWaybill = (conn: Conn, waybillId: number) =>
-  all<FeeRow>(conn, `SELECT ${COLUMNS} FROM waybill_fees WHERE waybill_id = ? AND is_deleted = 0 ORDER BY side`, waybillId);
+  all<FeeRow>(conn, `SELECT ${FEE_COLUMNS_SQL} FROM waybill_fees WHERE waybill_id = ? AND is_deleted = 0 ORDER BY side`, waybillId);
 
 const TITLES: Record<string, string> = { partyId: '结算对象', amount: '金额（分）', ruleId: '计价规则', state: '费用状态', overrideReason: '调整原因' };
 
@@ -45,13 +45,25 @@ export type FeeValues = Pick<FeeRow, 'partyId' | 'amount' | 'lines' | 'ruleId' |
 
 /** A new fee at version 1, with its 'create' history row. */
 export async function insertFee(conn: Conn, corpId: number, waybillId: number, side: number, v: FeeValues, by: Writer, now: number): Promise<FeeRow> {
-  const id = await conn.insert(
-    `INSERT INTO waybill_fees (corp_id, waybill_id, side, party_id, amount, lines, rule_id, state, override_reason, created_by, created_at, updated_by, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [corpId, waybillId, side, v.partyId, v.amount, v.lines, v.ruleId, v.state, v.overrideReason, by.userId, now, by.userId, now],
-  );
-  await history(conn, corpId, id, 'create', diff(null, v), 1, by, now);
+  await insertFees(conn, corpId, [{ waybillId, side, values: v }], by, now);
   return (await feeOf(conn, waybillId, side))!;
+}
+
+const FEE_COLUMNS = 13;
+
+/** New fees at version 1 with their 'create' history rows, in multi-row INSERTs (a month priced at once). */
+export async function insertFees(conn: Conn, corpId: number, fees: { waybillId: number; side: number; values: FeeValues }[], by: Writer, now: number): Promise<void> {
+  const perStatement = Math.floor(conn.maxParams / FEE_COLUMNS);
+  for (let i = 0; i < fees.length; i += perStatement) {
+    const part = fees.slice(i, i + perStatement);
+    const ids = await insertMany(conn,
+      `INSERT INTO waybill_fees (corp_id, waybill_id, side, party_id, amount, lines, rule_id, state, override_reason, created_by, created_at, updated_by, updated_at)
+       VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      ...part.flatMap(({ waybillId, side, values: v }) =>
+        [corpId, waybillId, side, v.partyId, v.amount, v.lines, v.ruleId, v.state, v.overrideReason, by.userId, now, by.userId, now]));
+    // insertMany answers the ids sorted, which is the order of the VALUES rows.
+    await histories(conn, corpId, part.map((f, k) => ({ feeId: ids[k], action: 'create', changes: diff(null, f.values), version: 1 })), by, now);
+  }
 }
 
 /** Moves the fee to version + 1 with `v`; the version read is the guard (false: someone else wrote first). */
@@ -61,7 +73,7 @@ export async function updateFee(conn: Conn, fee: FeeRow, v: FeeValues, action: s
       WHERE id = ? AND version = ? AND is_deleted = 0`,
     v.partyId, v.amount, v.lines, v.ruleId, v.state, v.overrideReason, by.userId, now, fee.id, fee.version);
   if (r.changes !== 1) return false;
-  await history(conn, fee.corpId, fee.id, action, diff(fee, v), fee.version + 1, by, now);
+  await histories(conn, fee.corpId, [{ feeId: fee.id, action, changes: diff(fee, v), version: fee.version + 1 }], by, now);
   return true;
 }
 
@@ -71,11 +83,19 @@ function diff(before: FeeValues | null, after: FeeValues) {
     .map((k) => ({ field: k, title: TITLES[k], before: before?.[k] ?? null, after: after[k] }));
 }
 
-function history(conn: Conn, corpId: number, feeId: number, action: string, changes: unknown[], version: number, by: Writer, now: number) {
-  return run(conn,
-    `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
-     VALUES (?, 'waybillFee', ?, ?, ?, ?, ?, ?, ?)`,
-    corpId, feeId, action, by.userId, by.name, now, JSON.stringify(changes), version);
+const HISTORY_COLUMNS = 9;
+
+interface HistoryRow { feeId: number; action: string; changes: unknown[]; version: number }
+
+async function histories(conn: Conn, corpId: number, rows: HistoryRow[], by: Writer, now: number) {
+  const perStatement = Math.floor(conn.maxParams / HISTORY_COLUMNS);
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const part = rows.slice(i, i + perStatement);
+    await run(conn,
+      `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
+       VALUES ${part.map(() => "(?, 'waybillFee', ?, ?, ?, ?, ?, ?, ?)").join(', ')}`,
+      ...part.flatMap((h) => [corpId, h.feeId, h.action, by.userId, by.name, now, JSON.stringify(h.changes), h.version]));
+  }
 }
 
 /** The fee's changes, newest first. */

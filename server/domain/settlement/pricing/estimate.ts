@@ -17,6 +17,14 @@ export async function estimateWaybill(
 ): Promise<Estimate> {
   const facts = await loadWaybillFacts(conn, corpId, waybillId);
   if (!facts) return { ...ERRORS.waybillNotFound, facts: null };
+  return estimateFromFacts(facts, side, sources);
+}
+
+/** The same for facts already read (a batch of waybills priced at once, fees/price-period.ts). */
+export async function estimateFromFacts(
+  facts: WaybillFacts, side: PricingSide, sources: { rules: RuleSource; oilPrices: OilPriceSource },
+): Promise<Estimate> {
+  const corpId = facts.corpId;
   const party = partyOf(facts, side);
   if ('ok' in party) return { ...party, facts };
   const contracts = await sources.rules.contractsInForce(corpId, side, party.partyId, facts.tripDate);

@@ -3,9 +3,13 @@
 // orders or split parts, or typed on the waybill) the catalogue categories and the quantities, the
 // required temperature range the 温层, the distances table the kilometres. Quantities leave here as
 // integers of grams, cm³, thousandths of a piece and metres; nothing after this point is a float.
+//
+// Waybills are read in batches (one statement per table for up to BATCH waybills): a dispatcher's one
+// waybill is a batch of one, and pricing a month (fees/price-period.ts) reads a thousand at a time
+// through the very same code.
 import { haversineKm } from '../../orders/distance.ts';
 import { corporationSettings } from '../../auth/user-info.ts';
-import { all, one, type Conn } from '../../../resources/statements.ts';
+import { all, type Conn } from '../../../resources/statements.ts';
 import { milli } from '../../workflow/splits.ts';
 import { frac, roundHalfAwayFromZero } from './exact.ts';
 import { temperatureClassOf } from './temperature-class.ts';
@@ -15,26 +19,44 @@ import type { DistanceSource, Place, WaybillFacts } from './types.ts';
 const GRAMS_PER: Record<string, bigint> = { 吨: 1_000_000n, 千克: 1000n, 公斤: 1000n, 克: 1n };
 const CM3_PER: Record<string, bigint> = { 立方米: 1_000_000n, 方: 1_000_000n, 升: 1000n };
 
-interface NodeRow { nodeType: string; areaId: number; province: string | null; city: string | null; district: string | null; lon: number; lat: number;
-  requiredArriveTime: number | null; requiredLeaveTime: number | null; actualLeaveTime: number | null }
-interface GoodsRow { lineQuantity: number; quantity: number; weight: number | null; volume: number | null; goodsCategory: number | null }
+/** Waybills per statement: well below either engine's parameter limit. */
+const BATCH = 1000;
 
-const NODES_SQL = `SELECT n.node_type AS nodeType, n.area_id AS areaId, a.province, a.city, a.district, a.lon, a.lat,
+interface WaybillRow { id: number; businessType: number; carrierId: number | null; vehicleId: number | null; createdAt: number }
+interface NodeRow { waybillId: number; nodeType: string; areaId: number; province: string | null; city: string | null; district: string | null; lon: number; lat: number;
+  requiredArriveTime: number | null; requiredLeaveTime: number | null; actualLeaveTime: number | null }
+interface GoodsRow { waybillId: number; lineQuantity: number; quantity: number; weight: number | null; volume: number | null; goodsCategory: number | null }
+
+const marks = (n: number) => Array(n).fill('?').join(', ');
+
+const WAYBILLS_SQL = (n: number) => `SELECT id, business_type AS businessType, carrier_id AS carrierId, vehicle_id AS vehicleId, created_at AS createdAt
+  FROM waybills WHERE corp_id = ? AND is_deleted = 0 AND id IN (${marks(n)})`;
+
+const NODES_SQL = (n: number) => `SELECT n.waybill_id AS waybillId, n.node_type AS nodeType, n.area_id AS areaId, a.province, a.city, a.district, a.lon, a.lat,
     n.required_arrive_time AS requiredArriveTime, n.required_leave_time AS requiredLeaveTime, n.actual_leave_time AS actualLeaveTime
-  FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`;
+  FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id IN (${marks(n)}) ORDER BY n.waybill_id, n.seq`;
 
 /** The goods of its orders (a split part carries its part's quantity), as waybills/goods.ts reads them. */
-const ORDER_GOODS_SQL = `SELECT g.quantity AS lineQuantity, CASE WHEN wo.part_id IS NULL THEN g.quantity ELSE pg.quantity END AS quantity,
-    g.weight, g.volume, c.goods_category AS goodsCategory
+const ORDER_GOODS_SQL = (n: number) => `SELECT wo.waybill_id AS waybillId, g.quantity AS lineQuantity,
+    CASE WHEN wo.part_id IS NULL THEN g.quantity ELSE pg.quantity END AS quantity, g.weight, g.volume, c.goods_category AS goodsCategory
   FROM waybill_orders wo JOIN order_goods g ON g.order_id = wo.order_id
   LEFT JOIN order_part_goods pg ON pg.part_id = wo.part_id AND pg.order_goods_id = g.id
   LEFT JOIN goods c ON c.id = g.goods_info_id
-  WHERE wo.waybill_id = ? AND (wo.part_id IS NULL OR pg.quantity IS NOT NULL) ORDER BY wo.order_id, g.id`;
+  WHERE wo.waybill_id IN (${marks(n)}) AND (wo.part_id IS NULL OR pg.quantity IS NOT NULL) ORDER BY wo.waybill_id, wo.order_id, g.id`;
 
 /** Goods typed on a waybill name the catalogue only by code. */
-const HAND_GOODS_SQL = `SELECT g.quantity AS lineQuantity, g.quantity, g.weight, g.volume, c.goods_category AS goodsCategory
+const HAND_GOODS_SQL = (n: number) => `SELECT g.waybill_id AS waybillId, g.quantity AS lineQuantity, g.quantity, g.weight, g.volume, c.goods_category AS goodsCategory
   FROM waybill_goods g LEFT JOIN goods c ON c.corp_id = g.corp_id AND c.goods_code = g.goods_code AND c.is_deleted = 0
-  WHERE g.waybill_id = ? ORDER BY g.seq, g.id`;
+  WHERE g.waybill_id IN (${marks(n)}) ORDER BY g.waybill_id, g.seq, g.id`;
+
+const CUSTOMERS_SQL = (n: number) => `SELECT DISTINCT wo.waybill_id AS waybillId, o.customer_id AS customerId
+  FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id IN (${marks(n)}) ORDER BY wo.waybill_id, o.customer_id`;
+
+const RANGES_SQL = (n: number) => `SELECT waybill_id AS waybillId, temp_min AS tempMin, temp_max AS tempMax
+  FROM waybill_temperature_ranges WHERE waybill_id IN (${marks(n)})`;
+
+const DISTANCES_SQL = (n: number) => `SELECT from_area_id AS fromId, to_area_id AS toId, distance_km AS km FROM area_distances
+  WHERE corp_id = ? AND is_deleted = 0 AND from_area_id IN (${marks(n)}) AND to_area_id IN (${marks(n)})`;
 
 const place = (n: NodeRow): Place => ({ province: n.province, city: n.city, district: n.district });
 
@@ -56,52 +78,86 @@ function total(values: (bigint | null)[]): number | null {
   return Number(values.reduce<bigint>((s, v) => s + v!, 0n));
 }
 
-/** The km between the start and end areas: the distances row, its reverse, or the straight line. */
-async function distanceOf(conn: Conn, corpId: number, from: NodeRow, to: NodeRow): Promise<{ distanceM: number; distanceSource: DistanceSource }> {
-  const sql = 'SELECT distance_km AS km FROM area_distances WHERE corp_id = ? AND from_area_id = ? AND to_area_id = ? AND is_deleted = 0';
-  const direct = await one<{ km: number }>(conn, sql, corpId, from.areaId, to.areaId);
-  if (direct) return { distanceM: milli(direct.km), distanceSource: 'table' };
-  const reverse = await one<{ km: number }>(conn, sql, corpId, to.areaId, from.areaId);
-  if (reverse) return { distanceM: milli(reverse.km), distanceSource: 'reverse' };
+function groupBy<T extends { waybillId: number }>(rows: T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.waybillId);
+    if (list) list.push(r);
+    else out.set(r.waybillId, [r]);
+  }
+  return out;
+}
+
+/** The km between two areas: the distances row, its reverse, or the straight line. */
+function distanceOf(km: Map<string, number>, from: NodeRow, to: NodeRow): { distanceM: number; distanceSource: DistanceSource } {
+  const direct = km.get(`${from.areaId}>${to.areaId}`);
+  if (direct !== undefined) return { distanceM: milli(direct), distanceSource: 'table' };
+  const reverse = km.get(`${to.areaId}>${from.areaId}`);
+  if (reverse !== undefined) return { distanceM: milli(reverse), distanceSource: 'reverse' };
   return { distanceM: milli(haversineKm(from, to)), distanceSource: 'straightLine' };
 }
 
-/** The facts of a live waybill of the corporation, or null when there is none. */
-export async function loadWaybillFacts(conn: Conn, corpId: number, waybillId: number): Promise<WaybillFacts | null> {
-  const w = await one<{ businessType: number; carrierId: number | null; vehicleId: number | null; createdAt: number }>(conn,
-    'SELECT business_type AS businessType, carrier_id AS carrierId, vehicle_id AS vehicleId, created_at AS createdAt FROM waybills WHERE id = ? AND corp_id = ? AND is_deleted = 0',
-    waybillId, corpId);
-  if (!w) return null;
-  const nodes = await all<NodeRow>(conn, NODES_SQL, waybillId);
-  const start = nodes.find((n) => n.nodeType === 'start') ?? nodes[0];
-  const end = nodes.find((n) => n.nodeType === 'end') ?? nodes.at(-1);
-  const vehicle = w.vehicleId === null ? undefined : await one<{ carModelId: number | null }>(conn, 'SELECT car_model_id AS carModelId FROM vehicles WHERE id = ?', w.vehicleId);
-  const goods = [...await all<GoodsRow>(conn, ORDER_GOODS_SQL, waybillId), ...await all<GoodsRow>(conn, HAND_GOODS_SQL, waybillId)];
-  const customers = await all<{ customerId: number }>(conn,
-    'SELECT DISTINCT o.customer_id AS customerId FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ? ORDER BY o.customer_id', waybillId);
-  const range = await one<{ tempMin: number; tempMax: number }>(conn,
-    'SELECT temp_min AS tempMin, temp_max AS tempMax FROM waybill_temperature_ranges WHERE waybill_id = ?', waybillId);
+/** The facts of the corporation's live waybills among `waybillIds` (absent: no such waybill). */
+export async function loadFactsOf(conn: Conn, corpId: number, waybillIds: readonly number[]): Promise<Map<number, WaybillFacts>> {
+  const out = new Map<number, WaybillFacts>();
+  if (!waybillIds.length) return out;
   const settings = await corporationSettings(conn, corpId);
-  const gramsPer = GRAMS_PER[String(settings.weightUnit)];
-  const cm3Per = CM3_PER[String(settings.volumeUnit)];
-  const distance = start && end ? await distanceOf(conn, corpId, start, end) : { distanceM: null, distanceSource: null };
+  const units = { grams: GRAMS_PER[String(settings.weightUnit)], cm3: CM3_PER[String(settings.volumeUnit)] };
+  for (let i = 0; i < waybillIds.length; i += BATCH) {
+    for (const facts of await loadBatch(conn, corpId, waybillIds.slice(i, i + BATCH), units)) out.set(facts.waybillId, facts);
+  }
+  return out;
+}
+
+/** The facts of one live waybill of the corporation, or null when there is none. */
+export async function loadWaybillFacts(conn: Conn, corpId: number, waybillId: number): Promise<WaybillFacts | null> {
+  return (await loadFactsOf(conn, corpId, [waybillId])).get(waybillId) ?? null;
+}
+
+async function loadBatch(conn: Conn, corpId: number, ids: readonly number[], units: { grams?: bigint; cm3?: bigint }): Promise<WaybillFacts[]> {
+  const waybills = await all<WaybillRow>(conn, WAYBILLS_SQL(ids.length), corpId, ...ids);
+  if (!waybills.length) return [];
+  const live = waybills.map((w) => w.id);
+  const n = live.length;
+  const nodes = groupBy(await all<NodeRow>(conn, NODES_SQL(n), ...live));
+  const vehicleIds = [...new Set(waybills.map((w) => w.vehicleId).filter((v): v is number => v !== null))];
+  const carModels = new Map((vehicleIds.length
+    ? await all<{ id: number; carModelId: number | null }>(conn, `SELECT id, car_model_id AS carModelId FROM vehicles WHERE id IN (${marks(vehicleIds.length)})`, ...vehicleIds)
+    : []).map((v) => [v.id, v.carModelId]));
+  const orderGoods = groupBy(await all<GoodsRow>(conn, ORDER_GOODS_SQL(n), ...live));
+  const handGoods = groupBy(await all<GoodsRow>(conn, HAND_GOODS_SQL(n), ...live));
+  const customers = groupBy(await all<{ waybillId: number; customerId: number }>(conn, CUSTOMERS_SQL(n), ...live));
+  const ranges = new Map((await all<{ waybillId: number; tempMin: number; tempMax: number }>(conn, RANGES_SQL(n), ...live)).map((r) => [r.waybillId, r]));
+  const endsOf = new Map(waybills.map((w) => {
+    const list = nodes.get(w.id) ?? [];
+    return [w.id, { start: list.find((x) => x.nodeType === 'start') ?? list[0], end: list.find((x) => x.nodeType === 'end') ?? list.at(-1) }];
+  }));
+  const areaIds = [...new Set([...endsOf.values()].flatMap((e) => (e.start && e.end ? [e.start.areaId, e.end.areaId] : [])))];
+  const km = new Map((areaIds.length
+    ? await all<{ fromId: number; toId: number; km: number }>(conn, DISTANCES_SQL(areaIds.length), corpId, ...areaIds, ...areaIds)
+    : []).map((d) => [`${d.fromId}>${d.toId}`, d.km]));
   const none: Place = { province: null, city: null, district: null };
-  return {
-    waybillId,
-    corpId,
-    origin: start ? place(start) : none,
-    destination: end ? place(end) : none,
-    businessType: w.businessType,
-    carModelId: vehicle?.carModelId ?? null,
-    goodsCategories: goods.map((g) => g.goodsCategory),
-    temperatureClass: temperatureClassOf(range),
-    weightG: total(goods.map((g) => share(g.weight, gramsPer, g))),
-    volumeCm3: total(goods.map((g) => share(g.volume, cm3Per, g))),
-    piecesMilli: goods.length === 0 ? null : goods.reduce((s, g) => s + milli(g.quantity), 0),
-    ...distance,
-    // The departure the contracts and oil prices are taken at: actual, else planned, else the waybill's creation.
-    tripDate: start?.actualLeaveTime ?? start?.requiredLeaveTime ?? start?.requiredArriveTime ?? w.createdAt,
-    carrierId: w.carrierId,
-    customerIds: customers.map((c) => c.customerId),
-  };
+  return waybills.map((w) => {
+    const { start, end } = endsOf.get(w.id)!;
+    const goods = [...orderGoods.get(w.id) ?? [], ...handGoods.get(w.id) ?? []];
+    const vehicleModel = w.vehicleId === null ? undefined : carModels.get(w.vehicleId);
+    return {
+      waybillId: w.id,
+      corpId,
+      origin: start ? place(start) : none,
+      destination: end ? place(end) : none,
+      businessType: w.businessType,
+      carModelId: vehicleModel ?? null,
+      goodsCategories: goods.map((g) => g.goodsCategory),
+      temperatureClass: temperatureClassOf(ranges.get(w.id)),
+      weightG: total(goods.map((g) => share(g.weight, units.grams, g))),
+      volumeCm3: total(goods.map((g) => share(g.volume, units.cm3, g))),
+      piecesMilli: goods.length === 0 ? null : goods.reduce((s, g) => s + milli(g.quantity), 0),
+      ...(start && end ? distanceOf(km, start, end) : { distanceM: null, distanceSource: null }),
+      // The departure the contracts and oil prices are taken at: actual, else planned, else the waybill's creation.
+      tripDate: start?.actualLeaveTime ?? start?.requiredLeaveTime ?? start?.requiredArriveTime ?? w.createdAt,
+      carrierId: w.carrierId,
+      customerIds: (customers.get(w.id) ?? []).map((c) => c.customerId),
+    };
+  });
 }
