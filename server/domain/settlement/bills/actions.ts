@@ -10,7 +10,8 @@ import { all, run, tx, type Conn } from '../../../resources/statements.ts';
 import { sendToUser } from '../../../messages/store.ts';
 import { STALE } from '../../waybills/scope.ts';
 import { recordBillHistory } from './history.ts';
-import { actorOf, applyBillAction, billActionName, BillSide, type BillAction } from './machine.ts';
+import { actorOf, applyBillAction, billActionName, BillSide, EDITABLE_STATUS, type BillAction } from './machine.ts';
+import { refreshDraftLines } from './lines.ts';
 import { loadBill, type BillRow } from './scope.ts';
 
 export interface BillActionInput {
@@ -44,6 +45,8 @@ export function runBillAction(conn: Conn, reg: Registry, user: SessionUser, acti
            version = ?, updated_by = ?, updated_at = ? WHERE id = ? AND version = ?`,
         outcome.status, action, reason, invoiceNo, version, user.userId, now, bill.id, bill.version);
       if (r.changes !== 1) throw failure(STALE);
+      // Back with finance: fees changed while the bill was frozen reach it now.
+      if (outcome.status === EDITABLE_STATUS) await refreshDraftLines(conn, bill.id);
     }
     await recordBillHistory(conn, user, bill.id, action, bill.status, outcome.status, version, reason ?? invoiceNo, now);
     if (action === 'distribute') await tellPartner(conn, bill, now);

@@ -2,7 +2,7 @@
 // so a bill's total equals the sum of its lines to the fen. Lines change only while the bill is at
 // 2 待确认 (EDITABLE_STATUS); a frozen bill is never touched: a later change to a fee reaches the
 // party's next bill as an adjustment line (create.ts).
-import { all, one, run, type Conn } from '../../../resources/statements.ts';
+import { all, run, type Conn } from '../../../resources/statements.ts';
 import type { FeeRow } from '../fees/store.ts';
 import { EDITABLE_STATUS } from './machine.ts';
 
@@ -49,20 +49,40 @@ export function recomputeTotals(conn: Conn, billId: number) {
 }
 
 /**
- * After a fee changed: the waybill's line on a bill still being prepared (2 待确认) follows the fee, and
- * that bill moves to a new version. A line on a frozen bill is left as it is.
+ * Brings a bill being prepared (2 待确认) to the fees as they now stand, for all its lines or one
+ * waybill's: a waybill line takes the fee's amount; an adjustment line the fee less what the party's
+ * other bills carry for that waybill (dropped at 0); a waybill whose fee now belongs to another party
+ * leaves the bill. Run when a fee changes and when a bill comes back to finance (退回修改, 驳回), since
+ * fees changed while it was frozen did not reach it.
+ */
+export async function refreshDraftLines(conn: Conn, billId: number, waybillId?: number): Promise<void> {
+  const only = waybillId === undefined ? '' : ' AND waybill_id = ?';
+  const p = waybillId === undefined ? [] : [waybillId];
+  const fee = `(SELECT f.amount FROM waybill_fees f WHERE f.waybill_id = bill_lines.waybill_id AND f.side = bill_lines.side
+    AND f.party_id = bill_lines.party_id AND f.is_deleted = 0)`;
+  const others = `(SELECT coalesce(sum(o.total), 0) FROM bill_lines o WHERE o.corp_id = bill_lines.corp_id AND o.side = bill_lines.side
+    AND o.party_id = bill_lines.party_id AND o.waybill_id = bill_lines.waybill_id AND o.is_deleted = 0 AND o.bill_id <> bill_lines.bill_id)`;
+  await run(conn, `DELETE FROM bill_lines WHERE bill_id = ?${only} AND ${fee} IS NULL`, billId, ...p);
+  await run(conn, `UPDATE bill_lines SET fee_amount = ${fee}, total = ${fee} - deductions + adjustments WHERE bill_id = ? AND kind = 1${only}`, billId, ...p);
+  await run(conn, `UPDATE bill_lines SET adjustments = ${fee} - ${others}, total = ${fee} - ${others} WHERE bill_id = ? AND kind = 2${only}`, billId, ...p);
+  await run(conn, `DELETE FROM bill_lines WHERE bill_id = ? AND kind = 2 AND total = 0${only}`, billId, ...p);
+  await recomputeTotals(conn, billId);
+}
+
+/**
+ * After a fee changed: the bills still being prepared (2 待确认) that carry the waybill follow the fee
+ * (refreshDraftLines), and move to a new version. A line on a frozen bill is left as it is.
  */
 export async function followFeeOnDraftBill(conn: Conn, fee: FeeRow, userId: number, now: number): Promise<void> {
-  const line = await one<{ id: number; billId: number; deductions: number; adjustments: number }>(conn,
-    `SELECT l.id, l.bill_id AS "billId", l.deductions, l.adjustments FROM bill_lines l JOIN bills b ON b.id = l.bill_id
-      WHERE l.corp_id = ? AND l.side = ? AND l.party_id = ? AND l.waybill_id = ? AND l.kind = 1 AND l.is_deleted = 0 AND b.status = ?`,
-    fee.corpId, fee.side, fee.partyId, fee.waybillId, EDITABLE_STATUS);
-  if (!line) return;
-  await conn.lock(`bills:${line.billId}`);
-  await run(conn, 'UPDATE bill_lines SET fee_id = ?, fee_amount = ?, total = ? WHERE id = ?',
-    fee.id, fee.amount, lineTotal({ feeAmount: fee.amount, deductions: line.deductions, adjustments: line.adjustments }), line.id);
-  await recomputeTotals(conn, line.billId);
-  await run(conn, 'UPDATE bills SET version = version + 1, updated_by = ?, updated_at = ? WHERE id = ?', userId, now, line.billId);
+  const drafts = await all<{ billId: number }>(conn,
+    `SELECT DISTINCT l.bill_id AS "billId" FROM bill_lines l JOIN bills b ON b.id = l.bill_id
+      WHERE l.corp_id = ? AND l.side = ? AND l.waybill_id = ? AND l.is_deleted = 0 AND b.status = ? ORDER BY l.bill_id`,
+    fee.corpId, fee.side, fee.waybillId, EDITABLE_STATUS);
+  for (const { billId } of drafts) {
+    await conn.lock(`bills:${billId}`);
+    await refreshDraftLines(conn, billId, fee.waybillId);
+    await run(conn, 'UPDATE bills SET version = version + 1, updated_by = ?, updated_at = ? WHERE id = ?', userId, now, billId);
+  }
 }
 
 export interface LineView {
