@@ -34,6 +34,11 @@ const BENCHES: Record<string, Bench> = {
       '               --pg: the same on a throwaway PostgreSQL seeded with the demo data',
     run: async (args) => (await import('./import.ts')).main(args),
   },
+  settlement: {
+    summary: 'a month of 1,000,000 completed waybills priced against 200 contracts with 5,000 rate rules (bill/priceWaybills) and billed to every carrier (bill/createBills): seconds and waybills/s vs 60 s, the bills\' totals vs one SQL aggregation (equal to the fen, and the time ratio), a re-priced sample, a ~10,000-line bill\'s detail p50 vs 100 ms (options: --rebuild)\n' +
+      '               --pg: the same on a throwaway PostgreSQL holding a copy of .bench/settlement.db',
+    run: async (args) => (await import('./settlement.ts')).main(args),
+  },
   load: {
     summary: 'the real server (scripts/serve.ts) under autocannon, 64 connections x 10 s, the waybill list as dispatcher: SQLite 1 instance, PostgreSQL 1 instance, PostgreSQL 2 instances; requests/s, p99, errors (no options)',
     run: async (args) => (await import('./load.ts')).main(args),
