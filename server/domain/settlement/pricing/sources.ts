@@ -16,9 +16,21 @@ export interface OilPriceSource {
 }
 
 export function memoryRuleSource(byCorp: Record<number, readonly ContractWithRules[]>): RuleSource {
+  // Indexed by corporation, side and party once: a month's pricing asks a million times.
+  const index = new Map<string, ContractWithRules[]>();
+  for (const [corpId, contracts] of Object.entries(byCorp)) {
+    for (const c of contracts) {
+      for (const side of ['carrier', 'customer'] as const) {
+        const partyId = side === 'carrier' ? c.contract.carrierId : c.contract.customerId;
+        if (partyId === null || !belongsTo(c.contract, side, partyId)) continue;
+        const key = `${corpId}:${side}:${partyId}`;
+        index.set(key, [...index.get(key) ?? [], c]);
+      }
+    }
+  }
   return {
     async contractsInForce(corpId, side, partyId, date) {
-      return (byCorp[corpId] ?? []).filter((c) => belongsTo(c.contract, side, partyId) && inForce(c.contract, date));
+      return (index.get(`${corpId}:${side}:${partyId}`) ?? []).filter((c) => inForce(c.contract, date));
     },
   };
 }
