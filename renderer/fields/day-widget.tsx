@@ -27,7 +27,9 @@ export function DayWidget({ id, value, required, disabled, readonly, onChange, o
         aria-label={label}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(d) => onChange(d ? dayText(d) : options.emptyValue)}
-        onBlur={() => onBlur(id, value)}
+        // The picker reads a typed day on blur and reports it after the blur event: the form checks the
+        // field a tick later, once the day is in, or it would say 不能为空 under a filled field.
+        onBlur={() => setTimeout(() => onBlur(id, value), 0)}
         onFocus={() => onFocus(id, value)}
       />
     </>
