@@ -110,15 +110,15 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     grants: ['customer3', 'customerDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'order3', 'orderAdd3', 'orderDetail3', 'orderRecord3', 'orderBatchShipment3', 'orderBatchDelivery3',
       // The carrier-monthly report reads a summary with no customer dimension: customers are refused it.
       'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly'),
-      // Their own bills (scoped to the customer in SQL): read, confirm or send back.
-      'billList3', 'billConfirm3'],
+      // Their own bills (scoped to the customer in SQL) on 客户账单确认: read, export, confirm or send back.
+      'customerBill3', 'billDetail3', 'billConfirm3'],
   },
   carrier: {
     name: '承运商',
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
       'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS,
-      // Their own carrier's bills (scoped in SQL): read, confirm or send back.
-      'billList3', 'billConfirm3'],
+      // Their own carrier's bills (scoped in SQL) on 承运商账单确认与分发: read, export, confirm or send back.
+      'carrierBill3', 'billDetail3', 'billConfirm3'],
   },
 };
 

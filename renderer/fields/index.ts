@@ -1,6 +1,7 @@
 // The widgets and fields the console adds to the Fluent theme, by the names uiSchemas use.
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { DateTimeWidget } from './date-time-widget.tsx';
+import { DayWidget } from './day-widget.tsx';
 import { DictionaryWidget } from './dictionary-widget.tsx';
 import { MoneyWidget } from './money-widget.tsx';
 import { GoodsLineField } from './goods-line/goods-line-field.tsx';
@@ -17,6 +18,7 @@ export function huoyunWidgets(): RegistryWidgetsType {
     dictionary: DictionaryWidget,
     reference: ReferenceWidget,
     dateTime: DateTimeWidget,
+    day: DayWidget,
     number: NumberWidget,
     money: MoneyWidget,
     password: PasswordWidget,

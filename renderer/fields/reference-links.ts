@@ -64,3 +64,41 @@ export function followOf(options: Record<string, unknown>): Follow | undefined {
   const f = options.follow as Follow | undefined;
   return f && typeof f.field === 'string' ? f : undefined;
 }
+
+/**
+ * The form's plain values, for a reference field whose list depends on another field that is not a
+ * reference (ui:options.paramsFrom: the 生成账单 dialog's 结算对象 lists carriers or customers by the
+ * chosen 结算方向). The form page publishes its data on every change.
+ */
+const values = new WeakMap<object, { data: Record<string, unknown>; listeners: Set<() => void> }>();
+
+function valuesOf(form: object) {
+  let v = values.get(form);
+  if (!v) values.set(form, (v = { data: {}, listeners: new Set() }));
+  return v;
+}
+
+export function publishValues(form: object, data: Record<string, unknown>) {
+  const v = valuesOf(form);
+  v.data = data;
+  for (const l of v.listeners) l();
+}
+
+/** The current values of `fields` in this form, as `{field: value}`; re-renders when one changes. */
+export function useFormValues(form: object, fields: string[]): Record<string, unknown> {
+  const key = fields.join(',');
+  const read = () => Object.fromEntries(fields.map((f) => [f, valuesOf(form).data[f]]));
+  const [current, setCurrent] = useState(read);
+  useEffect(() => {
+    const v = valuesOf(form);
+    const listener = () => setCurrent((old) => {
+      const next = read();
+      return JSON.stringify(next) === JSON.stringify(old) ? old : next;
+    });
+    v.listeners.add(listener);
+    listener();
+    return () => void v.listeners.delete(listener);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fields are the key
+  }, [form, key]);
+  return current;
+}

@@ -2,14 +2,16 @@
 // referenced list, showing `record[label]` and keeping `record.id`. Arrays of ids pick several.
 // ui:options: list, labelKey; descriptionKey (a second line per option); params (filters sent
 // with every request); publish (tell following fields what was chosen); follow (reference-links.ts:
-// narrow this list by the record chosen in another field, and take a value from it when picked).
+// narrow this list by the record chosen in another field, and take a value from it when picked);
+// paramsFrom ({param: field}: send another field's plain value with every request, wait until it has
+// one, and clear this field when it changes — 结算对象 by 结算方向); waitText (said while waiting).
 import { Combobox, Option, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../env/api-client.ts';
 import { formContextOf } from './form-context.ts';
 import { fetchReferenceOptions, type RefOption } from './reference-options.ts';
-import { followOf, publishChosen, useChosen } from './reference-links.ts';
+import { followOf, publishChosen, useChosen, useFormValues } from './reference-links.ts';
 import { WidgetLabel } from './widget-label.tsx';
 
 /** Spec section 9: dropdown search debounce. */
@@ -35,9 +37,13 @@ export function ReferenceWidget(props: WidgetProps) {
   const follow = followOf(options);
   const chosen = useChosen(form, follow?.field);
   // Following another field: nothing to offer until a record is chosen there, then only what fits it.
-  const waiting = !!follow?.filter && !chosen?.row;
+  const paramsFrom = (options.paramsFrom ?? {}) as Record<string, string>;
+  const fromValues = useFormValues(form, Object.values(paramsFrom));
+  const fromParams = Object.fromEntries(Object.entries(paramsFrom).map(([param, field]) => [param, fromValues[field]]));
+  const waiting = (!!follow?.filter && !chosen?.row) || Object.values(fromParams).some((v) => !present(v));
   const paramsKey = JSON.stringify({
     ...(options.params as Record<string, unknown> | undefined),
+    ...fromParams,
     ...Object.fromEntries(Object.entries(follow?.filter ?? {}).map(([param, column]) => [param, chosen?.row?.[column]])),
   });
   const multiple = Array.isArray(value) || props.multiple === true;
@@ -88,6 +94,19 @@ export function ReferenceWidget(props: WidgetProps) {
       live = false;
     };
   }, [publish, multiple, form, name, env, list, labelKey, descriptionKey]);
+
+  // Another field this list depends on changed: what was picked belongs to the other list (a carrier
+  // and a customer may share an id), so the choice and the labels seen go.
+  const fromKey = JSON.stringify(fromParams);
+  const lastFrom = useRef(fromKey);
+  useEffect(() => {
+    if (lastFrom.current === fromKey) return;
+    lastFrom.current = fromKey;
+    known.current.clear();
+    setFound([]);
+    if (present(value)) onChange(options.emptyValue);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the other field clears
+  }, [fromKey]);
 
   // The user picked in the followed field: take the value it brings (the vehicle's own driver).
   const fill = follow?.fill;
@@ -159,7 +178,7 @@ export function ReferenceWidget(props: WidgetProps) {
       >
         {waiting ? (
           <Option value="" disabled>
-            {follow?.waitText ?? EMPTY_TEXT}
+            {follow?.waitText ?? (typeof options.waitText === 'string' ? options.waitText : EMPTY_TEXT)}
           </Option>
         ) : loading && found.length === 0 ? (
           <Option value="" text="" disabled>

@@ -48,9 +48,10 @@ export function exportColumns(reg: Registry, page: PageFile, columns: Column[]):
     const dictKey = (c.dictionary as string | undefined) ?? schema?.['x-dictionary'];
     const dict = dictKey ? reg.dictionaries.get(dictKey) : undefined;
     const labels = dict ? new Map(dict.items.map((i) => [String(i.id), i.label])) : undefined;
-    if (schema?.['x-money'] && !dict) {
+    // A page column `format: "money"` (a page without a resource) is money like an x-money field.
+    if ((schema?.['x-money'] || c.format === 'money') && !dict) {
       const yuan = (v: unknown) => (isFen(v) ? Number(fenToYuan(v)) : text(v, undefined, undefined));
-      return [{ field: c.field, title: c.title ?? schema.title ?? c.field, cell: yuan }];
+      return [{ field: c.field, title: c.title ?? schema?.title ?? c.field, cell: yuan }];
     }
     const time = c.format === 'date' ? 'date' : c.format === 'datetime' || (schema?.['x-time'] && c.format !== 'number') ? 'datetime' : undefined;
     return [{ field: c.field, title: c.title ?? schema?.title ?? c.field, cell: (v: unknown) => text(v, labels, time) }];

@@ -6,6 +6,7 @@ import type { RouteDef } from '../http/route.ts';
 import { applyOrderAction, ORDER_ACTION_NAMES, OrderStatus, type OrderAction } from '../domain/workflow/order-machine.ts';
 import { WAYBILL_TRANSITIONS } from '../domain/workflow/waybill-machine.ts';
 import { isOrderGatedAction, ORDER_GATES, type OrderGate } from '../domain/workflow/order-gates.ts';
+import { BILL_TRANSITIONS } from '../domain/settlement/bills/machine.ts';
 import { EDITABLE as WAYBILL_EDITABLE } from '../domain/waybills/edit.ts';
 import type { Action, FieldSchema, PageFile } from './types.ts';
 
@@ -37,7 +38,7 @@ export function routeFormShapes(page: PageFile, routes: readonly RouteDef[]) {
   return { fields, formSchema: { type: 'object', properties, required } };
 }
 
-export type StateMachine = 'order' | 'waybill' | 'login' | 'credential';
+export type StateMachine = 'order' | 'waybill' | 'login' | 'credential' | 'bill';
 
 export type RowGate = Record<string, (number | string)[]>;
 
@@ -45,6 +46,8 @@ export type RowGate = Record<string, (number | string)[]>;
 export function machineActions(machine: StateMachine): string[] {
   if (machine === 'login') return ['unlock'];
   if (machine === 'credential') return ['revoke'];
+  // 'distribute:2' (分发, a carrier bill) and 'distribute:1' (发送, a customer bill): one action, named by side.
+  if (machine === 'bill') return [...new Set(BILL_TRANSITIONS.flatMap((r) => [r.action as string, `${r.action}:${r.side}`]))];
   if (machine === 'waybill') return [...new Set(WAYBILL_TRANSITIONS.map((r) => r.action as string)), 'update'];
   return [...Object.keys(ORDER_ACTION_NAMES), ...Object.keys(ORDER_GATES)];
 }
@@ -55,6 +58,12 @@ export function availableWhen(machine: StateMachine, action: string): Record<str
   if (machine === 'login') return action === 'unlock' ? [{ loginLimited: [1] }] : [];
   // A terminal credential is revoked once, while it is still valid (status 1 有效).
   if (machine === 'credential') return action === 'revoke' ? [{ status: [1] }] : [];
+  // A bill's action depends on its side too (分发 of a carrier bill, 发送 of a customer bill); who may act
+  // (finance or the partner) is in each row's availableActions, which the console prefers.
+  if (machine === 'bill') {
+    const [name, side] = action.split(':');
+    return BILL_TRANSITIONS.filter((r) => r.action === name && (side === undefined || r.side === Number(side))).map((r) => ({ side: [r.side], status: [...r.from] }));
+  }
   if (machine === 'waybill') {
     // 修改 is no transition: the edit endpoint's own statuses (edit.ts), checked there too.
     if (action === 'update') return [{ status: [...WAYBILL_EDITABLE] }];

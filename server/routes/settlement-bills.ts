@@ -13,7 +13,9 @@ import { overrideFee } from '../domain/settlement/fees/estimates.ts';
 import { waybillFees } from '../domain/settlement/fees/reads.ts';
 import { createBills, type CreateBillsInput } from '../domain/settlement/bills/create.ts';
 import { runBillAction } from '../domain/settlement/bills/actions.ts';
-import { billCounts, billDetail, billList } from '../domain/settlement/bills/reads.ts';
+import { billCounts, billDetail, billList, partyOptions } from '../domain/settlement/bills/reads.ts';
+import { billWorkbook } from '../domain/settlement/bills/export.ts';
+import { attachmentHeaders } from '../exports/file-name.ts';
 import type { BillAction } from '../domain/settlement/bills/machine.ts';
 import { idOf, requiredText, text, VERSION } from './waybill-inputs.ts';
 
@@ -29,7 +31,8 @@ const idQuery = (title: string) => ({
   type: 'object', additionalProperties: false, required: ['id'], properties: { id: { title, type: 'string', pattern: '^[1-9][0-9]{0,15}$' } },
 });
 
-const READ = ['billList3'];
+/** Reading bills: finance's 账单管理, and the partners' confirmation pages (scoped to their own bills in SQL). */
+const READ = ['billList3', 'carrierBill3', 'customerBill3'];
 const CREATE = ['createBills3'];
 
 /** A day that exists in the calendar (the pattern lets 2026-02-31 through). */
@@ -40,7 +43,12 @@ function realDay(value: string, title: string) {
 
 const listInput = {
   type: 'object', additionalProperties: false,
-  properties: { curPage, pageSize, side, status: { title: '账单状态', type: 'integer', enum: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }, partyId: idOf('结算对象'), billNo: text('账单号', 32) },
+  properties: {
+    curPage, pageSize, side, status: { title: '账单状态', type: 'integer', enum: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }, partyId: idOf('结算对象'), billNo: text('账单号', 32),
+    partyName: text('结算对象', 64),
+    // The console's date range: epoch ms of the first and last day, either end open (null).
+    period: { title: '账期', type: 'array', maxItems: 2, items: { type: ['integer', 'null'], minimum: 0, maximum: 9_999_999_999_999 } },
+  },
 };
 
 /** An action's body: the bill and the version read, plus what that action needs. */
@@ -83,6 +91,23 @@ export function settlementBillRoutes(conn: Conn, registry: () => Registry): Rout
     route({
       method: 'GET', path: '/bill/getBillDetail', access: { anyOf: READ }, input: idQuery('账单ID'),
       handler: ({ user, body }) => billDetail(conn, registry(), user, Number(body.id)),
+    }),
+    route({
+      // 导出账单: the bill as .xlsx (header, lines, totals in 元), read in the user's scope like the detail.
+      method: 'GET', path: '/bill/exportBill', access: { anyOf: READ }, input: idQuery('账单ID'),
+      handler: async ({ user, body }) => {
+        const { name, bytes } = await billWorkbook(conn, registry(), user, Number(body.id));
+        return new Response(new Uint8Array(bytes), { status: 200, headers: { ...attachmentHeaders(name), 'content-length': String(bytes.byteLength) } });
+      },
+    }),
+    route({
+      // The 生成账单 dialog's 结算对象: the corporation's carriers (side 2) or customers (side 1).
+      method: 'POST', path: '/bill/partyDropBox', access: { anyOf: CREATE },
+      input: {
+        type: 'object', additionalProperties: false, required: ['side'],
+        properties: { side, id: idOf('结算对象'), partyName: text('结算对象', 64), curPage, pageSize },
+      },
+      handler: ({ user, body }) => partyOptions(conn, user, body as { side: number }),
     }),
     route({
       method: 'POST', path: '/bill/createBills', access: { anyOf: CREATE },

@@ -40,12 +40,14 @@ export async function pageFor(conn: Conn, reg: Registry, user: SessionUser, page
 /**
  * A detail page naming `actionsFrom` (its list) offers that list's row actions on its record, as
  * this user gets them there (operations, variants), so the buttons and their state gates are
- * declared once; the jumps to a detail page are left out (the user is on it).
+ * declared once; the jumps to a detail page are left out (the user is on it). The page's own actions
+ * (a bill's 导出 and 打印, which only the record's page offers) follow them.
  */
 async function rowActionsFor(conn: Conn, reg: Registry, user: SessionUser, page: PageFile) {
   const from = page.actionsFrom as string | undefined;
-  if (!from || page.actions?.length) return page.actions;
-  return (await composedPage(conn, reg, user, from)).actions?.filter((a) => a.placement === 'row' && !(a.page && resolveExtends(reg, a.page as string)?.kind === 'detail'));
+  if (!from) return page.actions;
+  const listed = (await composedPage(conn, reg, user, from)).actions?.filter((a) => a.placement === 'row' && !(a.page && resolveExtends(reg, a.page as string)?.kind === 'detail')) ?? [];
+  return [...listed, ...(page.actions ?? [])];
 }
 
 /**

@@ -77,6 +77,7 @@ export async function billFixtures(t: { db: Database; as: (u: string) => Promise
     '/financialFee/countRate': { waybillId: w.waybillId },
     '/bill/getBillList': {},
     '/bill/getBillCount': {},
+    '/bill/partyDropBox': { side: 2 },
     '/bill/createBills': { side: 2, partyId: carrierId, from: open, to: open, remark: '二月账单' },
     '/bill/priceWaybills': { from: open, to: open },
     '/bill/audit': body(draft),
@@ -96,6 +97,9 @@ export async function billFixtures(t: { db: Database; as: (u: string) => Promise
     '/bill/invoice invoiceNo': 'an invoice number is stored as typed',
     '/bill/getBillList billNo': 'a bill number search: text matching no bill lists nothing',
     '/bill/getBillCount billNo': 'a bill number search: text matching no bill counts nothing',
+    '/bill/getBillList partyName': 'a party name search: text matching no party lists nothing',
+    '/bill/getBillCount partyName': 'a party name search: text matching no party counts nothing',
+    '/bill/partyDropBox partyName': 'the 结算对象 picker\'s search: text matching no party lists nothing',
   };
   return { bodies, acceptedText };
 }

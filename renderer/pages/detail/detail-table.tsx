@@ -9,6 +9,7 @@ import { linkHref } from '../list/row-rules.ts';
 import { LOADING_TEXT } from '../page-host.tsx';
 import type { DetailTable, PageContext, PageSchema } from '../page-types.ts';
 import { formatValue, type FormatContext } from './format-value.ts';
+import { formatYuan, isFen } from '../../../schemas/keywords/money.ts';
 
 type Row = Record<string, unknown>;
 
@@ -53,7 +54,7 @@ export function DetailTableSection({ table, record, env, context, page, ctx }: {
         <TableHeader>
           <TableRow>
             {table.columns.map((c) => (
-              <TableHeaderCell key={c.field} style={c.width ? { width: c.width } : undefined}>
+              <TableHeaderCell key={c.field} style={{ ...(c.width ? { width: c.width } : {}), ...(c.format === 'money' ? { justifyContent: 'flex-end' } : {}) }}>
                 {c.title}
               </TableHeaderCell>
             ))}
@@ -63,10 +64,11 @@ export function DetailTableSection({ table, record, env, context, page, ctx }: {
           {rows.map((row, i) => (
             <TableRow key={i}>
               {table.columns.map((c) => {
-                const text = formatValue(ctx, c.field, row[c.field]);
+                const value = row[c.field];
+                const text = c.format === 'money' && isFen(value) ? formatYuan(value) : formatValue(ctx, c.field, value);
                 const href = c.link ? linkHref(page, c, row, routeOf) : undefined;
                 return (
-                  <TableCell key={c.field}>
+                  <TableCell key={c.field} style={c.format === 'money' ? { textAlign: 'right' } : undefined}>
                     {href ? (
                       <Link href={href} onClick={(e) => (e.preventDefault(), env.navigate(href))}>
                         {text}

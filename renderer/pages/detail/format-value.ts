@@ -66,7 +66,8 @@ export function formatValue(ctx: FormatContext, field: string, value: unknown): 
   const dict = dictionaryOf(ctx.page, field);
   const labels = dict ? ctx.dictionaries.get(dict) : undefined;
   const time = ctx.page.fields?.[field]?.['x-time'] === true;
-  const money = ctx.page.fields?.[field]?.['x-money'] === true;
+  // An x-money field of the resource, or a page column declared `format: "money"` (pages without a resource).
+  const money = ctx.page.fields?.[field]?.['x-money'] === true || ctx.page.columns?.find((c) => c.field === field)?.format === 'money';
   if (Array.isArray(value)) return value.map((v) => one(v, labels, time, money)).join('、');
   return one(value, labels, time, money);
 }

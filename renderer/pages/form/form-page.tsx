@@ -7,6 +7,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createUploader } from '../../fields/upload/uploader.ts';
 import type { HuoyunFormContext } from '../../fields/form-context.ts';
+import { publishValues } from '../../fields/reference-links.ts';
 import { LOADING_TEXT, PageError } from '../page-host.tsx';
 import type { PageRendererProps } from '../page-types.ts';
 import { FormFrame } from './form-frame.tsx';
@@ -84,6 +85,8 @@ export function FormPage({ page, env, context }: PageRendererProps) {
     () => ({ env, labels: initialLabels(page, record), upload: createUploader(env), record, recordId: context.id }),
     [env, page, record, context.id],
   );
+  // Widgets whose list depends on another field's value read it here (reference paramsFrom).
+  useEffect(() => publishValues(formContext, data), [formContext, data]);
   const transformErrors = useMemo(
     () => createTransformErrors(model.schema, (f) => submitted.current || touched.current.has(f)),
     [model],

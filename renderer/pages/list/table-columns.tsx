@@ -94,7 +94,7 @@ export function buildColumns({ page, columns, dictionaries, rowActions, onRowAct
         enableSorting: Boolean(column.sortable),
         sortDescFirst: false,
         // Amounts line up by their decimal point, as on any statement.
-        meta: { align: column.align ?? (schema?.['x-money'] ? 'right' : undefined) },
+        meta: { align: column.align ?? (schema?.['x-money'] || column.format === 'money' ? 'right' : undefined) },
         cell: (info) => {
           const text = cellText(info.getValue(), { column, schema, dictionary: dict ? (dictionaries[dict] ?? []) : undefined });
           const href = column.link && linkOf?.(column, info.row.original);

@@ -5,8 +5,10 @@
 //   current filter (toolbar), and reloads; a 105 answer opens its result dialog inside the client;
 //   a row call sends the row's version too (workflow actions are version-checked);
 // - the 'export' action always asks the export confirmation of spec section 5;
-// - an `import` action opens the import dialog for its resource.
+// - an `import` action opens the import dialog for its resource;
+// - a `download` row action saves the attachment its GET answers, a `print` one prints the page.
 import { useState } from 'react';
+import { downloadAttachment } from '../export-center/download-file.ts';
 import type { Env } from '../../env/env-context.tsx';
 import type { Action } from '../page-types.ts';
 import type { ActionPageRequest } from './action-page-dialog.tsx';
@@ -78,6 +80,11 @@ export function useActionRunner({ env, context, filterBody, carry, selectedRows,
     ask(action.confirm, () => call(action, { ids }, clearSelection));
   };
   const runRow = (action: Action, row: Row) => {
+    if (action.print) return window.print();
+    if (action.download) {
+      const id = encodeURIComponent(String(row[action.idField ?? 'id']));
+      return void downloadAttachment(`${action.download.path}?${action.download.idParam ?? 'id'}=${id}`).catch((e: Error) => env.notify.error(e.message));
+    }
     if (action.page) return open(action, row[action.idField ?? 'id']);
     if (action.call) ask(action.confirm, () => call(action, rowCallBody(action, row), () => env.notify.success(DONE_TEXT)));
   };

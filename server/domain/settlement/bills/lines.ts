@@ -95,9 +95,15 @@ export interface LineView {
   adjustments: number;
   total: number;
   reason: string | null;
+  /** The rate rule that priced the waybill's fee (its name), or null for a fee typed by hand without one. */
+  ruleName: string | null;
+  /** 2: the fee was adjusted by hand (its priced rule is kept for reference). */
+  feeState: number | null;
 }
 
 export const linesOf = (conn: Conn, billId: number) =>
   all<LineView>(conn,
-    `SELECT l.id, l.kind, l.waybill_id AS "waybillId", w.waybill_no AS "waybillNo", l.fee_amount AS "feeAmount", l.deductions, l.adjustments, l.total, l.reason
-       FROM bill_lines l JOIN waybills w ON w.id = l.waybill_id WHERE l.bill_id = ? ORDER BY l.kind, w.waybill_no, l.id`, billId);
+    `SELECT l.id, l.kind, l.waybill_id AS "waybillId", w.waybill_no AS "waybillNo", l.fee_amount AS "feeAmount", l.deductions, l.adjustments, l.total, l.reason,
+            r.rule_name AS "ruleName", f.state AS "feeState"
+       FROM bill_lines l JOIN waybills w ON w.id = l.waybill_id
+       LEFT JOIN waybill_fees f ON f.id = l.fee_id LEFT JOIN contract_rate_rules r ON r.id = f.rule_id WHERE l.bill_id = ? ORDER BY l.kind, w.waybill_no, l.id`, billId);

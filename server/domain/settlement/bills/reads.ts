@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../http/context.ts';
 import type { Registry } from '../../../registry/types.ts';
 import { labelOf } from '../../../registry/labels.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../resources/input-schemas.ts';
-import { formatTime } from '../../../resources/time.ts';
+import { formatTime, SHANGHAI_OFFSET_MS } from '../../../resources/time.ts';
 import { all, one, type Conn } from '../../../resources/statements.ts';
 import { SIDE_NAMES } from '../fees/store.ts';
 import { billHistory } from './history.ts';
@@ -17,6 +17,10 @@ export interface BillQuery {
   status?: number;
   partyId?: number;
   billNo?: string;
+  /** 结算对象 by name (a carrier's or a customer's, contains). */
+  partyName?: string;
+  /** 账期: bills whose period overlaps [from, to] (epoch ms of Shanghai days, either end open). */
+  period?: (number | null)[];
   curPage?: number;
   pageSize?: number;
 }
@@ -24,12 +28,20 @@ export interface BillQuery {
 const PARTY_NAME = `CASE WHEN b.side = 2 THEN (SELECT carrier_name FROM carriers WHERE id = b.party_id)
   ELSE (SELECT customer_name FROM customers WHERE id = b.party_id) END`;
 
+/** The Shanghai calendar day of an instant, 'YYYY-MM-DD'. */
+const shanghaiDate = (ms: number) => new Date(ms + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+
 function filtered(user: SessionUser, q: BillQuery, withStatus: boolean): Where {
   const where = billScope(user);
   const add = (sql: string, value: unknown) => { where.sql.push(sql); where.params.push(value); };
   if (q.side !== undefined) add('b.side = ?', q.side);
   if (q.partyId !== undefined) add('b.party_id = ?', q.partyId);
   if (q.billNo?.trim()) add('b.bill_no LIKE ?', `%${q.billNo.trim().replace(/[%_]/g, '')}%`);
+  if (q.partyName?.trim()) add(`${PARTY_NAME} LIKE ?`, `%${q.partyName.trim().replace(/[%_]/g, '')}%`);
+  const [from, to] = q.period ?? [];
+  // Periods are Shanghai dates as text ('YYYY-MM-DD'), which compare in calendar order.
+  if (typeof from === 'number') add('b.period_to >= ?', shanghaiDate(from));
+  if (typeof to === 'number') add('b.period_from <= ?', shanghaiDate(to));
   if (withStatus && q.status !== undefined) add('b.status = ?', q.status);
   return where;
 }
@@ -42,6 +54,9 @@ function view(reg: Registry, user: SessionUser, b: BillRow & { partyName?: strin
     statusStr: labelOf(reg, 'billStatus', b.status),
     period: `${b.periodFrom} 至 ${b.periodTo}`,
     createdAtStr: formatTime(b.createdAt),
+    // The machine's actions this user may take now, also by side ('distribute:2' 分发, 'distribute:1'
+    // 发送): the list's and detail's row buttons (state: bill, server/registry/route-shapes.ts).
+    availableActions: actions.flatMap((a) => [a, `${a}:${b.side}`]),
     actions: actions.map((a: BillAction) => ({ action: a, name: billActionName(a, b.side) })),
   };
 }
@@ -70,13 +85,34 @@ export async function billCounts(conn: Conn, reg: Registry, user: SessionUser, q
   ];
 }
 
+/** 计价规则 as a bill shows it: the rule's name, said when a person adjusted the fee after pricing. */
+function ruleText(l: { ruleName: string | null; feeState: number | null }): string | null {
+  if (l.feeState !== 2) return l.ruleName;
+  return l.ruleName ? `${l.ruleName}（已人工调整）` : '人工调整';
+}
+
+/** Carriers (side 2) or customers (side 1) of the corporation for the 生成账单 dialog: `{id, partyName}`. */
+export async function partyOptions(conn: Conn, user: SessionUser, q: { side: number; id?: number; partyName?: string; curPage?: number; pageSize?: number }) {
+  const [table, name] = q.side === 2 ? ['carriers', 'carrier_name'] : ['customers', 'customer_name'];
+  const where = ['corp_id = ?', 'is_deleted = 0'];
+  const params: unknown[] = [user.corpId];
+  // The form's picker asks by id for the label of a value it starts with.
+  if (q.id !== undefined) { where.push('id = ?'); params.push(q.id); }
+  if (q.partyName?.trim()) { where.push(`${name} LIKE ?`); params.push(`%${q.partyName.trim().replace(/[%_]/g, '')}%`); }
+  const curPage = q.curPage ?? 1;
+  const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE;
+  const data = await all<{ id: number; partyName: string }>(conn,
+    `SELECT id, ${name} AS "partyName" FROM ${table} WHERE ${where.join(' AND ')} ORDER BY ${name}, id LIMIT ? OFFSET ?`, ...params, pageSize, (curPage - 1) * pageSize);
+  return { data, curPage, pageSize };
+}
+
 export async function billDetail(conn: Conn, reg: Registry, user: SessionUser, id: number) {
   const bill = await loadBill(conn, user, id);
   const { partyName } = (await one<{ partyName: string }>(conn, `SELECT ${PARTY_NAME} AS "partyName" FROM bills b WHERE b.id = ?`, id))!;
-  const lines = (await linesOf(conn, id)).map((l) => ({ ...l, kindStr: l.kind === 1 ? '运单' : '调整' }));
+  const lines = (await linesOf(conn, id)).map((l) => ({ ...l, kindStr: l.kind === 1 ? '运单' : '调整', ruleName: ruleText(l) }));
   const timeline = (await billHistory(conn, id)).map((h) => ({
     action: h.action, actionStr: h.action === 'create' ? '生成账单' : billActionName(h.action as BillAction, bill.side),
-    userName: h.userName, changedAt: h.changedAt, changedAtStr: formatTime(h.changedAt), changes: JSON.parse(h.changes),
-  }));
+    userName: h.userName, changedAt: h.changedAt, changedAtStr: formatTime(h.changedAt), changes: JSON.parse(h.changes) as { field: string; after: unknown }[],
+  })).map((h) => ({ ...h, note: (h.changes.find((c) => c.field === 'note')?.after as string | undefined) ?? null }));
   return { ...view(reg, user, { ...bill, partyName }), lines, timeline };
 }
