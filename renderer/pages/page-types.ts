@@ -37,8 +37,8 @@ export interface Column {
   align?: 'left' | 'center' | 'right';
   sortable?: boolean;
   dictionary?: string;
-  /** duration: a length of time in `unit` (minutes by default), shown as 134天14小时5分. */
-  format?: 'datetime' | 'date' | 'number' | 'text' | 'duration';
+  /** duration: a length of time in `unit` (minutes by default), shown as 134天14小时5分. money: fen, shown as ¥1,234.50. */
+  format?: 'datetime' | 'date' | 'number' | 'text' | 'duration' | 'money';
   unit?: DurationUnit;
   hidden?: boolean;
   disabled?: boolean;

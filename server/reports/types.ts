@@ -51,7 +51,7 @@ export interface Measure {
   denominator?: string;
   percent?: boolean;
   decimals?: number;
-  format?: 'datetime' | 'date' | 'number' | 'text' | 'duration';
+  format?: 'datetime' | 'date' | 'number' | 'text' | 'duration' | 'money';
   /** duration: the unit of the value after divideBy (minute when left out). */
   unit?: DurationUnit;
   /** right: drawn on the chart's second value axis. */
