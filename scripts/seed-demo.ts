@@ -118,7 +118,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
       'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS,
       // Their own carrier's bills (scoped in SQL): read, confirm or send back.
-      'billList3', 'billConfirm3'],
+      'billList3', 'billConfirm3',
+      // Their own carrier's payments (scoped in SQL): the steps that are the carrier's (account, agreement, evidence).
+      'payment3', 'paymentAccount3', 'paymentSign3', 'paymentEvidence3'],
   },
 };
 
