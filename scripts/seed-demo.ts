@@ -75,6 +75,10 @@ const REPORT_OPERATIONS = [
   'reportRefusals', 'reportDispatchEfficiency', 'reportColdChainFleet', 'reportCarrierCapacity', 'reportOrderDetails', 'reportTemperature', 'reportParkingAbnormality', 'reportVehicleMileage',
 ];
 
+/** The settlement reports (结算报表): finance reads them all; a partner its own side's (scoped in SQL). */
+const SETTLEMENT_REPORTS = ['reportPayables3', 'reportReceivables3', 'reportCarrierBills3', 'reportCustomerBills3',
+  'reportGrossMarginWaybill3', 'reportGrossMarginCustomer3', 'reportGrossMarginCarrier3', 'reportPoultryCost3'];
+
 /** A customer or carrier user reads its own contracts and their rate rules (scoped by the server), and changes none. */
 const PARTNER_CONTRACT_READS = ['contract3', 'contractDetail3', 'contractRateRule3', 'contractRateRuleDetail3'];
 
@@ -103,7 +107,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     // The settlement centre (schemas/menus/settlement.json) whole, the partners it settles with, and the
     // waybills and orders behind the bills (read-only).
     grants: ['settlement', 'customer3', 'customerDetail3', 'carrier3', 'carrierDetail3', 'carModel3', 'order3', 'orderDetail3', 'waybill3', 'waybillDetail3', '5023',
-      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS],
+      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS, ...SETTLEMENT_REPORTS],
   },
   customer: {
     name: '客户',
@@ -111,7 +115,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // The carrier-monthly report reads a summary with no customer dimension: customers are refused it.
       'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly'),
       // Their own bills (scoped to the customer in SQL): read, confirm or send back.
-      'billList3', 'billConfirm3'],
+      'billList3', 'billConfirm3', 'reportReceivables3', 'reportCustomerBills3'],
   },
   carrier: {
     name: '承运商',
@@ -120,7 +124,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // Their own carrier's bills (scoped in SQL): read, confirm or send back.
       'billList3', 'billConfirm3',
       // Their own carrier's payments (scoped in SQL): the steps that are the carrier's (account, agreement, evidence).
-      'payment3', 'paymentAccount3', 'paymentSign3', 'paymentEvidence3'],
+      'payment3', 'paymentAccount3', 'paymentSign3', 'paymentEvidence3', 'reportPayables3', 'reportCarrierBills3'],
   },
 };
 

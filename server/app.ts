@@ -39,6 +39,7 @@ import { fenceManageRoutes } from './routes/fence-manage.ts';
 import { alarmResultRoutes } from './routes/alarm-result.ts';
 import { driverAlarmRoutes } from './routes/alarm-driver.ts';
 import { exportCenterRoutes } from './routes/export-center.ts';
+import { poultryCostRoutes } from './routes/poultry-cost-export.ts';
 import { importCenterRoutes } from './routes/import-center.ts';
 import type { ImportTiming } from './imports/queue.ts';
 import type { QueueTiming } from './exports/queue.ts';
@@ -101,7 +102,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db)];
+  const poultryCost = poultryCostRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir });
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();

@@ -11,6 +11,7 @@ import { and, dayStartOf, frag, join, likePattern, outName, type Frag } from './
 import { localDateText } from '../db/dialect.ts';
 import type { Dialect } from '../db/port.ts';
 import { summaryScope } from './summary-scope.ts';
+import { settlementScopeOf } from './settlement-scope.ts';
 import { partnerScope } from './partner-scope.ts';
 import { primaryKeyOf } from './catalogue.ts';
 import type { Dimension, FixedCondition, Measure, ReportFile, SortSpec } from './types.ts';
@@ -139,6 +140,10 @@ function filterConditions(report: ReportFile, req: ReportRequest): { conds: Frag
 function scopeOf(report: ReportFile, user: SessionUser, resources: ReadonlyMap<string, ResourceFile>): Frag {
   const { by, alias } = report.scope;
   if (by === 'summary') return summaryScope(user, alias);
+  if (by === 'settlement') {
+    const table = [report.source, ...(report.joins ?? [])].find((t) => t.alias === alias)?.table;
+    return settlementScopeOf(table, user, alias);
+  }
   if (by === 'alarm') {
     const a = alarmScope(user, alias);
     return frag(a.sql, ...a.params);
@@ -163,8 +168,8 @@ function fromClause(report: ReportFile, used: Set<string>, on: Map<string, Frag[
   const parts = [frag(`${report.source.table} ${report.source.alias}`)];
   for (const j of joins) {
     if (!needed.has(j.alias)) continue;
-    const extra = on.get(j.alias);
-    const scoped = extra?.length ? and(extra) : undefined;
+    const extra = [...(j.where ?? []).map(fixed), ...(on.get(j.alias) ?? [])];
+    const scoped = extra.length ? and(extra) : undefined;
     const cond = Object.entries(j.on).map(([a, b]) => `${a} = ${b}`).join(' AND ') + (scoped ? ` AND ${scoped.sql}` : '');
     parts.push(frag(`${j.type === 'left' ? 'LEFT JOIN' : 'JOIN'} ${j.table} ${j.alias} ON ${cond}`, ...(scoped?.params ?? [])));
   }

@@ -19,6 +19,8 @@ export interface ReportTable {
 export interface ReportJoin extends ReportTable {
   type?: 'inner' | 'left';
   on: Record<string, string>;
+  /** Fixed conditions on the join's own columns, in its ON. */
+  where?: FixedCondition[];
 }
 
 export interface Dimension {
@@ -86,7 +88,7 @@ export interface ReportFile {
   operationId: string;
   source: ReportTable;
   joins?: ReportJoin[];
-  scope: { by: 'waybill' | 'order' | 'resource' | 'alarm' | 'summary'; alias: string; resource?: string };
+  scope: { by: 'waybill' | 'order' | 'resource' | 'alarm' | 'summary' | 'settlement'; alias: string; resource?: string };
   where?: FixedCondition[];
   dimensions: Dimension[];
   measures: Measure[];
