@@ -121,7 +121,7 @@ describe('the payment machine', () => {
 
   it('pays an adjusted fee: the amount is taken again at the compliance check', async () => {
     const w = await payable({ amount: 500_00 });
-    await t.db.run('UPDATE waybill_fees SET amount = 520_00 WHERE waybill_id = ? AND side = 2', [w.waybillId]);
+    await t.db.run('UPDATE waybill_fees SET amount = ? WHERE waybill_id = ? AND side = 2', [520_00, w.waybillId]);
     await stepTo(w.payment.id, '/payment/complianceCheck');
     expect(await paymentOf(w.waybillId)).toMatchObject({ checkResult: null, amount: 52000 });
   });
