@@ -97,7 +97,7 @@ function aggregate(m: Measure, tuples: Tuple[]): number | null {
   let out: number | null;
   if (m.agg === 'count') out = values.length;
   else if (m.agg === 'countDistinct') return new Set(values).size;
-  else if (!values.length) out = null;
+  else if (!values.length) out = m.format === 'money' && m.agg === 'sum' ? 0 : null;
   else if (m.agg === 'sum') out = values.reduce((a, b) => a + b, 0);
   else if (m.agg === 'avg') out = values.reduce((a, b) => a + b, 0) / values.length;
   else if (m.agg === 'min') out = Math.min(...values);

@@ -59,9 +59,9 @@ describe('应付报表 and 应收报表', () => {
     const keys = ['month', 'waybillCount', 'estimated', 'billed', 'settled', 'networkPaid'];
     const byCarrier = new Map(rows.map((r) => [r.carrierName, pick(r, keys)]));
     expect(rows).toHaveLength(2);
-    expect([...byCarrier.values()]).toContainEqual({ month: '2024-09', waybillCount: 2, estimated: 1000_01 + 2345_67, billed: 1000_01 + 2345_67, settled: 1000_01, networkPaid: null });
-    expect([...byCarrier.values()]).toContainEqual({ month: '2024-09', waybillCount: 1, estimated: 700_00, billed: null, settled: null, networkPaid: null });
-    expect(pick(totals, keys.slice(1))).toEqual({ waybillCount: 3, estimated: 4045_68, billed: 3345_68, settled: 1000_01, networkPaid: null });
+    expect([...byCarrier.values()]).toContainEqual({ month: '2024-09', waybillCount: 2, estimated: 1000_01 + 2345_67, billed: 1000_01 + 2345_67, settled: 1000_01, networkPaid: 0 });
+    expect([...byCarrier.values()]).toContainEqual({ month: '2024-09', waybillCount: 1, estimated: 700_00, billed: 0, settled: 0, networkPaid: 0 });
+    expect(pick(totals, keys.slice(1))).toEqual({ waybillCount: 3, estimated: 4045_68, billed: 3345_68, settled: 1000_01, networkPaid: 0 });
   });
 
   it('show a carrier its own payables, not counting a bill finance has not sent', async () => {
@@ -72,7 +72,7 @@ describe('应付报表 and 应收报表', () => {
   });
 
   it('sum receivables per customer; the customer sees its own and not the payables', async () => {
-    const want = { waybillCount: 3, estimated: 1500_00 + 3000_00 + 800_50, billed: 800_50, settled: null };
+    const want = { waybillCount: 3, estimated: 1500_00 + 3000_00 + 800_50, billed: 800_50, settled: 0 };
     const staff = await report(finance, 'receivables');
     expect(staff.rows.map((r) => pick(r, Object.keys(want)))).toEqual([want]);
     const own = await report(customer, 'receivables');
@@ -137,7 +137,7 @@ describe('禽类运单成本 export (poultryCostReport/exportPoultryWaybillCostR
     const rows = sheet.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
     expect(rows[0]).toEqual(['运单号', '业务类型', '客户', '承运商', '完成时间', '应收运费(元)', '应付运费(元)', '承运商扣款(元)']);
     const body = rows.slice(1, -1).map((r) => [r[0], r[1], r[5], r[6], r[7]]).sort();
-    expect(body).toEqual([[w1.waybillNo, '鸡苗配送', 1500, 1000.01, 0], [w3.waybillNo, '毛鸡运输', 800.5, 700, undefined]].sort());
+    expect(body).toEqual([[w1.waybillNo, '鸡苗配送', 1500, 1000.01, 0], [w3.waybillNo, '毛鸡运输', 800.5, 700, 0]].sort());
     expect(rows.at(-1)!.slice(5)).toEqual([2300.5, 1700.01, 0]);
   });
 

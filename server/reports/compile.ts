@@ -95,6 +95,8 @@ function aggregateExpr(m: Measure): Frag {
     default: {
       const v = when(value);
       agg = frag(`${m.agg.toUpperCase()}(${v.sql})`, ...v.params);
+      // No money is ¥0.00, not an empty cell: a sum of money over no rows is 0.
+      if (m.format === 'money' && m.agg === 'sum') agg = frag(`COALESCE(${agg.sql}, 0)`, ...agg.params);
     }
   }
   return m.decimals !== undefined && m.agg !== 'count' && m.agg !== 'countDistinct' ? frag(`ROUND(CAST(${agg.sql} AS NUMERIC), ?)`, ...agg.params, m.decimals) : agg;
