@@ -37,7 +37,7 @@ export interface Column {
   align?: 'left' | 'center' | 'right';
   sortable?: boolean;
   dictionary?: string;
-  /** duration: a length of time in `unit` (minutes by default), shown as 134天14小时5分. money: fen, shown as ¥1,234.50. */
+  /** duration: a length of time in `unit` (minutes by default), shown as 134天14小时5分. money: integer fen shown as ¥1,234.50. */
   format?: 'datetime' | 'date' | 'number' | 'text' | 'duration' | 'money';
   unit?: DurationUnit;
   hidden?: boolean;
@@ -73,9 +73,13 @@ export interface Action {
   before?: Call;
   hidden?: boolean;
   /** The workflow action this button performs; the server derives `availableWhen` from it. */
-  state?: { machine: 'order' | 'waybill' | 'login' | 'credential'; action: string };
+  state?: { machine: 'order' | 'waybill' | 'login' | 'credential' | 'bill'; action: string };
   /** A row condition where no machine governs the action (field → values, any entry); the server turns it into `availableWhen`. */
   when?: Record<string, unknown[]> | Record<string, unknown[]>[];
+  /** Downloads the attachment GET path?<idParam>=<record id> answers (a bill's .xlsx). */
+  download?: { path: string; idParam?: string };
+  /** Prints the page with the browser (detail pages; print.css hides the shell). */
+  print?: true;
   /** A toolbar action opening the import dialog for this resource (import-center/import-dialog.tsx). */
   import?: string;
   /** Row field passed as the opened page's record id; default id. */
@@ -101,7 +105,7 @@ export interface DetailTable {
   /** Said when there are no rows. */
   empty?: string;
   /** `link` opens that record's page (page.links) by the row's `<kind>Id`. */
-  columns: { field: string; title: string; link?: 'order' | 'waybill'; width?: number }[];
+  columns: { field: string; title: string; link?: 'order' | 'waybill'; width?: number; format?: 'money' }[];
 }
 
 export interface PageSchema {

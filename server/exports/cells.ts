@@ -2,7 +2,7 @@
 // cell-text.ts): dictionary ids as labels, epoch times as Shanghai date-times, booleans as 是/否.
 // Numbers stay numbers so that the spreadsheet can sum them. A duration is written twice: as the
 // table reads it (134天14小时5分), and beside it as a number in its unit ("晚点总时长(分钟)") to sum.
-// Money (x-money or a money column, integer fen) is written as a number of yuan (123450 → 1234.5), made from the exact
+// Money (x-money, integer fen) is written as a number of yuan (123450 → 1234.5), made from the exact
 // decimal text, so that the sheet sums 元 like the titles say.
 import type { Column, PageFile, Registry } from '../registry/types.ts';
 import { formatTime } from '../resources/time.ts';
@@ -48,7 +48,8 @@ export function exportColumns(reg: Registry, page: PageFile, columns: Column[]):
     const dictKey = (c.dictionary as string | undefined) ?? schema?.['x-dictionary'];
     const dict = dictKey ? reg.dictionaries.get(dictKey) : undefined;
     const labels = dict ? new Map(dict.items.map((i) => [String(i.id), i.label])) : undefined;
-    if ((c.format === 'money' || schema?.['x-money']) && !dict) {
+    // A page column `format: "money"` (a page without a resource) is money like an x-money field.
+    if ((schema?.['x-money'] || c.format === 'money') && !dict) {
       const yuan = (v: unknown) => (isFen(v) ? Number(fenToYuan(v)) : text(v, undefined, undefined));
       return [{ field: c.field, title: c.title ?? schema?.title ?? c.field, cell: yuan }];
     }

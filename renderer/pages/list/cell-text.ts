@@ -20,7 +20,7 @@ export function cellText(value: unknown, { column, schema, dictionary }: CellTex
   if (typeof value === 'number') {
     if (column?.format === 'date') return toDateText(value);
     if (column?.format === 'duration') return durationText(value, column.unit);
-    if ((column?.format === 'money' || schema?.['x-money']) && isFen(value)) return formatYuan(value);
+    if ((schema?.['x-money'] || column?.format === 'money') && isFen(value)) return formatYuan(value);
     if (column?.format === 'datetime' || (schema?.['x-time'] && column?.format !== 'number')) return formatDateTime(value);
   }
   return String(value);
