@@ -75,6 +75,10 @@ const REPORT_OPERATIONS = [
   'reportRefusals', 'reportDispatchEfficiency', 'reportColdChainFleet', 'reportCarrierCapacity', 'reportOrderDetails', 'reportTemperature', 'reportParkingAbnormality', 'reportVehicleMileage',
 ];
 
+/** The settlement reports (结算报表): finance reads them all; a partner its own side's (scoped in SQL). */
+const SETTLEMENT_REPORTS = ['reportPayables3', 'reportReceivables3', 'reportCarrierBills3', 'reportCustomerBills3',
+  'reportGrossMarginWaybill3', 'reportGrossMarginCustomer3', 'reportGrossMarginCarrier3', 'reportPoultryCost3'];
+
 /** A customer or carrier user reads its own contracts and their rate rules (scoped by the server), and changes none. */
 const PARTNER_CONTRACT_READS = ['contract3', 'contractDetail3', 'contractRateRule3', 'contractRateRuleDetail3'];
 
@@ -103,7 +107,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     // The settlement centre (schemas/menus/settlement.json) whole, the partners it settles with, and the
     // waybills and orders behind the bills (read-only).
     grants: ['settlement', 'customer3', 'customerDetail3', 'carrier3', 'carrierDetail3', 'carModel3', 'order3', 'orderDetail3', 'waybill3', 'waybillDetail3', '5023',
-      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS],
+      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS, ...SETTLEMENT_REPORTS],
   },
   customer: {
     name: '客户',
@@ -111,14 +115,16 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // The carrier-monthly report reads a summary with no customer dimension: customers are refused it.
       'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly'),
       // Their own bills (scoped to the customer in SQL) on 客户账单确认: read, export, confirm or send back.
-      'customerBill3', 'billDetail3', 'billConfirm3'],
+      'customerBill3', 'billDetail3', 'billConfirm3', 'reportReceivables3', 'reportCustomerBills3'],
   },
   carrier: {
     name: '承运商',
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
       'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS,
       // Their own carrier's bills (scoped in SQL) on 承运商账单确认与分发: read, export, confirm or send back.
-      'carrierBill3', 'billDetail3', 'billConfirm3'],
+      'carrierBill3', 'billDetail3', 'billConfirm3',
+      // Their own carrier's payments (scoped in SQL): the steps that are the carrier's (account, agreement, evidence).
+      'payment3', 'paymentAccount3', 'paymentSign3', 'paymentEvidence3', 'reportPayables3', 'reportCarrierBills3'],
   },
 };
 

@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { seedReportData } from './reports-fixture.ts';
+import { seedSettlementReportData } from './support/settlement-report-fixture.ts';
 import { expectedReport, type Viewer } from './reports-expected.ts';
 import type { ReportFile } from '../server/reports/types.ts';
 
@@ -64,6 +65,7 @@ async function evaluatorCopy(): Promise<BetterSqlite3.Database> {
 beforeAll(async () => {
   t = await createTestApp();
   await seedReportData(t.db);
+  await seedSettlementReportData(t.db);
   copy = await evaluatorCopy();
 });
 
@@ -81,7 +83,14 @@ describe('every report matches an independent evaluation of the data', () => {
     it(`rows and totals for ${userName}`, async () => {
       const caller = await t.as(userName);
       const viewer = await viewerOf(userName);
+      const granted = new Set((await t.db.all<{ op: string }>(`SELECT DISTINCT ro.operation_id AS op FROM users u JOIN user_roles ur ON ur.user_id = u.id
+        JOIN role_operations ro ON ro.role_id = ur.role_id WHERE u.user_name = ?`, [userName])).map((r) => r.op));
       for (const report of reports()) {
+        if (!granted.has(report.operationId)) {
+          // The settlement reports of the other side (a customer's payables) are not granted: refused, not empty.
+          expect((await caller.post(`/report/${name(report)}/query`, {})).code, report.id).toBe(104);
+          continue;
+        }
         if (report.scope.by === 'summary' && viewer.userType === 1) {
           // A summary table cannot be cut to one customer's waybills: refused, not summed over others'.
           const refused = await caller.post(`/report/${name(report)}/query`, {});

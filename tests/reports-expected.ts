@@ -61,6 +61,13 @@ function inScope(sqlite: Database.Database, report: ReportFile, user: Viewer, t:
     if (user.userType === 1) {
       return row.waybill_id !== null && !!sqlite.prepare('SELECT 1 FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = ? AND o.customer_id = ? AND o.is_deleted = 0').get(row.waybill_id, partner);
     }
+  } else if (report.scope.by === 'settlement') {
+    if (row.is_deleted !== undefined && row.is_deleted !== 0) return false;
+    if (user.userType === 1 || user.userType === 2) {
+      if (row.side !== (user.userType === 2 ? 2 : 1) || row.party_id !== partner) return false;
+      // A partner sees a bill only once finance sent it (not at 2 待确认 or 4 待发送).
+      if (report.source.table === 'bills' && [2, 4].includes(row.status)) return false;
+    }
   } else if (user.userType === 1 || user.userType === 2) {
     const field = user.userType === 1 ? resourceScope?.customer : resourceScope?.carrier;
     if (!field) return false;
@@ -90,7 +97,7 @@ function aggregate(m: Measure, tuples: Tuple[]): number | null {
   let out: number | null;
   if (m.agg === 'count') out = values.length;
   else if (m.agg === 'countDistinct') return new Set(values).size;
-  else if (!values.length) out = null;
+  else if (!values.length) out = m.format === 'money' && m.agg === 'sum' ? 0 : null;
   else if (m.agg === 'sum') out = values.reduce((a, b) => a + b, 0);
   else if (m.agg === 'avg') out = values.reduce((a, b) => a + b, 0) / values.length;
   else if (m.agg === 'min') out = Math.min(...values);
@@ -110,13 +117,31 @@ function measuresOf(report: ReportFile, tuples: Tuple[]): Row {
   return out;
 }
 
+/**
+ * Whether a joined settlement row is the partner's: a fee of its own side and party, a bill line of a
+ * bill it may see, a payment to its carrier. Other joined tables are lookups or owned by the scoped row.
+ */
+function joinedVisible(sqlite: Database.Database, table: string, r: Row, user: Viewer): boolean {
+  if (user.userType !== 1 && user.userType !== 2) return true;
+  const side = user.userType === 2 ? 2 : 1;
+  const partner = user.partnerId ?? -1;
+  if (table === 'waybill_fees') return r.side === side && r.party_id === partner;
+  if (table === 'waybill_payments') return user.userType === 2 && r.carrier_id === partner;
+  if (table === 'bill_lines') {
+    const b = sqlite.prepare('SELECT side, party_id, status, is_deleted FROM bills WHERE id = ?').get(r.bill_id) as Row;
+    return b.is_deleted === 0 && b.side === side && b.party_id === partner && ![2, 4].includes(b.status);
+  }
+  return true;
+}
+
 export function expectedReport(sqlite: Database.Database, report: ReportFile, user: Viewer, filters: Row = {}, resourceScope?: { customer?: string; carrier?: string }) {
   const table = (name: string) => sqlite.prepare(`SELECT * FROM ${name}`).all() as Row[];
   let tuples: Tuple[] = table(report.source.table).map((r) => ({ [report.source.alias]: r }));
   for (const j of report.joins ?? []) {
     const rows = table(j.table);
     tuples = tuples.flatMap((t) => {
-      const hits = rows.filter((r) => Object.entries(j.on).every(([mine, theirs]) => r[mine.split('.')[1]] !== null && r[mine.split('.')[1]] === valueOf(t, theirs)));
+      const hits = rows.filter((r) => Object.entries(j.on).every(([mine, theirs]) => r[mine.split('.')[1]] !== null && r[mine.split('.')[1]] === valueOf(t, theirs))
+        && (j.where ?? []).every((c) => holds({ [j.alias]: r }, c)) && joinedVisible(sqlite, j.table, r, user));
       if (hits.length) return hits.map((r) => ({ ...t, [j.alias]: r }));
       return j.type === 'left' ? [{ ...t, [j.alias]: null }] : [];
     });

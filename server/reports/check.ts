@@ -5,6 +5,7 @@ import { SchemaError } from '../registry/types.ts';
 import type { DictionaryFile, ResourceFile } from '../registry/types.ts';
 import { catalogue } from './catalogue.ts';
 import { SUMMARY_SCOPE_COLUMNS } from './summary-scope.ts';
+import { SETTLEMENT_SCOPE_COLUMNS } from './settlement-scope.ts';
 import { SCOPE_TABLE, type FixedCondition, type ReportFile } from './types.ts';
 
 /** Request body names a filter may not take. */
@@ -57,6 +58,10 @@ export function checkReport(file: string, report: ReportFile, ctx: ReportContext
       else column(mine, at);
       column(theirs, at, earlier);
     }
+    j.where?.forEach((c, k) => {
+      if (c.field.split('.')[0] !== j.alias) fail(`/joins/${i}/where/${k}/field`, `连接的固定条件只能用本表 ${j.alias} 的字段: ${c.field}`);
+    });
+    conditions(j.where, `/joins/${i}/where`);
   });
 
   const scope = report.scope;
@@ -68,6 +73,8 @@ export function checkReport(file: string, report: ReportFile, ctx: ReportContext
     else if (res.table !== scopeTable) fail('/scope/alias', `别名${scope.alias}的数据表${scopeTable}不是资源${res.id}的数据表${res.table}`);
   } else if (scope.by === 'summary') {
     for (const col of SUMMARY_SCOPE_COLUMNS) if (!tables.get(scopeTable)?.has(col)) fail('/scope/alias', `按summary限定数据范围时，数据表${scopeTable}应有字段: ${col}`);
+  } else if (scope.by === 'settlement') {
+    for (const col of SETTLEMENT_SCOPE_COLUMNS) if (!tables.get(scopeTable)?.has(col)) fail('/scope/alias', `按settlement限定数据范围时，数据表${scopeTable}应有字段: ${col}`);
   } else if (scopeTable !== SCOPE_TABLE[scope.by]) fail('/scope/alias', `按${scope.by}限定数据范围时，别名${scope.alias}应指向数据表${SCOPE_TABLE[scope.by]}`);
 
   conditions(report.where, '/where');

@@ -11,6 +11,7 @@ import { and, dayStartOf, frag, join, likePattern, outName, type Frag } from './
 import { localDateText } from '../db/dialect.ts';
 import type { Dialect } from '../db/port.ts';
 import { summaryScope } from './summary-scope.ts';
+import { settlementScopeOf } from './settlement-scope.ts';
 import { partnerScope } from './partner-scope.ts';
 import { primaryKeyOf } from './catalogue.ts';
 import type { Dimension, FixedCondition, Measure, ReportFile, SortSpec } from './types.ts';
@@ -94,6 +95,8 @@ function aggregateExpr(m: Measure): Frag {
     default: {
       const v = when(value);
       agg = frag(`${m.agg.toUpperCase()}(${v.sql})`, ...v.params);
+      // No money is ¥0.00, not an empty cell: a sum of money over no rows is 0.
+      if (m.format === 'money' && m.agg === 'sum') agg = frag(`COALESCE(${agg.sql}, 0)`, ...agg.params);
     }
   }
   return m.decimals !== undefined && m.agg !== 'count' && m.agg !== 'countDistinct' ? frag(`ROUND(CAST(${agg.sql} AS NUMERIC), ?)`, ...agg.params, m.decimals) : agg;
@@ -139,6 +142,10 @@ function filterConditions(report: ReportFile, req: ReportRequest): { conds: Frag
 function scopeOf(report: ReportFile, user: SessionUser, resources: ReadonlyMap<string, ResourceFile>): Frag {
   const { by, alias } = report.scope;
   if (by === 'summary') return summaryScope(user, alias);
+  if (by === 'settlement') {
+    const table = [report.source, ...(report.joins ?? [])].find((t) => t.alias === alias)?.table;
+    return settlementScopeOf(table, user, alias);
+  }
   if (by === 'alarm') {
     const a = alarmScope(user, alias);
     return frag(a.sql, ...a.params);
@@ -163,8 +170,8 @@ function fromClause(report: ReportFile, used: Set<string>, on: Map<string, Frag[
   const parts = [frag(`${report.source.table} ${report.source.alias}`)];
   for (const j of joins) {
     if (!needed.has(j.alias)) continue;
-    const extra = on.get(j.alias);
-    const scoped = extra?.length ? and(extra) : undefined;
+    const extra = [...(j.where ?? []).map(fixed), ...(on.get(j.alias) ?? [])];
+    const scoped = extra.length ? and(extra) : undefined;
     const cond = Object.entries(j.on).map(([a, b]) => `${a} = ${b}`).join(' AND ') + (scoped ? ` AND ${scoped.sql}` : '');
     parts.push(frag(`${j.type === 'left' ? 'LEFT JOIN' : 'JOIN'} ${j.table} ${j.alias} ON ${cond}`, ...(scoped?.params ?? [])));
   }

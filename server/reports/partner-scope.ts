@@ -22,6 +22,8 @@ import { alarmScope } from '../alarms/scope.ts';
 import { primaryKeyOf } from './catalogue.ts';
 import { frag, type Frag } from './sql.ts';
 import { SUMMARY_TABLES, summaryScope } from './summary-scope.ts';
+import { settlementScopeOf } from './settlement-scope.ts';
+import { paymentScope } from '../domain/settlement/payments/store.ts';
 import type { ReportFile } from './types.ts';
 
 type Resources = ReadonlyMap<string, ResourceFile>;
@@ -38,6 +40,10 @@ const OWN_SCOPE: Record<string, Scoper> = {
     return frag(w.sql, ...w.params);
   },
   ...Object.fromEntries(SUMMARY_TABLES.map((t) => [t, summaryScope])),
+  // Settlement: a fee is its side's party's; a bill also only once sent (bills/scope.ts); a payment its carrier's.
+  waybill_fees: (u, a) => settlementScopeOf('waybill_fees', u, a),
+  bills: (u, a) => settlementScopeOf('bills', u, a),
+  waybill_payments: (u, a) => fromWhere(paymentScope(u, a)),
 };
 
 /**
@@ -60,6 +66,8 @@ const OWNERS: Record<string, [string, string][]> = {
   waybill_receipts: [['waybill_id', 'waybills']],
   waybill_temperature_ranges: [['waybill_id', 'waybills']],
   alarm_media: [['alarm_id', 'alarms']],
+  // A bill's line is seen with its bill (a partner's draft bill hides its lines too).
+  bill_lines: [['bill_id', 'bills']],
   track_day_summaries: [['vehicle_id', 'vehicles']],
 };
 

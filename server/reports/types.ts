@@ -19,6 +19,8 @@ export interface ReportTable {
 export interface ReportJoin extends ReportTable {
   type?: 'inner' | 'left';
   on: Record<string, string>;
+  /** Fixed conditions on the join's own columns, in its ON. */
+  where?: FixedCondition[];
 }
 
 export interface Dimension {
@@ -51,7 +53,7 @@ export interface Measure {
   denominator?: string;
   percent?: boolean;
   decimals?: number;
-  format?: 'datetime' | 'date' | 'number' | 'text' | 'duration';
+  format?: 'datetime' | 'date' | 'number' | 'text' | 'duration' | 'money';
   /** duration: the unit of the value after divideBy (minute when left out). */
   unit?: DurationUnit;
   /** right: drawn on the chart's second value axis. */
@@ -86,7 +88,7 @@ export interface ReportFile {
   operationId: string;
   source: ReportTable;
   joins?: ReportJoin[];
-  scope: { by: 'waybill' | 'order' | 'resource' | 'alarm' | 'summary'; alias: string; resource?: string };
+  scope: { by: 'waybill' | 'order' | 'resource' | 'alarm' | 'summary' | 'settlement'; alias: string; resource?: string };
   where?: FixedCondition[];
   dimensions: Dimension[];
   measures: Measure[];

@@ -81,7 +81,8 @@ export function chartOption({ chart, columns, rows, labelOf }: ReportChartProps)
     }),
   );
   const axis = (ids: string[], second: boolean) => {
-    const durations = ids.length > 0 && ids.every((id) => columnOf(id)?.format === 'duration');
+    // Durations and money (fen) label the axis as the table reads them: 2天, ¥2,000.00.
+    const durations = ids.length > 0 && (ids.every((id) => columnOf(id)?.format === 'duration') || ids.every((id) => columnOf(id)?.format === 'money'));
     return {
       type: 'value',
       name: ids.length === 1 || second ? ids.map(titleOf).join('、') : undefined,
