@@ -92,7 +92,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
       'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', 'importCenter3', '5023', ...REPORT_OPERATIONS,
       // A dispatcher overrides a waybill's estimated fee (with a reason); bills are finance's.
-      'financialFeeSave3'],
+      'financialFeeSave3',
+      // After a short or damaged sign-off, dispatch may value the loss and split it with the carrier (货损分摊).
+      'carrierLossShare3', 'carrierLossShareSave3', 'carrierLossShareCancel3'],
   },
   monitor: {
     name: '监控员',
@@ -118,7 +120,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
       'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS,
       // Their own carrier's bills (scoped in SQL): read, confirm or send back.
-      'billList3', 'billConfirm3'],
+      'billList3', 'billConfirm3',
+      // Their own loss shares and their drivers' and delivery men's allowances (scoped on the server), read only.
+      'carrierLossShare3', 'driverAllowance3', 'deliveryAllowance3', 'waybillAllowanceDetail3'],
   },
 };
 

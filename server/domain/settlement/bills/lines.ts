@@ -5,6 +5,7 @@
 import { all, one, run, type Conn } from '../../../resources/statements.ts';
 import type { FeeRow } from '../fees/store.ts';
 import { EDITABLE_STATUS } from './machine.ts';
+import { liveDeductions, type LineKey } from '../deductions/store.ts';
 
 export const LineKind = { WAYBILL: 1, ADJUSTMENT: 2 } as const;
 
@@ -44,21 +45,29 @@ export function recomputeTotals(conn: Conn, billId: number) {
 }
 
 /**
- * After a fee changed: the waybill's line on a bill still being prepared (2 待确认) follows the fee, and
- * that bill moves to a new version. A line on a frozen bill is left as it is.
+ * After a fee or a deduction changed: the waybill's line on a bill still being prepared (2 待确认)
+ * follows the fee and the live deductions, and that bill moves to a new version. A line on a frozen
+ * bill is left as it is (the next bill carries the difference, create.ts adjustmentLines).
  */
-export async function followFeeOnDraftBill(conn: Conn, fee: FeeRow, userId: number, now: number): Promise<void> {
-  const line = await one<{ id: number; billId: number; deductions: number; adjustments: number }>(conn,
-    `SELECT l.id, l.bill_id AS "billId", l.deductions, l.adjustments FROM bill_lines l JOIN bills b ON b.id = l.bill_id
+export async function refreshDraftLine(conn: Conn, key: LineKey, userId: number, now: number): Promise<void> {
+  const line = await one<{ id: number; billId: number; adjustments: number }>(conn,
+    `SELECT l.id, l.bill_id AS "billId", l.adjustments FROM bill_lines l JOIN bills b ON b.id = l.bill_id
       WHERE l.corp_id = ? AND l.side = ? AND l.party_id = ? AND l.waybill_id = ? AND l.kind = 1 AND l.is_deleted = 0 AND b.status = ?`,
-    fee.corpId, fee.side, fee.partyId, fee.waybillId, EDITABLE_STATUS);
+    key.corpId, key.side, key.partyId, key.waybillId, EDITABLE_STATUS);
   if (!line) return;
   await conn.lock(`bills:${line.billId}`);
-  await run(conn, 'UPDATE bill_lines SET fee_id = ?, fee_amount = ?, total = ? WHERE id = ?',
-    fee.id, fee.amount, lineTotal({ feeAmount: fee.amount, deductions: line.deductions, adjustments: line.adjustments }), line.id);
+  const fee = await one<{ id: number; amount: number }>(conn,
+    'SELECT id, amount FROM waybill_fees WHERE waybill_id = ? AND side = ? AND party_id = ? AND is_deleted = 0', key.waybillId, key.side, key.partyId);
+  const feeAmount = Number(fee?.amount ?? 0);
+  const deductions = await liveDeductions(conn, key);
+  await run(conn, 'UPDATE bill_lines SET fee_id = ?, fee_amount = ?, deductions = ?, total = ? WHERE id = ?',
+    fee?.id ?? null, feeAmount, deductions, lineTotal({ feeAmount, deductions, adjustments: Number(line.adjustments) }), line.id);
   await recomputeTotals(conn, line.billId);
   await run(conn, 'UPDATE bills SET version = version + 1, updated_by = ?, updated_at = ? WHERE id = ?', userId, now, line.billId);
 }
+
+export const followFeeOnDraftBill = (conn: Conn, fee: FeeRow, userId: number, now: number) =>
+  refreshDraftLine(conn, { corpId: fee.corpId, side: fee.side, partyId: fee.partyId, waybillId: fee.waybillId }, userId, now);
 
 export interface LineView {
   id: number;
