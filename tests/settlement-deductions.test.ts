@@ -195,7 +195,7 @@ describe('司机补贴 / 送货员补贴', () => {
     expect(a.personName).toBeTruthy();
     const list = await ok(carrier, '/res/waybillAllowance/list', { kind: [1], pageSize: 500 });
     const row = list.data.find((r: Row) => r.id === a.id);
-    expect([row.waybillNo, row.status, row.carrierName]).toEqual([w.waybillNo, 300, expect.any(String)]);
+    expect([row.waybillCode, row.status, row.carrierName]).toEqual([w.waybillNo, 300, expect.any(String)]);
     expect((await carrier.post('/allowanceInfo/confirm', { id: a.id, version: a.version })).code).not.toBe(1);
     await ok(finance, '/allowanceInfo/confirm', { id: a.id, version: a.version });
     expect((await rowOf(t.db, 'SELECT status FROM waybill_allowances WHERE id = ?', a.id)).status).toBe(1);
@@ -212,16 +212,16 @@ describe('司机补贴 / 送货员补贴', () => {
     // No rule in force: the allowance is the one staff add.
     await t.db.run("UPDATE allowance_rules SET is_deleted = 1 WHERE corp_id = 1");
     const w = await signedShort(t.db, admin, { carrierId: otherCarrierId, day: day(6, 2), payable: 100_00 });
-    const added = await ok(finance, '/res/waybillAllowance/save', { waybillId: w.waybillId, kind: 1, amount: 25_00, remark: '夜间出车' });
+    const added = await ok(finance, '/res/waybillAllowance/save', { waybillNo: w.waybillNo, kind: 1, amount: 25_00, remark: '夜间出车' });
     const id = added.id ?? added;
     const r = await rowOf(t.db, 'SELECT status, carrier_id AS "carrierId", rule_id AS "ruleId" FROM waybill_allowances WHERE id = ?', id);
     expect([r.status, r.carrierId, r.ruleId]).toEqual([300, otherCarrierId, null]);
-    const dup = await finance.post('/res/waybillAllowance/save', { waybillId: w.waybillId, kind: 1, amount: 25_00 });
+    const dup = await finance.post('/res/waybillAllowance/save', { waybillNo: w.waybillNo, kind: 1, amount: 25_00 });
     expect([dup.code, dup.message]).toEqual([100, '补贴对象：该运单已有司机补贴']);
     const notDone = await completedWaybill(t.db, { carrierId, day: day(6, 3), payable: 1_00 });
     await t.db.run('UPDATE waybills SET status = 400 WHERE id = ?', [notDone.waybillId]);
-    const early = await finance.post('/res/waybillAllowance/save', { waybillId: notDone.waybillId, kind: 1, amount: 25_00 });
-    expect([early.code, early.message]).toEqual([100, '运单：只有已完成的运单可以补贴']);
+    const early = await finance.post('/res/waybillAllowance/save', { waybillNo: notDone.waybillNo, kind: 1, amount: 25_00 });
+    expect([early.code, early.message]).toEqual([100, '运单号：只有已完成的运单可以补贴']);
     const seen = (await ok(carrier, '/res/waybillAllowance/list', { pageSize: 500 })).data.map((x: Row) => x.id);
     expect(seen).not.toContain(id);
     expect((await customer.post('/res/waybillAllowance/list', {})).code).not.toBe(1);

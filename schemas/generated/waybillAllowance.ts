@@ -3,9 +3,9 @@
 /** What a client may write to 补贴. */
 export interface WaybillAllowanceInput {
   /**
-   * 运单
+   * 运单号
    */
-  waybillId: number;
+  waybillNo: string;
   /**
    * 补贴对象
    */
@@ -47,6 +47,10 @@ export interface WaybillAllowance {
    */
   updatedBy: number;
   /**
+   * 运单
+   */
+  waybillId: number;
+  /**
    * 司机/送货员
    */
   personName: string;
@@ -75,10 +79,6 @@ export interface WaybillAllowance {
    */
   confirmedAt: number | null;
   /**
-   * 运单
-   */
-  waybillId: number;
-  /**
    * 补贴对象
    */
   kind: 1 | 2;
@@ -93,7 +93,7 @@ export interface WaybillAllowance {
   /**
    * 运单号
    */
-  waybillNo: {
+  waybillCode: {
     [k: string]: unknown | undefined;
   };
   /**

@@ -51,5 +51,5 @@ export async function deductionFixtures(t: { db: Database; as: (u: string) => Pr
     '/allowanceInfo/ruleDropBox kind': 'every kind',
   };
   // A signed-off waybill without a driver allowance yet, for the allowance's save baseline.
-  return { bodies, acceptedText, acceptedNull, allowanceSave: { waybillId: open.waybillId, kind: 1, amount: 30_00 } };
+  return { bodies, acceptedText, acceptedNull, allowanceSave: { waybillNo: open.waybillNo, kind: 1, amount: 30_00 } };
 }

@@ -125,7 +125,7 @@ export const ruleDropBox = (conn: Conn, user: SessionUser, kind: number | null) 
       ORDER BY rule_name, id`, user.corpId, ...(kind === null ? [] : [kind]));
 
 /**
- * Staff adding or changing an allowance: the waybill must be signed off and have that person; the
+ * Staff adding or changing an allowance, naming the waybill by its number (运单号): it must be signed off and have that person; the
  * person, carrier and trip time come from the waybill; one live allowance per waybill and kind; a
  * confirmed allowance no longer changes.
  */
@@ -133,9 +133,11 @@ export function allowanceHooks(conn: Conn): ResourceHooks {
   const fill = async (corpId: number, record: Record<string, unknown>, now: number, selfId?: number) => {
     const w = await one<WaybillForAllowance>(conn,
       `SELECT id, business_type AS "businessType", carrier_id AS "carrierId", vehicle_id AS "vehicleId", driver_id AS "driverId", status
-         FROM waybills WHERE id = ? AND corp_id = ? AND is_deleted = 0`, record.waybillId, corpId);
-    if (!w) throw invalid('运单：所选运单不存在', { field: 'waybillId' });
-    if (w.status !== 500) throw invalid('运单：只有已完成的运单可以补贴', { field: 'waybillId' });
+         FROM waybills WHERE ${record.waybillId !== undefined ? 'id' : 'waybill_no'} = ? AND corp_id = ? AND is_deleted = 0`,
+      record.waybillId ?? String(record.waybillNo).trim(), corpId);
+    if (!w) throw invalid('运单号：运单不存在', { field: 'waybillNo' });
+    if (w.status !== 500) throw invalid('运单号：只有已完成的运单可以补贴', { field: 'waybillNo' });
+    record.waybillId = w.id;
     const kind = record.kind as number;
     const person = await personOf(conn, corpId, w, kind);
     if (!person) throw invalid(`补贴对象：该运单没有${KIND_NAMES[kind]}`, { field: 'kind' });
@@ -152,8 +154,9 @@ export function allowanceHooks(conn: Conn): ResourceHooks {
     },
     async beforeUpdate({ user, now }, changes, existing) {
       if (existing.status !== DriverFeeStatus.AWAITING) throw failure('补贴已确认，不能修改');
-      if (changes.waybillId !== undefined || changes.kind !== undefined) {
-        const merged = { waybillId: changes.waybillId ?? existing.waybillId, kind: changes.kind ?? existing.kind };
+      if (changes.waybillNo !== undefined || changes.kind !== undefined) {
+        const merged: Record<string, unknown> = changes.waybillNo !== undefined ? { waybillNo: changes.waybillNo, kind: changes.kind ?? existing.kind }
+          : { waybillId: existing.waybillId, kind: changes.kind };
         await fill(user.corpId, merged, now, existing.id as number);
         Object.assign(changes, merged);
       }
@@ -168,5 +171,5 @@ async function waybillNos(conn: Conn, rows: Record<string, unknown>[]) {
   const ids = [...new Set(rows.map((r) => r.waybillId as number).filter(Boolean))];
   if (!ids.length) return;
   const nos = new Map((await all<{ id: number; no: string }>(conn, `SELECT id, waybill_no AS no FROM waybills WHERE id IN (${ids.map(() => '?').join(', ')})`, ...ids)).map((r) => [r.id, r.no]));
-  for (const r of rows) r.waybillNo = nos.get(r.waybillId as number) ?? null;
+  for (const r of rows) r.waybillCode = nos.get(r.waybillId as number) ?? null;
 }
