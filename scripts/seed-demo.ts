@@ -75,6 +75,9 @@ const REPORT_OPERATIONS = [
   'reportRefusals', 'reportDispatchEfficiency', 'reportColdChainFleet', 'reportCarrierCapacity', 'reportOrderDetails', 'reportTemperature', 'reportParkingAbnormality', 'reportVehicleMileage',
 ];
 
+/** The settlement reports: what carriers are charged and paid is not for customer users (refused by the operation). */
+const SETTLEMENT_REPORTS = ['reportFeeDeductions', 'reportAllowances'];
+
 /** A customer or carrier user reads its own contracts and their rate rules (scoped by the server), and changes none. */
 const PARTNER_CONTRACT_READS = ['contract3', 'contractDetail3', 'contractRateRule3', 'contractRateRuleDetail3'];
 
@@ -105,7 +108,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     // The settlement centre (schemas/menus/settlement.json) whole, the partners it settles with, and the
     // waybills and orders behind the bills (read-only).
     grants: ['settlement', 'customer3', 'customerDetail3', 'carrier3', 'carrierDetail3', 'carModel3', 'order3', 'orderDetail3', 'waybill3', 'waybillDetail3', '5023',
-      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS],
+      'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS, ...SETTLEMENT_REPORTS],
   },
   customer: {
     name: '客户',
@@ -118,7 +121,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   carrier: {
     name: '承运商',
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
-      'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS,
+      'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS, ...SETTLEMENT_REPORTS,
       // Their own carrier's bills (scoped in SQL): read, confirm or send back.
       'billList3', 'billConfirm3',
       // Their own loss shares and their drivers' and delivery men's allowances (scoped on the server), read only.

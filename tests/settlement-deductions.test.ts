@@ -239,3 +239,28 @@ describe('司机补贴 / 送货员补贴', () => {
     expect(chooseRule([{ ...base, id: 1, businessType: null }], 1, 4, at + 86_400_000)).toBeUndefined();
   });
 });
+
+describe('费用扣款报表 and 补贴报表', () => {
+  it('sum deductions per carrier, waybill and kind, and allowances per person; a carrier sees its own, a customer is refused', async () => {
+    const mine = await signedShort(t.db, admin, { carrierId, day: day(7, 1), payable: 100_00 });
+    const theirs = await signedShort(t.db, admin, { carrierId: otherCarrierId, day: day(7, 1), payable: 100_00 });
+    await ok(finance, '/carrierLossShare/saveOrUpdate', { waybillId: mine.waybillId, unitValue: 10_00, carrierAmount: 12_34 });
+    await ok(finance, '/carrierLossShare/saveOrUpdate', { waybillId: theirs.waybillId, unitValue: 10_00, carrierAmount: 5_00 });
+    const rowsOf = async (caller: Caller, report: string) => (await ok(caller, `/report/${report}/query`, { curPage: 1, pageSize: 1000 })).data as Row[];
+    const staff = await rowsOf(finance, 'fee-deductions');
+    expect(staff.find((r) => r.waybillNo === mine.waybillNo)).toMatchObject({ kind: 1, deductionAmount: 12.34, deductionCount: 1 });
+    expect(staff.some((r) => r.waybillNo === theirs.waybillNo)).toBe(true);
+    const own = await rowsOf(carrier, 'fee-deductions');
+    expect(own.some((r) => r.waybillNo === mine.waybillNo)).toBe(true);
+    expect(own.some((r) => r.waybillNo === theirs.waybillNo)).toBe(false);
+    expect((await customer.post('/report/fee-deductions/query', {})).code).toBe(104);
+
+    const person = (await rowOf(t.db, 'SELECT d.driver_name AS n FROM waybills w JOIN drivers d ON d.id = w.driver_id WHERE w.id = ?', theirs.waybillId)).n;
+    await ok(finance, '/res/waybillAllowance/save', { waybillNo: theirs.waybillNo, kind: 1, amount: 66_00 });
+    const allowances = await rowsOf(finance, 'allowances');
+    expect(allowances.filter((r) => r.personName === person).reduce((s, r) => s + r.awaitingAmount, 0)).toBeGreaterThanOrEqual(66);
+    const carrierView = await rowsOf(carrier, 'allowances');
+    expect(carrierView.some((r) => r.personName === person && r.carrierName && r.allowanceAmount >= 66)).toBe(false);
+    expect((await customer.post('/report/allowances/query', {})).code).toBe(104);
+  });
+});

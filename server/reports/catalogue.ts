@@ -6,12 +6,14 @@ import * as transport from '../db/schema-transport.ts';
 import * as alarms from '../db/schema-alarms.ts';
 import * as trackSummary from '../db/schema-track-summary.ts';
 import * as reportStats from '../db/schema-report-stats.ts';
+import { waybillAllowances, waybillDeductions } from '../db/schema-settlement.ts';
 
 /** Tables a report may never read, whatever it declares: secrets and session state. */
 const PRIVATE_TABLES = new Set(['sessions', 'login_throttle']);
 const PRIVATE_COLUMNS = new Set(['users.password_hash', 'users.password_salt']);
 
-const SCHEMA_MODULES: Record<string, unknown>[] = [base, transport, alarms, trackSummary, reportStats];
+// Of the settlement tables, only those the settlement reports read (费用扣款报表, 补贴报表): bills and fees are not opened wholesale.
+const SCHEMA_MODULES: Record<string, unknown>[] = [base, transport, alarms, trackSummary, reportStats, { waybillDeductions, waybillAllowances }];
 
 export type Catalogue = ReadonlyMap<string, ReadonlySet<string>>;
 
