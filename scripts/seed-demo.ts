@@ -97,7 +97,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // A dispatcher overrides a waybill's estimated fee (with a reason); bills are finance's.
       'financialFeeSave3',
       // After a short or damaged sign-off, dispatch may value the loss and split it with the carrier (货损分摊).
-      'carrierLossShare3', 'carrierLossShareSave3', 'carrierLossShareCancel3'],
+      'carrierLossShare3', 'carrierLossShareRecord3', 'carrierLossShareSave3', 'carrierLossShareCancel3'],
   },
   monitor: {
     name: '监控员',
@@ -125,7 +125,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // Their own carrier's bills (scoped in SQL): read, confirm or send back.
       'billList3', 'billConfirm3',
       // Their own loss shares and their drivers' and delivery men's allowances (scoped on the server), read only.
-      'carrierLossShare3', 'driverAllowance3', 'deliveryAllowance3', 'waybillAllowanceDetail3'],
+      'carrierLossShare3', 'carrierLossShareRecord3', 'driverAllowance3', 'deliveryAllowance3', 'waybillAllowanceDetail3'],
   },
 };
 

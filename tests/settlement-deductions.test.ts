@@ -115,7 +115,7 @@ describe('货损分摊', () => {
     expect([r.code, r.message]).toEqual([0, '运单未签收或签收无货损，不能分摊货损']);
     const w = await signedShort(t.db, admin, { carrierId, day: day(3, 2), payable: 100_00 });
     const cases: [Row, string][] = [
-      [{ unitValue: 100_00, carrierAmount: 300_00 }, '承运商承担金额：不能超过货损金额'],
+      [{ unitValue: 100_00, carrierAmount: 300_00 }, '承运商承担：不能超过货损金额'],
       [{ lostQuantity: 50, unitValue: 100_00, carrierAmount: 1_00 }, '货损数量：不能超过交货数量'],
       [{ lostQuantity: 0, unitValue: 100_00, carrierAmount: 1_00 }, '货损数量：须大于0'],
       [{ unitValue: -1, carrierAmount: 1_00 }, '货物单价'],

@@ -9,8 +9,8 @@ import { cancelLossShare, lossShareDetail, lossShareHistory, lossSharePage, save
 import { confirmAllowance, ruleDropBox } from '../domain/settlement/allowances/allowances.ts';
 import { idOf, quantity, text, VERSION } from './waybill-inputs.ts';
 
-/** Fen: whole, not negative, below 10^12 fen (10 billion yuan). */
-const fen = (title: string) => ({ title, type: 'integer', minimum: 0, maximum: 999_999_999_999 });
+/** Money: whole fen, not negative; a form takes yuan (x-money). */
+const money = (title: string) => ({ title, type: 'integer', minimum: 0, maximum: 99_999_999_999, 'x-money': true });
 const paging = {
   curPage: { title: '页码', type: 'integer', minimum: 1, maximum: 1_000_000 },
   pageSize: { title: '每页条数', type: 'integer', minimum: 1, maximum: 500 },
@@ -18,7 +18,7 @@ const paging = {
 const idQuery = (title: string) => ({ title, type: 'string', pattern: '^[1-9][0-9]{0,15}$' });
 
 /** Who reads the shares (a carrier user its own), who makes and cancels them (staff). */
-const READ = ['carrierLossShare3', 'carrierLossShareSave3', 'carrierLossShareCancel3'];
+const READ = ['carrierLossShare3', 'carrierLossShareRecord3', 'carrierLossShareSave3', 'carrierLossShareCancel3'];
 export const ALLOWANCE_RULE_OPTIONS = ['allowanceRule3', 'allowanceAdd3', 'allowanceUpdate3', 'driverAllowance3', 'deliveryAllowance3'];
 
 export function settlementDeductionRoutes(conn: Conn, _registry: () => Registry): RouteDef[] {
@@ -31,15 +31,17 @@ export function settlementDeductionRoutes(conn: Conn, _registry: () => Registry)
     route<LossShareInput>({
       method: 'POST', path: '/carrierLossShare/saveOrUpdate', access: { anyOf: ['carrierLossShareSave3'] },
       input: {
-        type: 'object', additionalProperties: false, required: ['waybillId', 'unitValue', 'carrierAmount'],
+        type: 'object', additionalProperties: false, required: ['unitValue', 'carrierAmount'],
         properties: {
-          id: idOf('货损分摊ID'), version: VERSION, waybillId: idOf('运单ID'),
+          id: idOf('货损分摊ID'), version: VERSION, waybillId: idOf('运单ID'), waybillNo: text('运单号', 32),
           lostQuantity: { ...quantity('货损数量'), type: ['number', 'null'] },
-          unitValue: fen('货物单价（分）'), carrierAmount: fen('承运商承担金额（分）'), reason: { ...text('分摊原因', 200), type: ['string', 'null'] },
+          unitValue: money('货物单价(元)'), carrierAmount: money('承运商承担(元)'), reason: { ...text('分摊原因', 200), type: ['string', 'null'] },
         },
       },
       handler: ({ user, body }) => {
         if ((body.id === undefined) !== (body.version === undefined)) throw invalid('版本号：修改分摊时须同时提供货损分摊ID和版本号', { field: 'version' });
+        // The waybill by its id (from a waybill's row) or by its number (typed in the 新增 dialog).
+        if (body.waybillId === undefined && !body.waybillNo?.trim()) throw invalid('运单号：请填写运单号', { field: 'waybillNo' });
         return saveLossShare(conn, user, body);
       },
     }),

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../../http/context.ts';
 import { failure, invalid } from '../../../http/envelope.ts';
 import { all, one, run, tx, type Conn } from '../../../resources/statements.ts';
 import { formatTime } from '../../../resources/time.ts';
+import { formatYuan } from '../../../../schemas/keywords/money.ts';
 import { loadWaybill } from '../../waybills/scope.ts';
 import { milli } from '../../workflow/splits.ts';
 import { FeeSide } from '../fees/store.ts';
@@ -21,7 +22,8 @@ const COMPLETED = 500;
 export interface LossShareInput {
   id?: number;
   version?: number;
-  waybillId: number;
+  waybillId?: number;
+  waybillNo?: string;
   /** Goods units, at most three decimals; empty: the sign-off's delivered less signed quantity. */
   lostQuantity?: number | null;
   /** Fen per goods unit. */
@@ -61,6 +63,12 @@ export async function signOffOf(conn: Conn, waybillId: number) {
   return { deliveredQuantity: delivered, signedQuantity: signed, lostQuantity: lost };
 }
 
+async function waybillIdOf(conn: Conn, user: SessionUser, waybillNo: string): Promise<number> {
+  const w = await one<{ id: number }>(conn, 'SELECT id FROM waybills WHERE corp_id = ? AND waybill_no = ? AND is_deleted = 0', user.corpId, waybillNo.trim());
+  if (!w) throw invalid('运单号：运单不存在', { field: 'waybillNo' });
+  return w.id;
+}
+
 const staffOnly = (user: SessionUser) => {
   if (user.userType !== 0) throw failure('只有本公司人员可以分摊货损');
 };
@@ -69,7 +77,7 @@ export function saveLossShare(conn: Conn, user: SessionUser, input: LossShareInp
   staffOnly(user);
   return tx(conn, async () => {
     const now = Date.now();
-    const w = await loadWaybill(conn, user, input.waybillId);
+    const w = await loadWaybill(conn, user, input.waybillId ?? await waybillIdOf(conn, user, input.waybillNo!));
     await conn.lock(`lossShare:${w.id}`);
     if (w.status !== COMPLETED || (w.signStatus !== SIGN_PARTIAL && w.signStatus !== SIGN_ABNORMAL)) {
       throw failure('运单未签收或签收无货损，不能分摊货损');
@@ -82,7 +90,7 @@ export function saveLossShare(conn: Conn, user: SessionUser, input: LossShareInp
     if (sign.deliveredQuantity !== null && milli(lost) > milli(sign.deliveredQuantity)) throw invalid('货损数量：不能超过交货数量', { field: 'lostQuantity' });
     const lossAmount = lossAmountOf(milli(lost), input.unitValue);
     if (lossAmount <= 0) throw invalid('货物单价：货损金额须大于0', { field: 'unitValue' });
-    if (input.carrierAmount > lossAmount) throw invalid('承运商承担金额：不能超过货损金额', { field: 'carrierAmount' });
+    if (input.carrierAmount > lossAmount) throw invalid('承运商承担：不能超过货损金额', { field: 'carrierAmount' });
     const values = {
       lostQuantity: milli(lost), unitValue: input.unitValue, lossAmount, carrierAmount: input.carrierAmount,
       companyAmount: lossAmount - input.carrierAmount, reason: input.reason?.trim() || null,
@@ -150,6 +158,7 @@ function scope(user: SessionUser): { sql: string; params: unknown[] } {
 
 const view = (r: ShareRow & { waybillNo: string; carrierName: string | null; updatedAt: number }) => ({
   ...r, lostQuantity: r.lostQuantity / 1000, updatedAtStr: formatTime(r.updatedAt),
+  unitValueStr: formatYuan(r.unitValue), lossAmountStr: formatYuan(r.lossAmount), carrierAmountStr: formatYuan(r.carrierAmount), companyAmountStr: formatYuan(r.companyAmount),
 });
 
 export async function lossSharePage(conn: Conn, user: SessionUser, q: { curPage?: number; pageSize?: number; waybillNo?: string; carrierId?: number }) {
