@@ -42,6 +42,7 @@ export function settlementDeductionRoutes(conn: Conn, _registry: () => Registry)
         if ((body.id === undefined) !== (body.version === undefined)) throw invalid('版本号：修改分摊时须同时提供货损分摊ID和版本号', { field: 'version' });
         // The waybill by its id (from a waybill's row) or by its number (typed in the 新增 dialog).
         if (body.waybillId === undefined && !body.waybillNo?.trim()) throw invalid('运单号：请填写运单号', { field: 'waybillNo' });
+        if (body.waybillId !== undefined && body.waybillNo !== undefined) throw invalid('运单号：运单ID和运单号只能填写一个', { field: 'waybillNo' });
         return saveLossShare(conn, user, body);
       },
     }),
