@@ -77,7 +77,7 @@ const REPORT_OPERATIONS = [
 
 /** The settlement reports (结算报表): finance reads them all; a partner its own side's (scoped in SQL). */
 const SETTLEMENT_REPORTS = ['reportPayables3', 'reportReceivables3', 'reportCarrierBills3', 'reportCustomerBills3',
-  'reportGrossMarginWaybill3', 'reportGrossMarginCustomer3', 'reportGrossMarginCarrier3', 'reportPoultryCost3'];
+  'reportGrossMarginWaybill3', 'reportGrossMarginCustomer3', 'reportGrossMarginCarrier3', 'reportPoultryCost3', 'reportFeeDeductions', 'reportAllowances'];
 
 /** A customer or carrier user reads its own contracts and their rate rules (scoped by the server), and changes none. */
 const PARTNER_CONTRACT_READS = ['contract3', 'contractDetail3', 'contractRateRule3', 'contractRateRuleDetail3'];
@@ -96,7 +96,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
       'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', 'importCenter3', '5023', ...REPORT_OPERATIONS,
       // A dispatcher overrides a waybill's estimated fee (with a reason); bills are finance's.
-      'financialFeeSave3'],
+      'financialFeeSave3',
+      // After a short or damaged sign-off, dispatch may value the loss and split it with the carrier (货损分摊).
+      'carrierLossShare3', 'carrierLossShareRecord3', 'carrierLossShareSave3', 'carrierLossShareCancel3'],
   },
   monitor: {
     name: '监控员',
@@ -124,7 +126,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // Their own carrier's bills (scoped in SQL) on 承运商账单确认与分发: read, export, confirm or send back.
       'carrierBill3', 'billDetail3', 'billConfirm3',
       // Their own carrier's payments (scoped in SQL): the steps that are the carrier's (account, agreement, evidence).
-      'payment3', 'paymentAccount3', 'paymentSign3', 'paymentEvidence3', 'reportPayables3', 'reportCarrierBills3'],
+      'payment3', 'paymentAccount3', 'paymentSign3', 'paymentEvidence3', 'reportPayables3', 'reportCarrierBills3', 'reportFeeDeductions', 'reportAllowances',
+      // Their own loss shares and their drivers' and delivery men's allowances (scoped on the server), read only.
+      'carrierLossShare3', 'carrierLossShareRecord3', 'driverAllowance3', 'deliveryAllowance3', 'waybillAllowanceDetail3'],
   },
 };
 

@@ -54,6 +54,7 @@ import { areaLinkRoutes } from './routes/area-links.ts';
 import { storeLocationRoutes } from './routes/store-location.ts';
 import { orderDistanceRoutes } from './routes/order-distance.ts';
 import { settlementRoutes } from './routes/settlement.ts';
+import { settlementDeductionRoutes } from './routes/settlement-deductions.ts';
 import { contentSecurityPolicyFor, mapSettingsFrom, type MapSettings } from './map/sources.ts';
 
 /**
@@ -98,7 +99,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const apiRoutes = (on: Conn): RouteDef[] => [...sessionRoutes(on, sessions), ...menuRoutes(on), ...uiRoutes(on, registry.get, () => staticRoutes), ...domainRoutes(on, registry.get, sessions), ...fileRoutes(on, filesDir), ...uploadCenterRoutes(on, filesDir, registry.get), ...shellRoutes(on),
     ...orderRoutes(on, registry.get), ...orderMoreRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...settlementBillRoutes(on, registry.get), ...settlementPaymentRoutes(on, registry.get), ...reportRoutes(on, registry.get),
-    ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get), ...areaLinkRoutes(on, registry.get), ...storeLocationRoutes(on, registry.get), ...orderDistanceRoutes(on, registry.get), ...settlementRoutes(on, registry.get)];
+    ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get), ...areaLinkRoutes(on, registry.get), ...storeLocationRoutes(on, registry.get), ...orderDistanceRoutes(on, registry.get), ...settlementRoutes(on, registry.get), ...settlementDeductionRoutes(on, registry.get)];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });

@@ -26,6 +26,7 @@ import { billFixtures } from './support/bill-fixtures.ts';
 import { paymentFixtures } from './support/payment-fixtures.ts';
 import { poultryCostFixtures } from './support/settlement-report-fixture.ts';
 import { XLSX_TYPE } from '../server/exports/file-name.ts';
+import { deductionFixtures } from './support/deduction-fixtures.ts';
 
 type Row = Record<string, any>;
 interface Schema {
@@ -96,8 +97,12 @@ const t = await createTestApp();
  * Domain routes act on records that must exist first (an order to split, a waybill to move): each
  * fixture module creates them before the suite and gives the baseline bodies that use them.
  */
-const FIXTURES: { bodies: Record<string, Row>; acceptedText: Record<string, string>; acceptedNull?: Record<string, string>; headers?: Record<string, Record<string, string>> }[] =
+type Fixture = { bodies: Record<string, Row>; acceptedText: Record<string, string>; acceptedNull?: Record<string, string>; headers?: Record<string, Record<string, string>> };
+const EARLIER_FIXTURES: Fixture[] =
   [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await paymentFixtures(t), poultryCostFixtures()];
+/** Last, so the others' fixtures are made as before; its allowance body also serves SAVE_BODIES. */
+const DEDUCTIONS = await deductionFixtures(t);
+const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));
@@ -128,6 +133,8 @@ const SAVE_BODIES: Record<string, Row> = {
   department: { orgName: '测试部门', orgCode: 'BAD01' },
   user: { userName: 'bad_input_user', realName: '测试用户', userType: 0, password: 'Abcdef@123' },
   role: { roleName: '测试角色' },
+  // An allowance names a signed-off waybill that has a driver and no driver allowance yet.
+  waybillAllowance: DEDUCTIONS.allowanceSave,
 };
 
 const OTHER_BODIES: Record<string, Row> = {

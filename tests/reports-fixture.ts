@@ -50,6 +50,11 @@ export async function seedReportData(db: Database, count = 36) {
       }
       await db.run('INSERT INTO waybill_evaluations (corp_id, waybill_id, score, content, user_id, at) VALUES (1, ?, ?, ?, ?, ?)',
         [f.waybillId, 1 + (i % 5), `评价${i}`, admin, now + 8 * HOUR]);
+      // The settlement reports: a carrier deduction of each kind in turn (one cancelled), the driver's allowance.
+      await db.run(`INSERT INTO waybill_deductions (corp_id, waybill_id, side, party_id, kind, amount, reason, source, is_deleted, created_at, updated_at)
+        VALUES (1, ?, 2, ?, ?, ?, '报表', ?, ?, ?, ?)`, [f.waybillId, carrierId, 1 + (i % 4), 1000 + i * 37, `test:${i}`, i % 5 === 0 ? 1 : 0, now + 9 * HOUR, now + 9 * HOUR]);
+      await db.run(`INSERT INTO waybill_allowances (corp_id, waybill_id, kind, person_id, person_name, carrier_id, amount, trip_at, status, created_at, updated_at)
+        VALUES (1, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`, [f.waybillId, v.driverId, `司机${v.driverId}`, carrierId, 5000 + i * 10, now + 6 * HOUR, i % 2 ? 1 : 300, now, now]);
     }
   }
   // Tracks (with their day summaries) and alarms for the tracking reports.

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { rowOf } from './support/waybill-fixture.ts';
 import { billAt, completedWaybill, partnerOf } from './support/bill-fixtures.ts';
-import { dayStart } from '../server/domain/settlement/bills/create.ts';
+import { shanghaiDateStart as dayStart } from '../server/resources/time.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 type Row = Record<string, any>;

@@ -91,6 +91,18 @@ export interface ContractRateRuleInput {
    */
   fuelRegion?: string;
   /**
+   * 晚到扣款(元/小时)
+   */
+  lateFeePerHour?: number;
+  /**
+   * 晚到扣款上限(元)
+   */
+  lateFeeCap?: number;
+  /**
+   * 温度告警扣款(元/小时)
+   */
+  alarmFeePerHour?: number;
+  /**
    * 备注
    */
   remark?: string;
@@ -218,6 +230,18 @@ export interface ContractRateRule {
    * 油价地区
    */
   fuelRegion: string;
+  /**
+   * 晚到扣款(元/小时)
+   */
+  lateFeePerHour: number;
+  /**
+   * 晚到扣款上限(元)
+   */
+  lateFeeCap: number;
+  /**
+   * 温度告警扣款(元/小时)
+   */
+  alarmFeePerHour: number;
   /**
    * 备注
    */

@@ -28,6 +28,29 @@ export const alarmContacts = sqliteTable('alarm_contacts', {
   index('alarm_contacts_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 补贴规则 (schemas/resources/allowanceRule.json). */
+export const allowanceRules = sqliteTable('allowance_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  kind: integer('kind').notNull(),
+  basis: integer('basis').notNull(),
+  amount: integer('amount').notNull(),
+  businessType: integer('business_type'),
+  validFrom: integer('valid_from').notNull(),
+  validUntil: integer('valid_until').notNull(),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('allowance_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('allowance_rules_kind').on(t.corpId, t.isDeleted, t.kind),
+  index('allowance_rules_basis').on(t.corpId, t.isDeleted, t.basis),
+  index('allowance_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('allowance_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('allowance_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 围栏配送设置 (schemas/resources/areaDeliverySetting.json). */
 export const areaDeliverySettings = sqliteTable('area_delivery_settings', {
   id: integer('id').primaryKey(),
@@ -143,6 +166,9 @@ export const contractRateRules = sqliteTable('contract_rate_rules', {
   fuelBasePrice: integer('fuel_base_price'),
   fuelCoefficient: real('fuel_coefficient'),
   fuelRegion: text('fuel_region'),
+  lateFeePerHour: integer('late_fee_per_hour'),
+  lateFeeCap: integer('late_fee_cap'),
+  alarmFeePerHour: integer('alarm_fee_per_hour'),
   remark: text('remark'),
   customerId: integer('customer_id'),
   carrierId: integer('carrier_id'),

@@ -86,3 +86,77 @@ export const billLines = sqliteTable('bill_lines', {
   index('bill_lines_bill').on(t.billId),
   index('bill_lines_of_waybill').on(t.waybillId, t.side),
 ]);
+
+/**
+ * What is taken off a party's fee for one waybill (docs/settlement.md "Deductions"): kind 1 货损分摊,
+ * 2 告警扣款, 3 晚到扣款, 4 其他; amount in fen, always > 0. side and party as on waybill_fees (a
+ * carrier's deduction is side 2). source says where it came from: `lossShare:<id>`, `alarm:<id>`,
+ * `late:<rule id>`. A cancelled deduction is soft-deleted; the live ones feed the bill line.
+ */
+export const waybillDeductions = sqliteTable('waybill_deductions', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id),
+  side: integer('side').notNull(),
+  partyId: integer('party_id').notNull(),
+  kind: integer('kind').notNull(),
+  amount: integer('amount').notNull(),
+  reason: text('reason'),
+  source: text('source').notNull(),
+  ...audit,
+}, (t) => [
+  index('waybill_deductions_line').on(t.corpId, t.side, t.partyId, t.waybillId),
+  uniqueIndex('waybill_deductions_source').on(t.corpId, t.source).where(live),
+]);
+
+/**
+ * 货损分摊: the goods lost at a partial or damaged sign-off, their value and who bears it — the carrier's
+ * share becomes a kind 1 deduction (deduction_id), the rest the company bears. Quantities in thousandths
+ * (three decimals, as the goods lines); money in fen. Cancelling (取消分摊) soft-deletes it and its deduction.
+ */
+export const carrierLossShares = sqliteTable('carrier_loss_shares', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id),
+  carrierId: integer('carrier_id').notNull(),
+  /** Thousandths of the goods unit. */
+  lostQuantity: integer('lost_quantity').notNull(),
+  /** Fen per goods unit. */
+  unitValue: integer('unit_value').notNull(),
+  lossAmount: integer('loss_amount').notNull(),
+  carrierAmount: integer('carrier_amount').notNull(),
+  companyAmount: integer('company_amount').notNull(),
+  reason: text('reason'),
+  deductionId: integer('deduction_id'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('carrier_loss_shares_waybill').on(t.waybillId).where(live),
+  index('carrier_loss_shares_corp').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
+/**
+ * 司机补贴 / 送货员补贴 of one waybill: kind 1 the driver, 2 the delivery man; person_id the driver (or
+ * delivery man) record; rule_id the allowance rule it came from (null when staff added it); status by the
+ * driverFeeStatus dictionary (300 待确认, 1 已确认). carrier_id scopes it to the carrier's users.
+ */
+export const waybillAllowances = sqliteTable('waybill_allowances', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id),
+  kind: integer('kind').notNull(),
+  personId: integer('person_id'),
+  personName: text('person_name').notNull(),
+  carrierId: integer('carrier_id'),
+  ruleId: integer('rule_id'),
+  amount: integer('amount').notNull(),
+  /** When the trip was completed (or the day staff gave), for the month of the report. */
+  tripAt: integer('trip_at').notNull(),
+  status: integer('status').notNull(),
+  remark: text('remark'),
+  confirmedBy: integer('confirmed_by'),
+  confirmedAt: integer('confirmed_at'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('waybill_allowances_kind').on(t.waybillId, t.kind).where(live),
+  index('waybill_allowances_list').on(t.corpId, t.isDeleted, t.kind, t.status, t.tripAt),
+]);

@@ -54,6 +54,9 @@ const OWN_SCOPE: Record<string, Scoper> = {
  */
 function ownersOf(table: string, userType: 1 | 2): [string, string][] | undefined {
   if (table === 'waybill_orders') return userType === 1 ? [['order_id', 'orders']] : [['waybill_id', 'waybills']];
+  // A deduction is what a carrier is charged: its carrier's users reach it through the waybill (the
+  // report joins the waybill on the deduction's party too); a customer user never does (refused).
+  if (table === 'waybill_deductions') return userType === 2 ? [['waybill_id', 'waybills']] : undefined;
   return OWNERS[table];
 }
 const OWNERS: Record<string, [string, string][]> = {

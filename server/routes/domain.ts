@@ -14,12 +14,13 @@ import { departmentHooks } from '../domain/users/departments.ts';
 import { storeLocationHooks } from '../domain/stores/calibration.ts';
 import { contractHooks } from '../domain/settlement/contract-hooks.ts';
 import { rateRuleHooks } from '../domain/settlement/rate-rule-hooks.ts';
+import { allowanceHooks } from '../domain/settlement/allowances/allowances.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
   return {
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
-    contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn),
+    contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
   };
 }
 

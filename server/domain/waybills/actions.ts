@@ -10,6 +10,7 @@ import { nodeTransition, type NodeActionBody } from './nodes.ts';
 import { all, milli, run, type Conn } from './sql.ts';
 import { runTransition, type Transition } from './transition.ts';
 import { unreadableFile } from '../files/access.ts';
+import { createTripAllowances } from '../settlement/allowances/allowances.ts';
 
 export interface ActionBody {
   id: number;
@@ -46,11 +47,12 @@ const BUILDERS: Record<string, Builder> = {
   leaveWaybillNode: (conn, _u, body: NodeActionBody) => nodeTransition(conn, 'leave', body),
   confirmLoad: goodsAction('load'),
   confirmDelivery: goodsAction('delivery'),
-  signOrder: (_s, _u, body: ActionBody & { signedQuantity: number; deliveredQuantity: number; abnormal?: boolean }) => ({
+  signOrder: (conn, user, body: ActionBody & { signedQuantity: number; deliveredQuantity: number; abnormal?: boolean }) => ({
     input: async () => ({ signedQuantity: body.signedQuantity, deliveredQuantity: body.deliveredQuantity, abnormal: body.abnormal === true }),
-    prepare: async () => {
+    prepare: async (w) => {
       if (milli(body.signedQuantity) > milli(body.deliveredQuantity)) throw invalid('签收数量：不能超过交货数量', { field: 'signedQuantity' });
-      return { payload: dialogOf(body) };
+      // Signed off = completed (500): the driver's and delivery man's allowances of the trip are due now.
+      return { payload: dialogOf(body), effects: (now) => createTripAllowances(conn, user.corpId, w.id, now) };
     },
   }),
   receipt: (conn, user, body: ActionBody & { fileIds: string[] }) => ({

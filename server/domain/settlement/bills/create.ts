@@ -3,9 +3,11 @@
 // live bill of that party yet. A waybill counts in the period as ../completion.ts says (when the
 // vehicle left the unloading place). Dates are Asia/Shanghai days, both ends included.
 //
-// The same bill also carries the party's adjustments: a waybill already billed on a frozen bill whose
-// fee has changed since (an override, a new estimate) gets a line with the signed difference and the
-// reason, so the frozen bill never changes and the money still comes out right.
+// Each waybill line carries the waybill's live deductions for the party (loss shares, lateness, alarms:
+// docs/settlement.md "Deductions"). The same bill also carries the party's adjustments: a waybill already
+// billed on a frozen bill whose fee or deductions changed since (an override, a new estimate, a loss
+// share made or cancelled) gets a line with the signed differences and the reason, so the frozen bill
+// never changes and the money still comes out right.
 //
 // Two finance users creating the party's bill at once: the party's lock makes the second wait and then
 // find the waybills taken (one bill); the unique index bill_lines_waybill refuses a waybill on two
@@ -15,7 +17,9 @@ import { failure, invalid } from '../../../http/envelope.ts';
 import { ConstraintError } from '../../../db/port.ts';
 import { all, one, tx, type Conn } from '../../../resources/statements.ts';
 import { nextNumber } from '../../workflow/numbering.ts';
-import { PARTY_NAMES } from '../fees/store.ts';
+import { FeeSide, PARTY_NAMES } from '../fees/store.ts';
+import { liveDeductions } from '../deductions/store.ts';
+import { applyComputedDeductions } from '../deductions/computed.ts';
 import { insertLines, LineKind, recomputeTotals, type NewLine } from './lines.ts';
 import { BillStatus, EDITABLE_STATUS } from './machine.ts';
 import { recordBillHistory } from './history.ts';
@@ -42,7 +46,7 @@ export function createBills(conn: Conn, user: SessionUser, input: CreateBillsInp
     const party = await one<{ id: number }>(conn, `SELECT id FROM ${PARTY_TABLE[input.side]} WHERE corp_id = ? AND id = ? AND is_deleted = 0`, user.corpId, input.partyId);
     if (!party) throw invalid(`${PARTY_NAMES[input.side]}不存在`);
     await conn.lock(`bills:party:${user.corpId}:${input.side}:${input.partyId}`);
-    const lines = [...await waybillLines(conn, user.corpId, input), ...await adjustmentLines(conn, user.corpId, input)];
+    const lines = [...await waybillLines(conn, user, input, now), ...await adjustmentLines(conn, user.corpId, input)];
     if (!lines.length) throw failure('该账期内没有可出账的已完成运单');
     const billNo = await nextNumber(conn, 'bills', user.corpId, now);
     const id = await conn.insert(
@@ -64,7 +68,8 @@ export function createBills(conn: Conn, user: SessionUser, input: CreateBillsInp
 }
 
 /** The completed waybills of the period with a fee of the party, not on a live bill of the party. */
-async function waybillLines(conn: Conn, corpId: number, input: CreateBillsInput): Promise<NewLine[]> {
+async function waybillLines(conn: Conn, user: SessionUser, input: CreateBillsInput, now: number): Promise<NewLine[]> {
+  const corpId = user.corpId;
   const rows = await all<{ feeId: number; waybillId: number; amount: number }>(conn,
     `SELECT f.id AS "feeId", f.waybill_id AS "waybillId", f.amount FROM waybill_fees f JOIN waybills w ON w.id = f.waybill_id
       WHERE f.corp_id = ? AND f.side = ? AND f.party_id = ? AND f.is_deleted = 0 AND w.is_deleted = 0
@@ -73,18 +78,31 @@ async function waybillLines(conn: Conn, corpId: number, input: CreateBillsInput)
           AND l.kind = 1 AND l.is_deleted = 0)
       ORDER BY w.waybill_no`,
     corpId, input.side, input.partyId, ...periodBounds(input.from, input.to));
-  return rows.map((r) => ({ kind: LineKind.WAYBILL, waybillId: r.waybillId, feeId: r.feeId, feeAmount: r.amount, deductions: 0, adjustments: 0, reason: null }));
+  const lines: NewLine[] = [];
+  for (const r of rows) {
+    // The carrier's lateness and alarm deductions are made now, once the waybill is billed (deductions/computed.ts).
+    if (input.side === FeeSide.PAYABLE) await applyComputedDeductions(conn, corpId, r.waybillId, input.partyId, user.userId, now);
+    const deductions = await liveDeductions(conn, { corpId, side: input.side, partyId: input.partyId, waybillId: r.waybillId });
+    lines.push({ kind: LineKind.WAYBILL, waybillId: r.waybillId, feeId: r.feeId, feeAmount: r.amount, deductions, adjustments: 0, reason: null });
+  }
+  return lines;
 }
 
 /**
- * Waybills of the party billed only on frozen bills, whose fee now differs from what those bills
- * carry in all (the waybill's line plus earlier adjustments): the difference, with the fee's reason.
+ * Waybills of the party billed only on frozen bills, whose fee or live deductions now differ from what
+ * those bills carry in all (the waybill's line plus earlier adjustment lines): one line with the fee's
+ * difference in adjustments and the deductions' difference in deductions, so the line's total
+ * (fee − deductions + adjustments, fee 0) is exactly what the party is still owed or owes back.
  */
 async function adjustmentLines(conn: Conn, corpId: number, input: CreateBillsInput): Promise<NewLine[]> {
-  const rows = await all<{ feeId: number; waybillId: number; amount: number; billed: number; reason: string | null }>(conn,
+  const rows = await all<{ feeId: number; waybillId: number; amount: number; billedFee: number; billedDeductions: number; deductions: number; reason: string | null }>(conn,
     `SELECT f.id AS "feeId", f.waybill_id AS "waybillId", f.amount, f.override_reason AS reason,
-        (SELECT sum(l.total) FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id
-          AND l.is_deleted = 0) AS billed
+        (SELECT sum(l.fee_amount + l.adjustments) FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id
+          AND l.waybill_id = f.waybill_id AND l.is_deleted = 0) AS "billedFee",
+        (SELECT sum(l.deductions) FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id
+          AND l.waybill_id = f.waybill_id AND l.is_deleted = 0) AS "billedDeductions",
+        (SELECT coalesce(sum(d.amount), 0) FROM waybill_deductions d WHERE d.corp_id = f.corp_id AND d.side = f.side AND d.party_id = f.party_id
+          AND d.waybill_id = f.waybill_id AND d.is_deleted = 0) AS deductions
        FROM waybill_fees f
       WHERE f.corp_id = ? AND f.side = ? AND f.party_id = ? AND f.is_deleted = 0
         AND EXISTS (SELECT 1 FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id
@@ -94,9 +112,10 @@ async function adjustmentLines(conn: Conn, corpId: number, input: CreateBillsInp
       ORDER BY f.waybill_id`,
     corpId, input.side, input.partyId, EDITABLE_STATUS);
   return rows
-    .filter((r) => Number(r.amount) !== Number(r.billed))
+    .map((r) => ({ ...r, feeDiff: Number(r.amount) - Number(r.billedFee), deductionDiff: Number(r.deductions) - Number(r.billedDeductions) }))
+    .filter((r) => r.feeDiff !== 0 || r.deductionDiff !== 0)
     .map((r) => ({
-      kind: LineKind.ADJUSTMENT, waybillId: r.waybillId, feeId: r.feeId, feeAmount: 0, deductions: 0,
-      adjustments: Number(r.amount) - Number(r.billed), reason: `费用调整：${r.reason ?? '运费重新估算'}`,
+      kind: LineKind.ADJUSTMENT, waybillId: r.waybillId, feeId: r.feeId, feeAmount: 0, deductions: r.deductionDiff, adjustments: r.feeDiff,
+      reason: [r.feeDiff !== 0 ? `费用调整：${r.reason ?? '运费重新估算'}` : null, r.deductionDiff !== 0 ? '扣款调整：账单确认后扣款有变动' : null].filter(Boolean).join('；'),
     }));
 }

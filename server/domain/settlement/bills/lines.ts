@@ -5,6 +5,7 @@
 import { all, run, type Conn } from '../../../resources/statements.ts';
 import type { FeeRow } from '../fees/store.ts';
 import { EDITABLE_STATUS } from './machine.ts';
+import type { LineKey } from '../deductions/store.ts';
 
 export const LineKind = { WAYBILL: 1, ADJUSTMENT: 2 } as const;
 
@@ -49,41 +50,51 @@ export function recomputeTotals(conn: Conn, billId: number) {
 }
 
 /**
- * Brings a bill being prepared (2 待确认) to the fees as they now stand, for all its lines or one
- * waybill's: a waybill line takes the fee's amount; an adjustment line the fee less what the party's
- * other bills carry for that waybill (dropped at 0); a waybill whose fee now belongs to another party
- * leaves the bill. Run when a fee changes and when a bill comes back to finance (退回修改, 驳回), since
- * fees changed while it was frozen did not reach it.
+ * Brings a bill being prepared (2 待确认) to the fees and deductions as they now stand, for all its lines
+ * or one waybill's: a waybill line takes the fee's amount and the live deductions; an adjustment line
+ * the fee and deductions less what the party's other bills carry for that waybill (dropped when both
+ * are 0); a waybill whose fee now belongs to another party leaves the bill. Run when a fee or a
+ * deduction changes and when a bill comes back to finance (退回修改, 驳回), since what changed while it
+ * was frozen did not reach it.
  */
 export async function refreshDraftLines(conn: Conn, billId: number, waybillId?: number): Promise<void> {
   const only = waybillId === undefined ? '' : ' AND waybill_id = ?';
   const p = waybillId === undefined ? [] : [waybillId];
-  const fee = `(SELECT f.amount FROM waybill_fees f WHERE f.waybill_id = bill_lines.waybill_id AND f.side = bill_lines.side
-    AND f.party_id = bill_lines.party_id AND f.is_deleted = 0)`;
-  const others = `(SELECT coalesce(sum(o.total), 0) FROM bill_lines o WHERE o.corp_id = bill_lines.corp_id AND o.side = bill_lines.side
-    AND o.party_id = bill_lines.party_id AND o.waybill_id = bill_lines.waybill_id AND o.is_deleted = 0 AND o.bill_id <> bill_lines.bill_id)`;
+  const same = (t: string) => `${t}.corp_id = bill_lines.corp_id AND ${t}.side = bill_lines.side AND ${t}.party_id = bill_lines.party_id
+    AND ${t}.waybill_id = bill_lines.waybill_id AND ${t}.is_deleted = 0`;
+  const fee = `(SELECT f.amount FROM waybill_fees f WHERE ${same('f')})`;
+  const deductions = `(SELECT coalesce(sum(d.amount), 0) FROM waybill_deductions d WHERE ${same('d')})`;
+  const others = (column: string) => `(SELECT coalesce(sum(${column}), 0) FROM bill_lines o WHERE ${same('o')} AND o.bill_id <> bill_lines.bill_id)`;
+  const adjustment = `${fee} - ${others('o.fee_amount + o.adjustments')}`;
+  const deductionAdjustment = `${deductions} - ${others('o.deductions')}`;
   await run(conn, `DELETE FROM bill_lines WHERE bill_id = ?${only} AND ${fee} IS NULL`, billId, ...p);
-  await run(conn, `UPDATE bill_lines SET fee_amount = ${fee}, total = ${fee} - deductions + adjustments WHERE bill_id = ? AND kind = 1${only}`, billId, ...p);
-  await run(conn, `UPDATE bill_lines SET adjustments = ${fee} - ${others}, total = ${fee} - ${others} WHERE bill_id = ? AND kind = 2${only}`, billId, ...p);
-  await run(conn, `DELETE FROM bill_lines WHERE bill_id = ? AND kind = 2 AND total = 0${only}`, billId, ...p);
+  await run(conn, `UPDATE bill_lines SET fee_amount = ${fee}, deductions = ${deductions}, total = ${fee} - ${deductions} + adjustments
+    WHERE bill_id = ? AND kind = 1${only}`, billId, ...p);
+  await run(conn, `UPDATE bill_lines SET adjustments = ${adjustment}, deductions = ${deductionAdjustment}, total = ${adjustment} - (${deductionAdjustment})
+    WHERE bill_id = ? AND kind = 2${only}`, billId, ...p);
+  await run(conn, `DELETE FROM bill_lines WHERE bill_id = ? AND kind = 2 AND adjustments = 0 AND deductions = 0${only}`, billId, ...p);
   await recomputeTotals(conn, billId);
 }
 
 /**
- * After a fee changed: the bills still being prepared (2 待确认) that carry the waybill follow the fee
- * (refreshDraftLines), and move to a new version. A line on a frozen bill is left as it is.
+ * After a fee or a deduction of a waybill changed: the bills still being prepared (2 待确认) that carry
+ * the waybill on that side follow (refreshDraftLines) and move to a new version. A line on a frozen bill
+ * is left as it is (the next bill carries the difference, create.ts adjustmentLines).
  */
-export async function followFeeOnDraftBill(conn: Conn, fee: FeeRow, userId: number, now: number): Promise<void> {
+export async function refreshDraftLine(conn: Conn, key: Pick<LineKey, 'corpId' | 'side' | 'waybillId'>, userId: number, now: number): Promise<void> {
   const drafts = await all<{ billId: number }>(conn,
     `SELECT DISTINCT l.bill_id AS "billId" FROM bill_lines l JOIN bills b ON b.id = l.bill_id
       WHERE l.corp_id = ? AND l.side = ? AND l.waybill_id = ? AND l.is_deleted = 0 AND b.status = ? ORDER BY l.bill_id`,
-    fee.corpId, fee.side, fee.waybillId, EDITABLE_STATUS);
+    key.corpId, key.side, key.waybillId, EDITABLE_STATUS);
   for (const { billId } of drafts) {
     await conn.lock(`bills:${billId}`);
-    await refreshDraftLines(conn, billId, fee.waybillId);
+    await refreshDraftLines(conn, billId, key.waybillId);
     await run(conn, 'UPDATE bills SET version = version + 1, updated_by = ?, updated_at = ? WHERE id = ?', userId, now, billId);
   }
 }
+
+export const followFeeOnDraftBill = (conn: Conn, fee: FeeRow, userId: number, now: number) =>
+  refreshDraftLine(conn, { corpId: fee.corpId, side: fee.side, waybillId: fee.waybillId }, userId, now);
 
 export interface LineView {
   id: number;
