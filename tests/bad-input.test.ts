@@ -23,6 +23,7 @@ import { crossFieldErrors } from '../schemas/keywords/cross-field.ts';
 import { logFixtures } from './support/log-fixtures.ts';
 import { uploadCenterFixtures } from './support/upload-center-fixtures.ts';
 import { billFixtures } from './support/bill-fixtures.ts';
+import { estimateFixtures } from './support/estimate-fixtures.ts';
 
 type Row = Record<string, any>;
 interface Schema {
@@ -92,7 +93,7 @@ const t = await createTestApp();
  * fixture module creates them before the suite and gives the baseline bodies that use them.
  */
 const FIXTURES: { bodies: Record<string, Row>; acceptedText: Record<string, string>; acceptedNull?: Record<string, string>; headers?: Record<string, Record<string, string>> }[] =
-  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t)];
+  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await estimateFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));
