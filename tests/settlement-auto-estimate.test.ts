@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { insertWaybill, rowOf, vehicleOf } from './support/waybill-fixture.ts';
+import { billAt, completedWaybill } from './support/bill-fixtures.ts';
 
 const DAY = 86_400_000;
 type Caller = Awaited<ReturnType<TestApp['as']>>;
@@ -161,5 +162,24 @@ describe('partners see their own side only', () => {
     expect(asCustomer.fees.map((x: Row) => [x.side, x.amount])).toEqual([[1, 200_000]]);
     const order = await ok(await t.as('customer'), `/financialFee/getOrderFees?id=${f.orderId}`);
     expect(order.totals.map((x: Row) => [x.side, x.amount])).toEqual([[1, 200_000]]);
+  });
+});
+
+describe('预估结算 and 正式结算', () => {
+  it('lists material waybills with their estimates, and billed lines with their bill, by order kind', async () => {
+    const f = await insertWaybill(t.db, { customerId });
+    await t.db.run('UPDATE waybills SET business_type = 7 WHERE id = ?', [f.waybillId]);
+    await ok(dispatcher, '/waybill/assignVehicle', { id: f.waybillId, version: await version(f.waybillId), vehicleId: (await vehicleOf(t.db, A)).id });
+    const material = await ok(finance, '/settlement/estimatedList', { orderKind: [2], waybillNo: f.waybillNo });
+    expect(material.data).toEqual([expect.objectContaining({ waybillNo: f.waybillNo, orderKindStr: '材料订单', payableStr: '¥900.00', payableStateStr: '预估', receivableStr: '¥2,000.00' })]);
+    expect((await ok(finance, '/settlement/estimatedList', { orderKind: [1], waybillNo: f.waybillNo })).data).toEqual([]);
+
+    const done = await completedWaybill(t.db, { carrierId: B, day: '2025-03-05', payable: 1_000_00 });
+    const bill = await billAt(finance, { side: 2, partyId: B, from: '2025-03-05', to: '2025-03-05' });
+    const formal = await ok(finance, '/settlement/formalList', { billNo: bill.billNo, orderKind: [1] });
+    expect(formal.data).toEqual([expect.objectContaining({ billNo: bill.billNo, billStatusStr: '待确认', waybillNo: done.waybillNo, totalStr: '¥1,000.00', sideStr: '应付' })]);
+    expect((await ok(finance, '/settlement/formalList', { billNo: bill.billNo, period: [Date.UTC(2025, 3, 1), null] })).data).toEqual([]);
+    // Partners are not given these finance lists.
+    expect((await (await t.as('carrier')).post('/settlement/estimatedList', {})).code).toBe(104);
   });
 });

@@ -7,6 +7,10 @@ import type { Conn } from '../resources/statements.ts';
 import { route, type RouteDef } from '../http/route.ts';
 import { assignVehicleFee, changeFee, changeFeeForNew, delegateFee, delegateFeeForNew } from '../domain/settlement/fees/prospective.ts';
 import { orderFees } from '../domain/settlement/fees/order-fees.ts';
+import { estimatedSettlement, formalSettlement, type SettlementQuery } from '../domain/settlement/settlement-lists.ts';
+import type { Registry } from '../registry/types.ts';
+import { pagingProperties } from '../resources/input-schemas.ts';
+import { searchText } from '../resources/like.ts';
 import type { FormFacts } from '../domain/settlement/pricing/form-facts.ts';
 import { idOf, quantity } from './waybill-inputs.ts';
 
@@ -55,11 +59,37 @@ export const estimateInputs = {
   delegateFeeForNew: object(['originAreaId', 'destAreaId', 'businessType', 'carrierId'], NO_VEHICLE, true),
 };
 
+const { curPage, pageSize } = pagingProperties([]);
+const MAX_TIME = 253_402_300_799_999;
+const multi = (title: string, values: number[]) => ({ title, type: 'array', maxItems: values.length, items: { title, type: 'integer', enum: values } });
+/** The 预估结算 / 正式结算 lists' search (schemas/pages/settlement/settlement-*-list.json). */
+export const settlementListInput = (formal: boolean) => ({
+  type: 'object', additionalProperties: false,
+  properties: {
+    curPage, pageSize,
+    orderKind: multi('订单类型', [1, 2]),
+    side: multi('结算方向', [1, 2]),
+    partyName: searchText('结算对象', 50),
+    waybillNo: searchText('运单号', 32),
+    period: { title: formal ? '账期' : '创建时间', type: 'array', minItems: 2, maxItems: 2, items: { title: formal ? '账期' : '创建时间', type: ['integer', 'null'], minimum: 0, maximum: MAX_TIME } },
+    ...(formal ? { billNo: searchText('账单号', 32), billStatus: multi('账单状态', [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]) } : {}),
+  },
+});
+export const SETTLEMENT_LIST_OPS = { estimated: 'settlementEstimated3', formal: 'settlementFormal3' };
+
 /** Who reads fees: as financialFee/getWaybillFees (the settlement staff, and partners reading their bills). */
 const FEE_READ = ['financialFeeSave3', 'billList3'];
 
-export function settlementEstimateRoutes(conn: Conn): RouteDef[] {
+export function settlementEstimateRoutes(conn: Conn, registry: () => Registry): RouteDef[] {
   return [
+    route<SettlementQuery>({
+      method: 'POST', path: '/settlement/estimatedList', access: { anyOf: [SETTLEMENT_LIST_OPS.estimated] }, input: settlementListInput(false),
+      handler: ({ user, body }) => estimatedSettlement(conn, registry(), user, body),
+    }),
+    route<SettlementQuery>({
+      method: 'POST', path: '/settlement/formalList', access: { anyOf: [SETTLEMENT_LIST_OPS.formal] }, input: settlementListInput(true),
+      handler: ({ user, body }) => formalSettlement(conn, registry(), user, body),
+    }),
     route<{ id: string }>({
       method: 'GET', path: '/financialFee/getOrderFees', access: { anyOf: FEE_READ },
       input: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { title: '订单ID', type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } },

@@ -16,6 +16,15 @@ export async function estimateFixtures(t: { db: Database }) {
     '/financialFee/changeFee': { waybillId: f.waybillId, ...form, vehicleId: vehicle.id },
     '/financialFee/changeFeeForNew': { ...form, vehicleId: vehicle.id },
     '/financialFee/delegateFeeForNew': { ...form, carrierId },
+    '/settlement/estimatedList': { orderKind: [2], side: [2], partyName: '运', waybillNo: 'YD', period: [0, Date.now()] },
+    '/settlement/formalList': { orderKind: [1], side: [2], partyName: '运', billNo: 'ZD', billStatus: [2], period: [0, Date.now()] },
   };
-  return { bodies, acceptedText: {} };
+  const acceptedText: Record<string, string> = {
+    '/settlement/estimatedList partyName': 'a search text: text matching no party lists nothing',
+    '/settlement/estimatedList waybillNo': 'a search text: text matching no waybill lists nothing',
+    '/settlement/formalList partyName': 'a search text: text matching no party lists nothing',
+    '/settlement/formalList waybillNo': 'a search text: text matching no waybill lists nothing',
+    '/settlement/formalList billNo': 'a search text: text matching no bill lists nothing',
+  };
+  return { bodies, acceptedText };
 }

@@ -36,6 +36,7 @@ export function FeeSideCard({ side, fee, estimate, onAdjust }: FeeSideCardProps)
           <Text>计价规则：{fee.ruleName ? `${fee.ruleName}${fee.contractName ? `（${fee.contractName}）` : ''}` : '—'}</Text>
           {fee.overrideReason && <Text>调整原因：{fee.overrideReason}</Text>}
           {estimate && !estimate.priced && <Text style={{ color: '#c50f1f' }}>{`最近一次估算未能计价：${estimate.message ?? ''}`}</Text>}
+          {fee.lines.length > 0 && fee.state === 2 && <Text size={200}>以下为调整前的估算明细，仅供参考</Text>}
           {fee.lines.length > 0 && (
             <Table size="extra-small" aria-label={`${SIDE_TITLES[side]}明细`}>
               <TableHeader>
