@@ -34,6 +34,8 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const yuan = (fen: number | null) => (fen === null ? null : formatYuan(Number(fen)));
 const kindOf = (businessType: number) => (MATERIAL.includes(businessType) ? ORDER_KIND.MATERIAL : ORDER_KIND.ORDER);
 const KIND_NAMES: Record<number, string> = { 1: '订单', 2: '材料订单' };
+/** A side without a fee: the waybill's 费用 says why. */
+const UNPRICED = '未估算';
 
 class Where {
   sql: string[] = [];
@@ -81,7 +83,8 @@ export async function estimatedSettlement(conn: Conn, reg: Registry, user: Sessi
   const from = `FROM waybills w
     LEFT JOIN waybill_fees r ON r.waybill_id = w.id AND r.side = 1 AND r.is_deleted = 0
     LEFT JOIN waybill_fees p ON p.waybill_id = w.id AND p.side = 2 AND p.is_deleted = 0
-    LEFT JOIN customers cu ON cu.id = r.party_id
+    LEFT JOIN customers cu ON cu.id = COALESCE(r.party_id,
+      (SELECT MIN(o.customer_id) FROM waybill_orders wo JOIN orders o ON o.id = wo.order_id WHERE wo.waybill_id = w.id))
     LEFT JOIN carriers ca ON ca.id = COALESCE(p.party_id, w.carrier_id)
     WHERE ${w.text}`;
   const rows = await all<Record<string, any>>(conn,
@@ -97,9 +100,9 @@ export async function estimatedSettlement(conn: Conn, reg: Registry, user: Sessi
       id: x.id, waybillId: x.id, waybillNo: x.waybillNo, orderKindStr: KIND_NAMES[kindOf(x.businessType)],
       businessTypeStr: labelOf(reg, 'businessType', x.businessType), statusStr: labelOf(reg, 'waybillStatus', x.status),
       customerName: hide(1) ? null : x.customerName,
-      receivableStr: hide(1) ? null : yuan(x.receivable), receivableStateStr: hide(1) || x.receivableState === null ? null : STATE_NAMES[x.receivableState],
+      receivableStr: hide(1) ? null : yuan(x.receivable), receivableStateStr: hide(1) ? null : x.receivableState === null ? UNPRICED : STATE_NAMES[x.receivableState],
       carrierName: hide(2) ? null : x.carrierName,
-      payableStr: hide(2) ? null : yuan(x.payable), payableStateStr: hide(2) || x.payableState === null ? null : STATE_NAMES[x.payableState],
+      payableStr: hide(2) ? null : yuan(x.payable), payableStateStr: hide(2) ? null : x.payableState === null ? UNPRICED : STATE_NAMES[x.payableState],
       createdAtStr: formatTime(Number(x.createdAt)),
     })),
     totalRecords: Number(total?.n ?? 0), curPage, pageSize,
