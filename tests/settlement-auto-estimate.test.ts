@@ -126,6 +126,9 @@ describe('the freight-estimation calls price what might be and write nothing', (
     const before = await counts();
     expect(payable(await ok(dispatcher, '/financialFee/assignVehicleFee', { waybillId: f.waybillId, vehicleId: (await vehicleOf(t.db, B)).id })))
       .toMatchObject({ priced: true, partyId: B, amount: 120_000, ruleName: 'B整车按趟' });
+    // The 派车 dialog shows the answer's message as its advisory.
+    expect((await dispatcher.post('/financialFee/assignVehicleFee', { waybillId: f.waybillId, vehicleId: (await vehicleOf(t.db, C)).id })).message)
+      .toBe('预估运费：应收 ¥2,000.00（客户整车按趟）；应付 未能估算，承运商在运单日期没有生效的合同');
     expect(payable(await ok(dispatcher, '/financialFee/delegateFee', { waybillId: f.waybillId, carrierId: A }))).toMatchObject({ amount: 150_000 });
     expect(payable(await ok(dispatcher, '/financialFee/changeFee', { waybillId: f.waybillId, carrierId: A, businessType: 6 }))).toMatchObject({ amount: 90_000 });
     const areas = await t.db.all<{ id: number }>('SELECT id FROM areas WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 2', []);

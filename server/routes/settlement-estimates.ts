@@ -4,8 +4,9 @@
 // nothing. Who may take the action may see its price beforehand, as the vehicle picker does; the
 // settlement centre's financialFeeSave3 may price anything. Staff only (fees/prospective.ts).
 import type { Conn } from '../resources/statements.ts';
-import { route, type RouteDef } from '../http/route.ts';
-import { assignVehicleFee, changeFee, changeFeeForNew, delegateFee, delegateFeeForNew } from '../domain/settlement/fees/prospective.ts';
+import { Outcome, route, type RouteDef } from '../http/route.ts';
+import { assignVehicleFee, changeFee, changeFeeForNew, delegateFee, delegateFeeForNew, estimateSummary } from '../domain/settlement/fees/prospective.ts';
+import { Code } from '../http/envelope.ts';
 import { orderFees } from '../domain/settlement/fees/order-fees.ts';
 import { estimatedSettlement, formalSettlement, type SettlementQuery } from '../domain/settlement/settlement-lists.ts';
 import type { Registry } from '../registry/types.ts';
@@ -97,7 +98,12 @@ export function settlementEstimateRoutes(conn: Conn, registry: () => Registry): 
     }),
     route<{ waybillId: number; vehicleId: number }>({
       method: 'POST', path: '/financialFee/assignVehicleFee', access: { anyOf: ESTIMATE_ACCESS.assignVehicle }, input: estimateInputs.assignVehicleFee,
-      handler: ({ user, body }) => assignVehicleFee(conn, user, body),
+      // The answer's message is the estimate in one line, which the 派车 dialog shows as its advisory
+      // (schemas/pages/transport/waybill-assign-vehicle.json; `passed` false: always shown).
+      handler: async ({ user, body }) => {
+        const r = await assignVehicleFee(conn, user, body);
+        return new Outcome(Code.SUCCESS, estimateSummary(r), { ...r, passed: false });
+      },
     }),
     route<{ waybillId: number; carrierId: number }>({
       method: 'POST', path: '/financialFee/delegateFee', access: { anyOf: ESTIMATE_ACCESS.delegate }, input: estimateInputs.delegateFee,

@@ -16,6 +16,7 @@ import type { WaybillFacts } from '../pricing/types.ts';
 import { SIDES } from './estimate-fees.ts';
 import { namedLines, namesOf } from './reads.ts';
 import { SIDE_NAMES } from './store.ts';
+import { formatYuan } from '../../../../schemas/keywords/money.ts';
 
 function staffOnly(user: SessionUser) {
   if (user.userType !== 0) throw failure('只有本公司人员可以估算费用');
@@ -44,6 +45,16 @@ async function savedFacts(conn: Conn, user: SessionUser, waybillId: number): Pro
   staffOnly(user);
   const w = await loadWaybill(conn, user, waybillId);
   return (await loadWaybillFacts(conn, user.corpId, w.id))!;
+}
+
+/**
+ * One line a dialog shows (派车's advisory): each side's amount and rule, or why not.
+ * e.g. 预估运费：应收 ¥2,000.00（整车按趟）；应付 未能估算，承运商在运单日期没有生效的合同
+ */
+export function estimateSummary(r: Awaited<ReturnType<typeof priceBothSides>>): string {
+  return `预估运费：${r.estimates.map((e) => (e.priced
+    ? `${e.sideStr} ${formatYuan(e.amount!)}${e.ruleName ? `（${e.ruleName}）` : ''}`
+    : `${e.sideStr} 未能估算，${e.message}`)).join('；')}`;
 }
 
 /** financialFee/assignVehicleFee: the waybill as it would be with this vehicle (its car model, its carrier). */
