@@ -27,6 +27,7 @@ import { paymentFixtures } from './support/payment-fixtures.ts';
 import { poultryCostFixtures } from './support/settlement-report-fixture.ts';
 import { XLSX_TYPE } from '../server/exports/file-name.ts';
 import { deductionFixtures } from './support/deduction-fixtures.ts';
+import { estimateFixtures } from './support/estimate-fixtures.ts';
 
 type Row = Record<string, any>;
 interface Schema {
@@ -99,7 +100,7 @@ const t = await createTestApp();
  */
 type Fixture = { bodies: Record<string, Row>; acceptedText: Record<string, string>; acceptedNull?: Record<string, string>; headers?: Record<string, Record<string, string>> };
 const EARLIER_FIXTURES: Fixture[] =
-  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await paymentFixtures(t), poultryCostFixtures()];
+  [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await paymentFixtures(t), poultryCostFixtures(), await estimateFixtures(t)];
 /** Last, so the others' fixtures are made as before; its allowance body also serves SAVE_BODIES. */
 const DEDUCTIONS = await deductionFixtures(t);
 const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS];

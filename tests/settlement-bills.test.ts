@@ -68,7 +68,7 @@ describe('waybill fees', () => {
     expect(h.map((r) => r.action)).toEqual(['create', 'override', 'estimate']);
     expect(JSON.parse(h[1].changes)).toContainEqual({ field: 'amount', title: '金额（分）', before: 123456, after: 130000 });
     const shown = await ok(dispatcher, `/financialFee/getWaybillFees?id=${w.waybillId}`);
-    expect(shown.find((f: Row) => f.side === 2).history).toHaveLength(3);
+    expect(shown.fees.find((f: Row) => f.side === 2).history).toHaveLength(3);
   });
 
   it('refuses an override from a partner, a stale version, and bad input, changing nothing', async () => {

@@ -94,7 +94,7 @@ export interface Section {
   title: string;
   fields?: string[];
   /** A named detail widget (detail-widgets.tsx) given the record id. */
-  widget?: 'waybillTimeline' | 'orderFlowTimeline';
+  widget?: 'waybillTimeline' | 'orderFlowTimeline' | 'waybillFees' | 'orderFees';
   /** Rows as a table: a list field of the record (`from`) or what `GET path?id=` answers. */
   table?: DetailTable;
 }

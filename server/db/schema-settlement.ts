@@ -160,3 +160,27 @@ export const waybillAllowances = sqliteTable('waybill_allowances', {
   uniqueIndex('waybill_allowances_kind').on(t.waybillId, t.kind).where(live),
   index('waybill_allowances_list').on(t.corpId, t.isDeleted, t.kind, t.status, t.tripAt),
 ]);
+
+/**
+ * The outcome of the last estimate of each waybill and side (on dispatch, delegation, a change, or
+ * 运费估算): priced or not, and when not, why (`运单未指定承运商…`, `承运商在运单日期没有生效的合同` …).
+ * A pricing failure never blocks the action that asked for the estimate; this row is how the
+ * dispatcher reads why the fee is missing (financialFee/getWaybillFees). One row per waybill and side,
+ * overwritten by each estimate.
+ */
+export const waybillFeeEstimates = sqliteTable('waybill_fee_estimates', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id),
+  side: integer('side').notNull(),
+  /** 1 priced (the fee holds the estimate or a kept override), 0 not priced. */
+  priced: integer('priced').notNull(),
+  /** Why it was not priced, in Chinese as the engine says it; null when priced. */
+  message: text('message'),
+  /** What asked for it: assignVehicle, delegate, change, cancelVehicle, countRate … */
+  trigger: text('trigger').notNull(),
+  estimatedAt: integer('estimated_at').notNull(),
+}, (t) => [
+  uniqueIndex('waybill_fee_estimates_side').on(t.waybillId, t.side),
+]);
+

@@ -9,6 +9,7 @@ import { assignVehicle, infoForAssignVehicle, type AssignInput } from '../domain
 import { goodsOfVersion, historyPage } from '../domain/orders/history.ts';
 import { cancelSplit, finishSplit, querySplit, splitOrder } from '../domain/orders/split.ts';
 import * as S from '../domain/orders/schemas.ts';
+import { thenReestimate, waybillsOfOrders } from '../domain/settlement/fees/re-estimate.ts';
 
 type IdVersion = { id: number; version: number };
 const SPLIT = ['orderSplit3'];
@@ -27,13 +28,13 @@ export function orderFlowRoutes(conn: Conn, registry: () => Registry) {
     route({ method: 'POST', path: '/orderInfo/splitOrderOver', access: { anyOf: SPLIT }, input: S.splitOverSchema, handler: ({ user, body }) => finishSplit(conn, user, body) }),
     route<AssignInput>({
       method: 'POST', path: '/orderInfo/assignVehicle', access: { anyOf: ASSIGN }, input: S.assignVehicleSchema,
-      handler: ({ user, body }) => assignVehicle(conn, user, body),
+      handler: ({ user, body }) => thenReestimate(conn, user.corpId, 'assignVehicle', assignVehicle(conn, user, body), (r) => [r.waybillId]),
     }),
     route<{ id: string }>({
       method: 'GET', path: '/orderInfo/getOrderInfoForAssignVehicle', access: { anyOf: ASSIGN }, input: S.getById,
       handler: ({ user, body }) => infoForAssignVehicle(conn, registry(), user, Number(body.id)),
     }),
-    route({ method: 'POST', path: '/orderInfo/delegate', access: { anyOf: ['orderDelegate3'] }, input: S.delegateSchema, handler: ({ user, body }) => delegate(conn, user, body) }),
+    route({ method: 'POST', path: '/orderInfo/delegate', access: { anyOf: ['orderDelegate3'] }, input: S.delegateSchema, handler: ({ user, body }) => thenReestimate(conn, user.corpId, 'delegate', delegate(conn, user, body), () => waybillsOfOrders(conn, body.ids ?? (body.id ? [body.id] : []))) }),
     // Not in the spec's list: the two ways back from a delegation (order-machine.ts), documented in docs/api.md.
     route<IdVersion>({
       method: 'POST', path: '/orderInfo/rejectDelegation', access: { anyOf: ['orderDelegate3', 'waybillRefuse3'] }, input: S.orderVersionSchema,

@@ -16,6 +16,7 @@ import * as M from '../domain/orders/more-schemas.ts';
 import { getById, getByOrderId } from '../domain/orders/schemas.ts';
 import { stowageRoutes } from './stowage.ts';
 import { assistanceStatus, displayOfGoodsField, findOrderById, goodsInfo, orderEvents, orderExpand, waybillsOfOrder } from '../domain/orders/views.ts';
+import { thenReestimate, waybillsOfOrders } from '../domain/settlement/fees/re-estimate.ts';
 
 const READ = ['order3', 'orderDetail3'];
 const DESTINATION = ['orderChangeDestination3'];
@@ -31,7 +32,7 @@ export function orderMoreRoutes(conn: Conn, registry: () => Registry) {
     }),
     route<{ id: number; version: number; receiverAreaId: number; reason?: string }>({
       method: 'POST', path: '/orderInfo/changeDestination', access: { anyOf: DESTINATION }, input: M.changeDestinationSchema,
-      handler: ({ user, body }) => changeDestination(conn, user, body),
+      handler: ({ user, body }) => thenReestimate(conn, user.corpId, 'change', changeDestination(conn, user, body), () => waybillsOfOrders(conn, [body.id])),
     }),
     route<{ id: number; receiverAreaId: number }>({
       method: 'POST', path: '/orderInfo/getChangeDistance', access: { anyOf: DESTINATION }, input: M.changeDistanceSchema,
@@ -39,7 +40,7 @@ export function orderMoreRoutes(conn: Conn, registry: () => Registry) {
     }),
     route<{ id: number; version: number; goods: ChangedLine[] }>({
       method: 'POST', path: '/orderInfo/changeGoodsDetail', access: { anyOf: ['orderChangeGoods3'] }, input: M.changeGoodsSchema,
-      handler: ({ user, body }) => changeGoodsDetail(conn, user, body),
+      handler: ({ user, body }) => thenReestimate(conn, user.corpId, 'change', changeGoodsDetail(conn, user, body), () => waybillsOfOrders(conn, [body.id])),
     }),
     route<Ids>({
       method: 'POST', path: '/batch/order/getGoodsInfo', access: { anyOf: CONFIRM }, input: M.batchOrdersSchema,

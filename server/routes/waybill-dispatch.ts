@@ -9,6 +9,7 @@ import { dispatchVehicles, type VehiclePickInput } from '../domain/waybills/disp
 import { pagingProperties } from '../resources/input-schemas.ts';
 import { searchText } from '../resources/like.ts';
 import { ID, idOf, requiredText, writeInput } from './waybill-inputs.ts';
+import { thenReestimate } from '../domain/settlement/fees/re-estimate.ts';
 
 const PAGING = pagingProperties([]);
 
@@ -17,7 +18,7 @@ export function waybillDispatchRoutes(conn: Conn, registry: () => Registry) {
     route({
       method: 'POST', path: '/waybill/assignVehicle', access: { anyOf: ['waybillAssignVehicle3'] },
       input: writeInput({ vehicleId: idOf('车辆'), driverId: idOf('司机') }, ['vehicleId']),
-      handler: ({ user, body }) => assignVehicle(conn, registry(), user, body),
+      handler: ({ user, body }) => thenReestimate(conn, user.corpId, 'assignVehicle', assignVehicle(conn, registry(), user, body), () => [body.id]),
     }),
     // The 派车 dialogs' vehicle picker (orders and waybills): who may dispatch may look.
     route<VehiclePickInput>({
@@ -30,7 +31,7 @@ export function waybillDispatchRoutes(conn: Conn, registry: () => Registry) {
     }),
     route({
       method: 'POST', path: '/waybill/cancelVehicle', access: { anyOf: ['waybillCancelVehicle3'] }, input: writeInput(),
-      handler: ({ user, body }) => cancelVehicle(conn, registry(), user, body),
+      handler: ({ user, body }) => thenReestimate(conn, user.corpId, 'cancelVehicle', cancelVehicle(conn, registry(), user, body), () => [body.id]),
     }),
     route({
       method: 'POST', path: '/waybill/assignDriver', access: { anyOf: ['waybillAssignDriver3'] }, input: writeInput({ driverId: idOf('司机') }, ['driverId']),

@@ -18,6 +18,7 @@ import { copyWaybill, generateFromOrders } from '../domain/waybills/generate.ts'
 import { historyPage } from '../domain/waybills/history.ts';
 import { businessTypeOf, detailByNo, expandOf, goodsList, infoForAssignVehicle, orderList } from '../domain/waybills/reads.ts';
 import { idInput, idOf, idQuery, quantity, requiredText, text, VERSION, writeInput } from './waybill-inputs.ts';
+import { thenReestimate } from '../domain/settlement/fees/re-estimate.ts';
 
 const READ = ['waybill3', 'waybillDetail3', 'orderDetail3'];
 const EDIT = ['waybillAdd3', 'waybillUpdate3'];
@@ -123,7 +124,7 @@ export function waybillMoreRoutes(conn: Conn, registry: () => Registry): RouteDe
       handler: ({ user, body }) => {
         // Adding needs waybillAdd3, editing waybillUpdate3: the route admits either, the body decides.
         if (!user.operationIds.has(body.id === undefined ? 'waybillAdd3' : 'waybillUpdate3')) throw forbidden();
-        return saveOrEdit(conn, user, body);
+        return thenReestimate(conn, user.corpId, 'change', saveOrEdit(conn, user, body), (r) => [r.id]);
       },
     }),
     route({
@@ -176,7 +177,7 @@ export function waybillMoreRoutes(conn: Conn, registry: () => Registry): RouteDe
     }),
     route({
       method: 'POST', path: '/waybillAction/delegateWaybill', access: { anyOf: ['waybillDelegate3'] }, input: writeInput({ carrierId: idOf('承运商') }, ['carrierId']),
-      handler: ({ user, body }) => delegateWaybill(conn, registry(), user, body),
+      handler: ({ user, body }) => thenReestimate(conn, user.corpId, 'delegate', delegateWaybill(conn, registry(), user, body), () => [body.id]),
     }),
     route({
       method: 'POST', path: '/waybillAction/check', access: { anyOf: ['waybillCheck3'] },

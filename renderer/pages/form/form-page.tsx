@@ -167,7 +167,8 @@ export function FormPage({ page, env, context }: PageRendererProps) {
         onError={() => undefined}
         onSubmit={(e) => void save(e.formData ?? {})}
       >
-        {page.form?.advisories && <FormAdvisories advisories={page.form.advisories} data={data} env={env} />}
+        {/* An advisory's body may name a field of the loaded record too (派车's waybill id), which the form does not hold. */}
+        {page.form?.advisories && <FormAdvisories advisories={page.form.advisories} data={{ ...(loaded && 'record' in loaded ? loaded.record : {}), ...data }} env={env} />}
         <div className={s.buttons}>
           <Button
             size="small"

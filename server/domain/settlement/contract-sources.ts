@@ -9,10 +9,10 @@ import type { ContractWithRules, OilPrice, RateRule } from './pricing/types.ts';
 import { DAY_MS } from '../../resources/time.ts';
 
 /**
- * Contract types by side (dictionary contractType): 客户合同 is charged, 承运商合同 paid. 材料合同 (3) prices
- * material waybills, which the engine does not price yet.
+ * Contract types by side (dictionary contractType): 客户合同 is charged; 承运商合同 and 材料合同 are paid,
+ * the engine choosing between them by the waybill's business type (pricing/match.ts contractTypeFor).
  */
-const TYPES = { customer: [1], carrier: [2] } as const;
+const TYPES = { customer: [1], carrier: [2, 3] } as const;
 
 type RuleRow = Omit<RateRule, 'tiers' | 'feeItems'> & { tiers: string | null; feeItems: string | null };
 

@@ -103,3 +103,38 @@ export const feeHistory = (conn: Conn, feeId: number) =>
   all<{ action: string; userName: string; changedAt: number; changes: string; version: number }>(conn,
     `SELECT action, user_name AS "userName", changed_at AS "changedAt", changes, record_version AS version FROM record_history
       WHERE resource = 'waybillFee' AND record_id = ? ORDER BY record_version DESC`, feeId);
+
+/**
+ * Marks the fee deleted (version + 1, history 'void'): it belonged to a party who no longer carries or
+ * owns the waybill, and nobody could price it for the one who does now (estimate-fees.ts).
+ */
+export async function voidFee(conn: Conn, fee: FeeRow, by: Writer, now: number): Promise<boolean> {
+  const r = await run(conn,
+    'UPDATE waybill_fees SET is_deleted = 1, version = version + 1, updated_by = ?, updated_at = ? WHERE id = ? AND version = ? AND is_deleted = 0',
+    by.userId, now, fee.id, fee.version);
+  if (r.changes !== 1) return false;
+  await histories(conn, fee.corpId, [{ feeId: fee.id, action: 'void', version: fee.version + 1, changes: [
+    { field: 'amount', title: TITLES.amount, before: fee.amount, after: null },
+    { field: 'partyId', title: TITLES.partyId, before: fee.partyId, after: null },
+  ] }], by, now);
+  return true;
+}
+
+export interface EstimateNote {
+  side: number;
+  priced: number;
+  message: string | null;
+  trigger: string;
+  estimatedAt: number;
+}
+
+/** Records how the latest estimate of the side went (one row per waybill and side, overwritten). */
+export const noteEstimate = (conn: Conn, corpId: number, waybillId: number, side: number, message: string | null, trigger: string, now: number) =>
+  run(conn,
+    `INSERT INTO waybill_fee_estimates (corp_id, waybill_id, side, priced, message, trigger, estimated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (waybill_id, side) DO UPDATE SET priced = excluded.priced, message = excluded.message, trigger = excluded.trigger, estimated_at = excluded.estimated_at`,
+    corpId, waybillId, side, message === null ? 1 : 0, message, trigger, now);
+
+export const estimateNotesOf = (conn: Conn, waybillId: number) =>
+  all<EstimateNote>(conn,
+    'SELECT side, priced, message, trigger, estimated_at AS "estimatedAt" FROM waybill_fee_estimates WHERE waybill_id = ? ORDER BY side', waybillId);

@@ -20,7 +20,11 @@ export async function estimateWaybill(
   return estimateFromFacts(facts, side, sources);
 }
 
-/** The same for facts already read (a batch of waybills priced at once, fees/price-period.ts). */
+/**
+ * The same for facts already read: a batch of waybills priced at once (fees/price-period.ts), a saved
+ * waybill's facts with a prospective vehicle, carrier or change in them, or a waybill not saved yet
+ * (form-facts.ts). One engine prices what is and what might be.
+ */
 export async function estimateFromFacts(
   facts: WaybillFacts, side: PricingSide, sources: { rules: RuleSource; oilPrices: OilPriceSource },
 ): Promise<Estimate> {

@@ -16,16 +16,16 @@ import { temperatureClassOf } from './temperature-class.ts';
 import type { DistanceSource, Place, WaybillFacts } from './types.ts';
 
 /** Grams in one of the corporation's weightUnit, cm³ in one of its volumeUnit (as goods-amounts.ts names them). */
-const GRAMS_PER: Record<string, bigint> = { 吨: 1_000_000n, 千克: 1000n, 公斤: 1000n, 克: 1n };
-const CM3_PER: Record<string, bigint> = { 立方米: 1_000_000n, 方: 1_000_000n, 升: 1000n };
+export const GRAMS_PER: Record<string, bigint> = { 吨: 1_000_000n, 千克: 1000n, 公斤: 1000n, 克: 1n };
+export const CM3_PER: Record<string, bigint> = { 立方米: 1_000_000n, 方: 1_000_000n, 升: 1000n };
 
 /** Waybills per statement: well below either engine's parameter limit. */
 const BATCH = 1000;
 
 interface WaybillRow { id: number; businessType: number; carrierId: number | null; vehicleId: number | null; createdAt: number }
-interface NodeRow { waybillId: number; nodeType: string; areaId: number; province: string | null; city: string | null; district: string | null; lon: number; lat: number;
+export interface NodeRow { waybillId: number; nodeType: string; areaId: number; province: string | null; city: string | null; district: string | null; lon: number; lat: number;
   requiredArriveTime: number | null; requiredLeaveTime: number | null; actualLeaveTime: number | null }
-interface GoodsRow { waybillId: number; lineQuantity: number; quantity: number; weight: number | null; volume: number | null; goodsCategory: number | null }
+export interface GoodsRow { waybillId: number; lineQuantity: number; quantity: number; weight: number | null; volume: number | null; goodsCategory: number | null }
 
 const marks = (n: number) => Array(n).fill('?').join(', ');
 
@@ -65,7 +65,7 @@ const place = (n: NodeRow): Place => ({ province: n.province, city: n.city, dist
  * figure (thousandths of the corporation's unit) × the unit's size × carried / line quantity, rounded
  * once to the small unit. Null when the line has no figure or the unit is not one we convert.
  */
-function share(figure: number | null, unitSize: bigint | undefined, g: GoodsRow): bigint | null {
+export function share(figure: number | null, unitSize: bigint | undefined, g: GoodsRow): bigint | null {
   if (figure === null || unitSize === undefined) return null;
   const line = BigInt(milli(g.lineQuantity));
   if (line === 0n) return 0n;
@@ -73,7 +73,7 @@ function share(figure: number | null, unitSize: bigint | undefined, g: GoodsRow)
 }
 
 /** A total over lines; unknown when any line's figure is unknown (a partial sum would under-price). */
-function total(values: (bigint | null)[]): number | null {
+export function total(values: (bigint | null)[]): number | null {
   if (values.length === 0 || values.some((v) => v === null)) return null;
   return Number(values.reduce<bigint>((s, v) => s + v!, 0n));
 }
@@ -89,7 +89,7 @@ function groupBy<T extends { waybillId: number }>(rows: T[]): Map<number, T[]> {
 }
 
 /** The km between two areas: the distances row, its reverse, or the straight line. */
-function distanceOf(km: Map<string, number>, from: NodeRow, to: NodeRow): { distanceM: number; distanceSource: DistanceSource } {
+export function distanceOf(km: Map<string, number>, from: NodeRow, to: NodeRow): { distanceM: number; distanceSource: DistanceSource } {
   const direct = km.get(`${from.areaId}>${to.areaId}`);
   if (direct !== undefined) return { distanceM: milli(direct), distanceSource: 'table' };
   const reverse = km.get(`${to.areaId}>${from.areaId}`);

@@ -9,6 +9,7 @@
 import { ERRORS, noContractMessage } from './messages.ts';
 import type { ChosenRule, ContractTerms, ContractWithRules, Place, PricingError, PricingSide, RateRule, WaybillFacts } from './types.ts';
 import { DAY_MS, shanghaiDayStart } from '../../../resources/time.ts';
+import { BUSINESS_GROUPS } from '../../orders/business-types.ts';
 
 /** The end of validUntil's day in Asia/Shanghai: a contract 到期 on a date covers that whole day. */
 const endOfShanghaiDay = (ms: number) => shanghaiDayStart(ms) + DAY_MS;
@@ -26,9 +27,23 @@ export function partyOf(facts: WaybillFacts, side: PricingSide): { partyId: numb
   return { partyId: facts.customerIds[0] };
 }
 
-/** The party's contract of this side (contractType 1 customer, 2 carrier). */
-export const belongsTo = (c: ContractTerms, side: PricingSide, partyId: number) =>
-  side === 'carrier' ? c.contractType === 2 && c.carrierId === partyId : c.contractType === 1 && c.customerId === partyId;
+/** Raw material hauled to the feed mills: the business line rawMaterial (spec section 3). */
+export const isMaterial = (businessType: number) => BUSINESS_GROUPS.rawMaterial.includes(businessType);
+
+/**
+ * The contract type that prices a side of a waybill (dictionary contractType): 1 客户合同 the receivable;
+ * 2 承运商合同 the payable, or 3 材料合同 in its place when the waybill hauls raw material.
+ */
+export const contractTypeFor = (side: PricingSide, businessType: number) => (side === 'customer' ? 1 : isMaterial(businessType) ? 3 : 2);
+
+/**
+ * The party's contract of this side: of the type that prices the waybill's business type, or, without
+ * one (a source reading candidates), of any type of the side.
+ */
+export function belongsTo(c: ContractTerms, side: PricingSide, partyId: number, businessType?: number) {
+  const types = businessType === undefined ? (side === 'customer' ? [1] : [2, 3]) : [contractTypeFor(side, businessType)];
+  return types.includes(c.contractType) && (side === 'carrier' ? c.carrierId === partyId : c.customerId === partyId);
+}
 
 const filled = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined && v !== '';
 const same = (ruleValue: string | null, waybillValue: string | null) => !filled(ruleValue) || ruleValue.trim() === (waybillValue ?? '').trim();
@@ -89,7 +104,7 @@ export function chooseRule(contracts: readonly ContractWithRules[], facts: Waybi
   let best: Candidate | null = null;
   let runnerUp: Candidate | null = null;
   for (const { contract, rules } of contracts) {
-    if (!belongsTo(contract, side, party.partyId) || !inForce(contract, facts.tripDate)) continue;
+    if (!belongsTo(contract, side, party.partyId, facts.businessType) || !inForce(contract, facts.tripDate)) continue;
     anyInForce = true;
     for (const rule of rules) {
       if (rule.contractId !== contract.id || !ruleMatches(rule, facts)) continue;
@@ -99,7 +114,7 @@ export function chooseRule(contracts: readonly ContractWithRules[], facts: Waybi
       else if (!runnerUp || compare(candidate, runnerUp) < 0) runnerUp = candidate;
     }
   }
-  if (!anyInForce) return { ok: false, code: 'noContract', message: noContractMessage(side) };
+  if (!anyInForce) return { ok: false, code: 'noContract', message: noContractMessage(side, isMaterial(facts.businessType)) };
   if (!best) return ERRORS.noRule;
   return { rule: best.rule, contract: best.contract, specificity: best.score, reason: reasonOf(best, runnerUp, count) };
 }

@@ -17,7 +17,8 @@ export const ERRORS = {
   badMoney: error('badRule', '计价规则的金额须为整数分，无法计价'),
 } as const;
 
-export const noContractMessage = (side: PricingSide) => (side === 'carrier' ? '承运商在运单日期没有生效的合同' : '客户在运单日期没有生效的合同');
+export const noContractMessage = (side: PricingSide, material = false) =>
+  (side === 'carrier' ? (material ? '承运商在运单日期没有生效的材料合同' : '承运商在运单日期没有生效的合同') : '客户在运单日期没有生效的合同');
 
 /** 缺少重量，无法按吨计价. */
 export const missingQuantity = (what: string, method: string): PricingError => error('missingQuantity', `缺少${what}，无法${method}计价`);
