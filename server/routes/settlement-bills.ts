@@ -33,6 +33,8 @@ const idQuery = (title: string) => ({
 
 /** Reading bills: finance's 账单管理, and the partners' confirmation pages (scoped to their own bills in SQL). */
 const READ = ['billList3', 'carrierBill3', 'customerBill3'];
+/** Who reads a waybill's or an order's fees: the settlement staff, and partners reading their bills (each its own side). */
+export const FEE_READ = ['financialFeeSave3', ...READ];
 const CREATE = ['createBills3'];
 
 /** A day that exists in the calendar (the pattern lets 2026-02-31 through). */
@@ -77,7 +79,7 @@ export function settlementBillRoutes(conn: Conn, registry: () => Registry): Rout
       handler: ({ user, body }) => estimateFees(conn, user, body.waybillId as number),
     }),
     route({
-      method: 'GET', path: '/financialFee/getWaybillFees', access: { anyOf: ['financialFeeSave3', ...READ] }, input: idQuery('运单ID'),
+      method: 'GET', path: '/financialFee/getWaybillFees', access: { anyOf: FEE_READ }, input: idQuery('运单ID'),
       handler: ({ user, body }) => waybillFees(conn, user, Number(body.id)),
     }),
     route({

@@ -3,6 +3,7 @@
 // dialogs that dispatch, delegate or change a waybill, and for a waybill not saved yet. They write
 // nothing. Who may take the action may see its price beforehand, as the vehicle picker does; the
 // settlement centre's financialFeeSave3 may price anything. Staff only (fees/prospective.ts).
+import { FEE_READ } from './settlement-bills.ts';
 import type { Conn } from '../resources/statements.ts';
 import { Outcome, route, type RouteDef } from '../http/route.ts';
 import { assignVehicleFee, changeFee, changeFeeForNew, delegateFee, delegateFeeForNew, estimateSummary } from '../domain/settlement/fees/prospective.ts';
@@ -78,8 +79,6 @@ export const settlementListInput = (formal: boolean) => ({
 });
 export const SETTLEMENT_LIST_OPS = { estimated: 'settlementEstimated3', formal: 'settlementFormal3' };
 
-/** Who reads fees: as financialFee/getWaybillFees (the settlement staff, and partners reading their bills). */
-const FEE_READ = ['financialFeeSave3', 'billList3'];
 
 export function settlementEstimateRoutes(conn: Conn, registry: () => Registry): RouteDef[] {
   return [
