@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { insertWaybill, placeAt, rowOf } from './support/waybill-fixture.ts';
 import { shanghaiDateStart } from '../server/resources/time.ts';
+import { recordEstimate } from '../server/domain/settlement/fees/estimates.ts';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -46,6 +47,8 @@ describe('pricing a period at once', () => {
     const lastMonth = await waybillOf(carrierId, '2020-01-15');
     const onTheRoad = await waybillOf(carrierId, day, 400);
     const unpriced = await waybillOf(bare, day);
+    // A fee of another carrier, from before the waybill changed hands: no contract prices it now, so it goes.
+    await recordEstimate(t.db, 1, unpriced.waybillId, 2, carrierId, { lines: [], total: 99_900, ruleId: 1 });
     // One of them priced by hand first: the batch must agree with it to the line.
     const single = await ok(finance, '/financialFee/countRate', { waybillId: inPeriod[0].waybillId });
     const singlePayable = single.fees.find((f: any) => f.side === 2);
@@ -58,6 +61,10 @@ describe('pricing a period at once', () => {
     expect(await fees(lastMonth.waybillId)).toEqual([]);
     expect(await fees(onTheRoad.waybillId)).toEqual([]);
     expect((await fees(unpriced.waybillId)).filter((f) => f.side === 2)).toEqual([]);
+    // What each side's estimate came to, as 运费估算 records it: priced, or why not.
+    const notes = (await finance.get(`/financialFee/getWaybillFees?id=${unpriced.waybillId}`)).result.estimates;
+    expect(notes.find((n: any) => n.side === 2)).toMatchObject({ priced: false, message: '承运商在运单日期没有生效的合同', triggerStr: '批量估算' });
+    expect((await finance.get(`/financialFee/getWaybillFees?id=${inPeriod[2].waybillId}`)).result.estimates.find((n: any) => n.side === 2)).toMatchObject({ priced: true, triggerStr: '批量估算' });
 
     const fee = (await fees(inPeriod[1].waybillId)).find((f) => f.side === 2)!;
     await ok(finance, '/financialFee/saveFee', { waybillId: inPeriod[1].waybillId, side: 2, amount: 170_000, reason: '加点卸货', version: fee.version });

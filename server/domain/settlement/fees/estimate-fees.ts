@@ -21,14 +21,14 @@ import { waybillFees } from './reads.ts';
 export const SIDES: { side: PricingSide; feeSide: number }[] = [{ side: 'customer', feeSide: FeeSide.RECEIVABLE }, { side: 'carrier', feeSide: FeeSide.PAYABLE }];
 
 /** What asked for an estimate (stored with its outcome). */
-export type EstimateTrigger = 'countRate' | 'assignVehicle' | 'cancelVehicle' | 'delegate' | 'change';
+export type EstimateTrigger = 'countRate' | 'pricePeriod' | 'assignVehicle' | 'cancelVehicle' | 'delegate' | 'change';
 
 /** A fee on a live bill is the bill's business (bills/create.ts adjustments), never voided here. */
 const onLiveBill = async (conn: Conn, feeId: number) =>
   !!(await one(conn, 'SELECT 1 FROM bill_lines WHERE fee_id = ? AND kind = 1 AND is_deleted = 0', feeId));
 
 /** The side could not be priced: drop a fee that belongs to someone who no longer has the waybill. */
-async function unpriced(conn: Conn, waybillId: number, feeSide: number, partyId: number | null, by: Writer, now: number) {
+export async function unpriced(conn: Conn, waybillId: number, feeSide: number, partyId: number | null, by: Writer, now: number) {
   await tx(conn, async () => {
     await conn.lock(`waybillFees:${waybillId}:${feeSide}`);
     const fee = await feeOf(conn, waybillId, feeSide);

@@ -2,7 +2,8 @@
 // bills (docs/settlement.md "Pricing a period"). The same engine and the same estimate rules as one
 // waybill's 运费估算 (estimates.ts: an override for the same party stays, the same estimate writes
 // nothing); only the reading and writing are batched: the contracts, rules and oil prices are read once,
-// the waybills' facts a thousand at a time, and new fees go in multi-row INSERTs.
+// the waybills' facts a thousand at a time, and new fees and the estimates' outcomes (waybill_fee_estimates,
+// trigger 批量估算) go in multi-row statements. A side not priced is treated as 运费估算 treats it.
 import type { SessionUser } from '../../../http/context.ts';
 import { failure, invalid } from '../../../http/envelope.ts';
 import { ConstraintError } from '../../../db/port.ts';
@@ -11,12 +12,13 @@ import { COMPLETED_IN_PERIOD, periodBounds } from '../completion.ts';
 import { preloadedSources } from '../contract-sources.ts';
 import { estimateFromFacts } from '../pricing/estimate.ts';
 import { loadFactsOf } from '../pricing/facts-loader.ts';
-import type { PriceResult, PricingSide } from '../pricing/types.ts';
+import type { PriceResult } from '../pricing/types.ts';
 import { applyEstimate, estimatedValues, estimateOutcome, recordEstimate } from './estimates.ts';
-import { FEE_COLUMNS_SQL, FeeSide, insertFees, writerOf, type FeeRow, type FeeValues, type Writer } from './store.ts';
+import { FEE_COLUMNS_SQL, insertFees, noteEstimates, writerOf, type FeeRow, type FeeValues, type Writer } from './store.ts';
+import { SIDES, unpriced } from './estimate-fees.ts';
+import { partyOf } from '../pricing/match.ts';
 
 const CHUNK = 1000;
-const SIDES: { side: PricingSide; feeSide: number }[] = [{ side: 'carrier', feeSide: FeeSide.PAYABLE }, { side: 'customer', feeSide: FeeSide.RECEIVABLE }];
 
 export interface PricePeriodResult {
   /** Completed waybills of the period. */
@@ -46,6 +48,7 @@ export async function pricePeriod(conn: Conn, user: SessionUser, from: string, t
     if (!ids.length) break;
     after = ids[ids.length - 1];
     const priced: Priced[] = [];
+    const notPriced: { waybillId: number; side: number; partyId: number | null; message: string }[] = [];
     for (const facts of (await loadFactsOf(conn, corpId, ids)).values()) {
       for (const { side, feeSide } of SIDES) {
         const estimate = await estimateFromFacts(facts, side, sources);
@@ -54,6 +57,8 @@ export async function pricePeriod(conn: Conn, user: SessionUser, from: string, t
           const f = failures.get(key) ?? { side: feeSide, message: estimate.message, count: 0 };
           f.count += 1;
           failures.set(key, f);
+          const party = partyOf(facts, side);
+          notPriced.push({ waybillId: facts.waybillId, side: feeSide, partyId: 'partyId' in party ? party.partyId : null, message: estimate.message });
           continue;
         }
         const partyId = side === 'carrier' ? facts.carrierId! : facts.customerIds[0];
@@ -61,12 +66,31 @@ export async function pricePeriod(conn: Conn, user: SessionUser, from: string, t
       }
     }
     const written = await writeChunk(conn, corpId, priced, by);
+    await settleUnpriced(conn, corpId, notPriced, by);
+    await tx(conn, () => noteEstimates(conn, corpId, [...priced.map((p) => ({ ...p, message: null })), ...notPriced], 'pricePeriod', Date.now()));
     result.waybills += ids.length;
     result.changed += written;
     result.unchanged += priced.length - written;
   }
   result.failures = [...failures.values()];
   return result;
+}
+
+/**
+ * The sides not priced, as one waybill's 运费估算 treats them (estimate-fees.ts unpriced): a fee that
+ * belongs to someone who no longer has the waybill is voided; any other stays. Only waybills with such a
+ * fee are visited one by one.
+ */
+async function settleUnpriced(conn: Conn, corpId: number, notPriced: { waybillId: number; side: number; partyId: number | null }[], by: Writer) {
+  if (!notPriced.length) return;
+  const ids = [...new Set(notPriced.map((n) => n.waybillId))];
+  const fees = new Map((await all<{ waybillId: number; side: number; partyId: number }>(conn,
+    `SELECT waybill_id AS "waybillId", side, party_id AS "partyId" FROM waybill_fees WHERE corp_id = ? AND is_deleted = 0 AND waybill_id IN (${ids.map(() => '?').join(', ')})`,
+    corpId, ...ids)).map((f) => [`${f.waybillId}:${f.side}`, f.partyId]));
+  for (const n of notPriced) {
+    const partyId = fees.get(`${n.waybillId}:${n.side}`);
+    if (partyId !== undefined && partyId !== n.partyId) await unpriced(conn, n.waybillId, n.side, n.partyId, by, Date.now());
+  }
 }
 
 /** Stores a chunk's estimates; answers how many fees changed. */

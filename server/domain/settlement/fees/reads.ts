@@ -11,7 +11,7 @@ import { estimateNotesOf, feeHistory, feesOfWaybill, FeeSide, SIDE_NAMES } from 
 
 export const STATE_NAMES: Record<number, string> = { 1: '预估', 2: '已调整' };
 const TRIGGER_NAMES: Record<string, string> = {
-  countRate: '运费估算', assignVehicle: '派车', cancelVehicle: '取消派车', delegate: '委托', change: '运单变更',
+  countRate: '运费估算', pricePeriod: '批量估算', assignVehicle: '派车', cancelVehicle: '取消派车', delegate: '委托', change: '运单变更',
 };
 /** The pricing engine's line kinds as a reader names them; a fee line is named by its fee item. */
 const LINE_NAMES: Record<string, string> = { freight: '运费', tier: '运费（阶梯）', minimum: '最低收费补差', fuel: '燃油附加费' };

@@ -130,10 +130,21 @@ export interface EstimateNote {
 
 /** Records how the latest estimate of the side went (one row per waybill and side, overwritten). */
 export const noteEstimate = (conn: Conn, corpId: number, waybillId: number, side: number, message: string | null, trigger: string, now: number) =>
-  run(conn,
-    `INSERT INTO waybill_fee_estimates (corp_id, waybill_id, side, priced, message, trigger, estimated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (waybill_id, side) DO UPDATE SET priced = excluded.priced, message = excluded.message, trigger = excluded.trigger, estimated_at = excluded.estimated_at`,
-    corpId, waybillId, side, message === null ? 1 : 0, message, trigger, now);
+  noteEstimates(conn, corpId, [{ waybillId, side, message }], trigger, now);
+
+const NOTE_COLUMNS = 7;
+
+/** The same for many waybills at once (a period priced together), in multi-row upserts. */
+export async function noteEstimates(conn: Conn, corpId: number, notes: { waybillId: number; side: number; message: string | null }[], trigger: string, now: number) {
+  const perStatement = Math.floor(conn.maxParams / NOTE_COLUMNS);
+  for (let i = 0; i < notes.length; i += perStatement) {
+    const part = notes.slice(i, i + perStatement);
+    await run(conn,
+      `INSERT INTO waybill_fee_estimates (corp_id, waybill_id, side, priced, message, trigger, estimated_at) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (waybill_id, side) DO UPDATE SET priced = excluded.priced, message = excluded.message, trigger = excluded.trigger, estimated_at = excluded.estimated_at`,
+      ...part.flatMap((n) => [corpId, n.waybillId, n.side, n.message === null ? 1 : 0, n.message, trigger, now]));
+  }
+}
 
 export const estimateNotesOf = (conn: Conn, waybillId: number) =>
   all<EstimateNote>(conn,
