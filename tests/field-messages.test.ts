@@ -13,7 +13,8 @@ import { fieldNameOf } from '../schemas/keywords/index.ts';
 type Schema = Record<string, any>;
 type Form = { source: string; schema: { properties: Record<string, Schema>; required?: string[] } };
 
-const JARGON = /类型错误|空值|字符串|布尔|对象|数组|undefined|null|must|should|NaN|格式不正确|\bID\b/i;
+// 对象 as a programmer's "object"; 结算对象 and 补贴对象 are the finance desk's own words (who is billed, who gets the allowance).
+const JARGON = /类型错误|空值|字符串|布尔|(?<!结算|补贴)对象|数组|undefined|null|must|should|NaN|格式不正确|\bID\b/i;
 const CHINESE = /\p{Script=Han}/u;
 const ajv = createAjv();
 
