@@ -41,7 +41,7 @@ test('finance bills a carrier in the dialog, audits and distributes; the carrier
   const waybills = (await api<{ data: Row[] }>(page.request, '/waybill/pageQueryByCondition', { curPage: 1, pageSize: 500 })).data;
   let waybill: Row | undefined;
   for (const w of waybills.filter((x) => x.status === 500 && x.carrierId === carrierId)) {
-    const fees = await getResult<Row[]>(page.request, `/financialFee/getWaybillFees?id=${w.id}`);
+    const { fees } = await getResult<{ fees: Row[] }>(page.request, `/financialFee/getWaybillFees?id=${w.id}`);
     if (!fees.some((f) => f.side === 2)) { waybill = w; break; }
   }
   expect(waybill, 'a completed demo waybill of the carrier without a payable fee').toBeDefined();
