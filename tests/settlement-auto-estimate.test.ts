@@ -174,13 +174,13 @@ describe('预估结算 and 正式结算', () => {
     await t.db.run('UPDATE waybills SET business_type = 7 WHERE id = ?', [f.waybillId]);
     await ok(dispatcher, '/waybill/assignVehicle', { id: f.waybillId, version: await version(f.waybillId), vehicleId: (await vehicleOf(t.db, A)).id });
     const material = await ok(finance, '/settlement/estimatedList', { orderKind: [2], waybillNo: f.waybillNo });
-    expect(material.data).toEqual([expect.objectContaining({ waybillNo: f.waybillNo, orderKindStr: '材料订单', payableStr: '¥900.00', payableStateStr: '预估', receivableStr: '¥2,000.00' })]);
+    expect(material.data).toEqual([expect.objectContaining({ waybillNo: f.waybillNo, orderKindStr: '材料订单', payable: 900_00, payableStateStr: '预估', receivable: 2_000_00 })]);
     expect((await ok(finance, '/settlement/estimatedList', { orderKind: [1], waybillNo: f.waybillNo })).data).toEqual([]);
 
     const done = await completedWaybill(t.db, { carrierId: B, day: '2025-03-05', payable: 1_000_00 });
     const bill = await billAt(finance, { side: 2, partyId: B, from: '2025-03-05', to: '2025-03-05' });
     const formal = await ok(finance, '/settlement/formalList', { billNo: bill.billNo, orderKind: [1] });
-    expect(formal.data).toEqual([expect.objectContaining({ billNo: bill.billNo, billStatusStr: '待确认', waybillNo: done.waybillNo, totalStr: '¥1,000.00', sideStr: '应付' })]);
+    expect(formal.data).toEqual([expect.objectContaining({ billNo: bill.billNo, billStatusStr: '待确认', waybillNo: done.waybillNo, total: 1_000_00, sideStr: '应付' })]);
     expect((await ok(finance, '/settlement/formalList', { billNo: bill.billNo, period: [Date.UTC(2025, 3, 1), null] })).data).toEqual([]);
     // Partners are not given these finance lists.
     expect((await (await t.as('carrier')).post('/settlement/estimatedList', {})).code).toBe(104);

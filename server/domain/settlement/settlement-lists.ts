@@ -9,7 +9,6 @@ import { DEFAULT_PAGE_SIZE } from '../../resources/input-schemas.ts';
 import { likePattern } from '../../resources/like.ts';
 import { all, one, type Conn } from '../../resources/statements.ts';
 import { formatTime } from '../../resources/time.ts';
-import { formatYuan } from '../../../schemas/keywords/money.ts';
 import { BUSINESS_GROUPS } from '../orders/business-types.ts';
 import { billScope } from './bills/scope.ts';
 import { STATE_NAMES } from './fees/reads.ts';
@@ -31,7 +30,8 @@ export interface SettlementQuery {
 
 const MATERIAL = BUSINESS_GROUPS.rawMaterial;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-const yuan = (fen: number | null) => (fen === null ? null : formatYuan(Number(fen)));
+/** Fen as a number (PostgreSQL answers sums and bigints as text); null where no fee is priced. */
+const num = (fen: number | null) => (fen === null ? null : Number(fen));
 const kindOf = (businessType: number) => (MATERIAL.includes(businessType) ? ORDER_KIND.MATERIAL : ORDER_KIND.ORDER);
 const KIND_NAMES: Record<number, string> = { 1: '订单', 2: '材料订单' };
 /** A side without a fee: the waybill's 费用 says why. */
@@ -100,14 +100,14 @@ export async function estimatedSettlement(conn: Conn, reg: Registry, user: Sessi
       id: x.id, waybillId: x.id, waybillNo: x.waybillNo, orderKindStr: KIND_NAMES[kindOf(x.businessType)],
       businessTypeStr: labelOf(reg, 'businessType', x.businessType), statusStr: labelOf(reg, 'waybillStatus', x.status),
       customerName: hide(1) ? null : x.customerName,
-      receivableStr: hide(1) ? null : yuan(x.receivable), receivableStateStr: hide(1) ? null : x.receivableState === null ? UNPRICED : STATE_NAMES[x.receivableState],
+      receivable: hide(1) ? null : num(x.receivable), receivableStateStr: hide(1) ? null : x.receivableState === null ? UNPRICED : STATE_NAMES[x.receivableState],
       carrierName: hide(2) ? null : x.carrierName,
-      payableStr: hide(2) ? null : yuan(x.payable), payableStateStr: hide(2) ? null : x.payableState === null ? UNPRICED : STATE_NAMES[x.payableState],
+      payable: hide(2) ? null : num(x.payable), payableStateStr: hide(2) ? null : x.payableState === null ? UNPRICED : STATE_NAMES[x.payableState],
       createdAtStr: formatTime(Number(x.createdAt)),
     })),
     totalRecords: Number(total?.n ?? 0), curPage, pageSize,
     // The sums over every matching row, not only this page.
-    totals: { receivableStr: hide(1) ? null : yuan(total?.r ?? 0), payableStr: hide(2) ? null : yuan(total?.p ?? 0) },
+    totals: { receivable: hide(1) ? null : Number(total?.r ?? 0), payable: hide(2) ? null : Number(total?.p ?? 0) },
   };
 }
 
@@ -144,9 +144,9 @@ export async function formalSettlement(conn: Conn, reg: Registry, user: SessionU
     data: rows.map((x) => ({
       id: x.id, waybillId: x.waybillId, waybillNo: x.waybillNo, kindStr: x.kind === 1 ? '运单' : '调整', orderKindStr: KIND_NAMES[kindOf(x.businessType)],
       billNo: x.billNo, billStatusStr: labelOf(reg, 'billStatus', x.status), sideStr: SIDE_NAMES[x.side], partyName: x.partyName,
-      period: `${x.periodFrom} 至 ${x.periodTo}`, feeAmountStr: yuan(x.feeAmount), deductionsStr: yuan(x.deductions),
-      adjustmentsStr: yuan(x.adjustments), totalStr: yuan(x.total), reason: x.reason,
+      period: `${x.periodFrom} 至 ${x.periodTo}`, feeAmount: Number(x.feeAmount), deductions: Number(x.deductions),
+      adjustments: Number(x.adjustments), total: Number(x.total), reason: x.reason,
     })),
-    totalRecords: Number(total?.n ?? 0), curPage, pageSize, totals: { totalStr: yuan(total?.t ?? 0) },
+    totalRecords: Number(total?.n ?? 0), curPage, pageSize, totals: { total: Number(total?.t ?? 0) },
   };
 }
