@@ -45,7 +45,7 @@ test('split an order, dispatch a part with a driver of the vehicle\'s carrier, a
   await page.goto(`/orderDetail?orderId=${created.id}`);
   const main = mainArea(page);
   await expect(main.getByText('订单未拆分')).toBeVisible();
-  await expect(main.getByText('尚未派车')).toBeVisible();
+  await expect(main.getByText('尚未派车', { exact: true })).toBeVisible();
 
   // Split: the quantity starts empty and the goods are named with what is left, never by id.
   await main.getByRole('button', { name: '拆分', exact: true }).click();
