@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { waybillOnTheRoad, type WaybillFixture } from './support/waybill-fixture.ts';
 import { COLD_MACHINE_BIT, doorBit, TEMP_NONE, type TrackPoint } from '../server/tracking/columns.ts';
 import { asTerminal } from './support/terminal.ts';
+import { subscribeLive, type LivePosition } from '../server/tracking/live-hub.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 const MIN = 60_000;
@@ -73,11 +74,21 @@ describe('ingestion', () => {
     expect((await gateway2.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 1) })).code).toBe(0);
   });
 
-  it('stores every point of good batches sent out of order, dropping repeats', async () => {
-    const late = await gateway.post('/track/ingest', { dataTerminalId: vehicle.terminal, points: points.slice(40) });
-    expect(late.result).toEqual({ received: 40, stored: 40, duplicates: 0 });
-    const early = await gateway.post('/track/ingest', { vehicleId: vehicle.id, points: [...points.slice(0, 41), points[0]] });
-    expect(early.result).toEqual({ received: 42, stored: 40, duplicates: 2 });
+  it('stores every point of good batches sent out of order, dropping repeats, and streams each batch\'s newest point once', async () => {
+    const heard: LivePosition[] = [], otherCorp: LivePosition[] = [];
+    const stop = subscribeLive(1, (p) => heard.push(p));
+    const stopOther = subscribeLive(2, (p) => otherCorp.push(p));
+    try {
+      const late = await gateway.post('/track/ingest', { dataTerminalId: vehicle.terminal, points: points.slice(40) });
+      expect(late.result).toEqual({ received: 40, stored: 40, duplicates: 0 });
+      const early = await gateway.post('/track/ingest', { vehicleId: vehicle.id, points: [...points.slice(0, 41), points[0]] });
+      expect(early.result).toEqual({ received: 42, stored: 40, duplicates: 2 });
+      const repeat = await gateway.post('/track/ingest', { vehicleId: vehicle.id, points: points.slice(0, 2) });
+      expect(repeat.result).toEqual({ received: 2, stored: 0, duplicates: 2 });
+    } finally { stop(); stopOther(); }
+    // A batch that stored nothing new moves no marker; another corporation hears nothing.
+    expect(heard.map((p) => [p.vehicleId, p.point.gpsTime])).toEqual([[vehicle.id, points[79].gpsTime], [vehicle.id, points[40].gpsTime]]);
+    expect(otherCorp).toEqual([]);
   });
 });
 

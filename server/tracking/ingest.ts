@@ -9,6 +9,7 @@ import { HUMIDITY_CHANNELS, HUMIDITY_NONE, OIL_CHANNELS, OIL_NONE, TEMP_CHANNELS
 import { pointsToColumns } from './store/merge.ts';
 import { writeTrack } from './store/store.ts';
 import { raiseAlarms } from '../alarms/raise.ts';
+import { publishLive } from './live-hub.ts';
 
 /** Terminal clocks run a little ahead of ours; a point further in the future than this is refused. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -65,5 +66,6 @@ export async function ingest(conn: Conn, corpId: number, vehicleId: number, poin
     // Exclusive per vehicle: the store merges into the chunk it read and the rules continue the open
     // alarm they read, so two batches of one vehicle must not interleave.
   }, { exclusive: { lock: `track-ingest-${vehicleId}` } });
+  if (added > 0) publishLive(corpId, vehicleId, points);
   return { received: points.length, stored: added, duplicates: points.length - added };
 }
