@@ -7,6 +7,8 @@
 import { generateWaybillTrack, type TrackNode, type TrackWaybill } from '../fixtures/tracks.ts';
 import type { SensorSetup } from '../fixtures/tracks-motion.ts';
 import { writeTrack } from '../server/tracking/store/store.ts';
+import { keepLastPosition } from '../server/tracking/last-position.ts';
+import { pointAt } from '../server/tracking/columns.ts';
 import { all, run, tx, type Conn } from '../server/resources/statements.ts';
 
 interface Row extends SensorSetup {
@@ -61,6 +63,7 @@ export async function seedTracks(conn: Conn, now = Date.now(), perCorp = DEMO_TR
       const range = sensors.gatherTemperature ? cargoRange(cols) : null;
       if (range) await setRange(waybillId, corpId, ...range);
       await writeTrack(conn, corpId, vehicleId, cols);
+      await keepLastPosition(conn, corpId, vehicleId, [pointAt(cols, cols.length - 1)], now);
       busyUntil.set(vehicleId, cols.gpsTime[cols.length - 1]);
       points += cols.length;
       tracked.push(waybillId);

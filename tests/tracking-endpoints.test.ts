@@ -89,6 +89,9 @@ describe('ingestion', () => {
     // A batch that stored nothing new moves no marker; another corporation hears nothing.
     expect(heard.map((p) => [p.vehicleId, p.point.gpsTime])).toEqual([[vehicle.id, points[79].gpsTime], [vehicle.id, points[40].gpsTime]]);
     expect(otherCorp).toEqual([]);
+    // The monitor's last position is the newest point, not the newest batch.
+    const last = await t.db.one<{ gpsTime: number; speed: number; sensors: string }>('SELECT gps_time AS "gpsTime", speed, sensors FROM vehicle_last_positions WHERE vehicle_id = ?', [vehicle.id]);
+    expect({ ...last, gpsTime: Number(last!.gpsTime) }).toEqual({ gpsTime: points[79].gpsTime, speed: points[79].speed, sensors: JSON.stringify({ t1: points[79].t1 }) });
   });
 });
 

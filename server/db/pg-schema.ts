@@ -123,6 +123,7 @@ export const orderStowageTaskOrders = twin(sStowage.orderStowageTaskOrders);
 export const orderStowageTasks = twin(sStowage.orderStowageTasks);
 export const trackChunks = twin(sTracking.trackChunks);
 export const trackIconSettings = twin(sTracking.trackIconSettings);
+export const vehicleLastPositions = twin(sTracking.vehicleLastPositions);
 export const transferGoods = twin(sTransfer.transferGoods);
 export const transfers = twin(sTransfer.transfers);
 export const waybillHistory = twin(sWaybillHistory.waybillHistory);

@@ -1,7 +1,7 @@
 // Vehicle tracks (issue 5): points are stored per vehicle and UTC day as one binary chunk of
 // typed-array columns (server/tracking/store/codec.ts), not one row per point; docs/decisions.md
 // says why. Icon visibility of the track pages is kept per user.
-import { sqliteTable, integer, text, blob, primaryKey, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, integer, real, text, blob, primaryKey, index } from 'drizzle-orm/sqlite-core';
 import { corporations, users, vehicles } from './schema.ts';
 
 export const trackChunks = sqliteTable('track_chunks', {
@@ -23,3 +23,25 @@ export const trackIconSettings = sqliteTable('track_icon_settings', {
   setKey: text('set_key').notNull(),
   show: integer('show').notNull(),
 }, (t) => [primaryKey({ columns: [t.userId, t.setKey] }), index('track_icon_settings_corp').on(t.corpId)]);
+
+/**
+ * Each vehicle's newest stored point, kept by ingest() in the batch's transaction, so the vehicle
+ * monitor, the fleet map and the dashboard read one row per vehicle instead of decoding chunks.
+ * An out-of-order batch older than the row leaves it alone.
+ */
+export const vehicleLastPositions = sqliteTable('vehicle_last_positions', {
+  vehicleId: integer('vehicle_id').primaryKey().references(() => vehicles.id),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  gpsTime: integer('gps_time').notNull(),
+  /** WGS-84 degrees, as stored in the track. */
+  lon: real('lon').notNull(),
+  lat: real('lat').notNull(),
+  speed: real('speed').notNull(),
+  direction: integer('direction').notNull(),
+  odometer: real('odometer').notNull(),
+  status: integer('status').notNull(),
+  /** The point's collected sensor readings as JSON ({"t1":4.2,"h1":60}); channels not collected are absent. */
+  sensors: text('sensors').notNull(),
+  /** When the batch holding the point was stored (epoch ms). */
+  storedAt: integer('stored_at').notNull(),
+}, (t) => [index('vehicle_last_positions_corp_time').on(t.corpId, t.gpsTime)]);

@@ -10,6 +10,7 @@ import { pointsToColumns } from './store/merge.ts';
 import { writeTrack } from './store/store.ts';
 import { raiseAlarms } from '../alarms/raise.ts';
 import { publishLive } from './live-hub.ts';
+import { keepLastPosition } from './last-position.ts';
 
 /** Terminal clocks run a little ahead of ours; a point further in the future than this is refused. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -62,6 +63,7 @@ export async function ingest(conn: Conn, corpId: number, vehicleId: number, poin
     const written = await writeTrack(conn, corpId, vehicleId, cols);
     // The alarm rules see the batch in the same transaction: stored points and their alarms go together.
     await raiseAlarms(conn, vehicleId, cols);
+    if (written.added > 0) await keepLastPosition(conn, corpId, vehicleId, points, Date.now());
     return written;
     // Exclusive per vehicle: the store merges into the chunk it read and the rules continue the open
     // alarm they read, so two batches of one vehicle must not interleave.
