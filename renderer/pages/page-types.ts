@@ -21,7 +21,8 @@ export interface FieldSchema {
   format?: string;
   enum?: unknown[];
   maxLength?: number;
-  'x-time'?: boolean;
+  /** true: an instant; 'date': a calendar day (Shanghai midnight), shown and picked without a time. */
+  'x-time'?: boolean | 'date';
   /** Money: the value is integer fen, shown and typed as yuan (schemas/keywords/money.ts). */
   'x-money'?: boolean;
   /** Dictionary (GET /baseDictionary/findByDicTypeKey) giving the labels of the values. */
