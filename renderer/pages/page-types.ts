@@ -120,7 +120,7 @@ export interface PageSchema {
   search?: Condition[];
   /** A hierarchy: rows under their parents, `column` indented by depth (list-page, tree-rows.ts). */
   tree?: { parent: string; column: string };
-  tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown> };
+  tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown>; only?: (string | number)[] };
   /** Sent with every list and count call (a business line's business-type group); overrides the search. */
   filter?: Record<string, unknown>;
   /**
