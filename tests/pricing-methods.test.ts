@@ -165,6 +165,10 @@ describe('fuel surcharge: base × coefficient × (oil price − base price) / ba
     expect(amounts(price(linked, {}, prices))[1]).toEqual(['fuel', 3043]); // 1000 × 0.3 × 71/700 = 30.428…元
   });
 
+  it('an oil price entered for 广东 is the price of a waybill leaving 广东省', () => {
+    expect(amounts(price(linked, {}, [oil(770, TRIP - DAY, '广东')]))[1]).toEqual(['fuel', 3000]);
+  });
+
   it('no oil price for the region on the date: no fuel line, and a note says so', () => {
     const r = ok(price(linked, {}, [oil(900, TRIP + DAY), oil(800, TRIP - DAY, '湖南省')]));
     expect(r.lines.map((l) => l.kind)).toEqual(['freight']);

@@ -35,6 +35,12 @@ describe('the most specific matching rule wins', () => {
     expect(pick({ temperatureClass: 1 }, { goodsCategory: 1 })).toBe('R2');
   });
 
+  it('a place typed without its suffix (广东, 广州, 白云) is the waybill\'s 广东省 / 广州市 / 白云区, and keeps its specificity', () => {
+    expect(pick({}, { originProvince: '广东' })).toBe('R2');
+    expect(pick({ originProvince: '广东省' }, { originProvince: '广东', originCity: '广州', originDistrict: '白云' })).toBe('R2');
+    expect(pick({}, { originProvince: '广西' })).toBe('R1');
+  });
+
   it('a filled field that differs from the waybill rules the rule out, however specific', () => {
     expect(pick({}, { originCity: '深圳市', originDistrict: '白云区', businessType: 1 })).toBe('R1');
     expect(pick({}, { temperatureClass: 4 })).toBe('R1');

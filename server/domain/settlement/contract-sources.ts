@@ -2,8 +2,8 @@
 // rate rules (contracts, contract_rate_rules) and the oil price of a region on a date (oil_prices).
 // The engine decides what "in force" means to the day (pricing/match.ts inForce); this reads the
 // candidates around the date and leaves that to it.
-import { all, one, type Conn } from '../../resources/statements.ts';
-import { FUEL_OIL_TYPE } from './pricing/fuel.ts';
+import { all, type Conn } from '../../resources/statements.ts';
+import { FUEL_OIL_TYPE, oilPriceOn } from './pricing/fuel.ts';
 import { memoryOilPriceSource, memoryRuleSource, type OilPriceSource, type RuleSource } from './pricing/sources.ts';
 import type { ContractWithRules, OilPrice, RateRule } from './pricing/types.ts';
 import { DAY_MS } from '../../resources/time.ts';
@@ -80,11 +80,12 @@ export async function preloadedSources(conn: Conn, corpId: number): Promise<{ ru
 export function oilPriceTable(conn: Conn): OilPriceSource {
   return {
     async priceOn(corpId, region, date) {
-      const row = await one<{ region: string; price: number; effectiveDate: number }>(conn,
-        `SELECT region, price, effective_date AS "effectiveDate" FROM oil_prices
-         WHERE corp_id = ? AND is_deleted = 0 AND region = ? AND oil_type = ? AND effective_date <= ? ORDER BY effective_date DESC LIMIT 1`,
-        corpId, region, FUEL_OIL_TYPE, date);
-      return row ? { ...row, oilType: FUEL_OIL_TYPE } : null;
+      // A few rows per region and month: the region is matched in code, as 河南 and 河南省 are one region (samePlace).
+      const rows = await all<OilPrice>(conn,
+        `SELECT region, price, effective_date AS "effectiveDate", oil_type AS "oilType" FROM oil_prices
+         WHERE corp_id = ? AND is_deleted = 0 AND oil_type = ? AND effective_date <= ?`,
+        corpId, FUEL_OIL_TYPE, date);
+      return oilPriceOn(rows, region, date);
     },
   };
 }

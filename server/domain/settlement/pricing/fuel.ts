@@ -4,6 +4,7 @@
 // when oil got cheaper than the contract's base price: linkage works both ways, as the contracts that
 // use it intend. The total cannot go below zero: the coefficient is at most 1 and an oil price is not
 // negative, so the surcharge is never below −base.
+import { samePlace } from './place-names.ts';
 import { decimalText, frac, roundHalfAwayFromZero, toScaled } from './exact.ts';
 import { NOTES } from './messages.ts';
 import type { OilPrice, PricedLine, RateRule, WaybillFacts } from './types.ts';
@@ -22,7 +23,7 @@ export const fuelRegionOf = (rule: RateRule, facts: WaybillFacts): string | null
 export function oilPriceOn(prices: readonly OilPrice[], region: string, date: number, oilType = FUEL_OIL_TYPE): OilPrice | null {
   let found: OilPrice | null = null;
   for (const p of prices) {
-    if (p.region !== region || p.oilType !== oilType || p.effectiveDate > date) continue;
+    if (p.oilType !== oilType || p.effectiveDate > date || !samePlace(p.region, region)) continue;
     if (!found || p.effectiveDate > found.effectiveDate) found = p;
   }
   return found;

@@ -6,6 +6,7 @@
 // The four single fields sum to at most 15 < 16, so a more precise line always wins, and among equal
 // lines business type outweighs the three after it together, and so on. Ties go to the newer contract
 // (later validFrom, then higher id), then to the lower rule id: the choice never depends on row order.
+import { samePlace } from './place-names.ts';
 import { ERRORS, noContractMessage } from './messages.ts';
 import type { ChosenRule, ContractTerms, ContractWithRules, Place, PricingError, PricingSide, RateRule, WaybillFacts } from './types.ts';
 import { DAY_MS, shanghaiDayStart } from '../../../resources/time.ts';
@@ -46,7 +47,8 @@ export function belongsTo(c: ContractTerms, side: PricingSide, partyId: number, 
 }
 
 const filled = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined && v !== '';
-const same = (ruleValue: string | null, waybillValue: string | null) => !filled(ruleValue) || ruleValue.trim() === (waybillValue ?? '').trim();
+/** A rule's place left blank matches anywhere; a filled one matches the waybill's place however its suffix is written. */
+const same = (ruleValue: string | null, waybillValue: string | null) => !filled(ruleValue) || samePlace(ruleValue, waybillValue ?? '');
 
 function placeMatches(province: string | null, city: string | null, district: string | null, at: Place): boolean {
   return same(province, at.province) && same(city, at.city) && same(district, at.district);
