@@ -46,7 +46,8 @@ export interface GatewayStats {
 
 /** Timing hooks for the benchmark: `arrived` is performance.now() when the frame's last byte came in. */
 export interface GatewayObserver {
-  answered?(msgId: number, arrived: number, answeredAt: number): void;
+  /** `msgId` is the terminal's message answered (0x0200, 0x0704 ...); `part`: a sub-package received, the message not yet whole. */
+  answered?(msgId: number, arrived: number, answeredAt: number, part: boolean): void;
   ingesting?(vehicleId: number, arrived: number): void;
 }
 
@@ -148,7 +149,7 @@ class Session implements OnlineTerminal {
     const assembled = this.parts.add(frame);
     if (!assembled.done) {
       if (assembled.dropped) this.malformed('未收齐的分包过多，最早的一条已丢弃');
-      if (this.terminal) return this.answer(frame.header, Result.OK, arrived);
+      if (this.terminal) return this.answer(frame.header, Result.OK, arrived, false, true);
       return this.refuse(frame.header, Result.FAILED, arrived);
     }
     return this.handle(assembled.frame, frame.header, arrived);
@@ -197,10 +198,11 @@ class Session implements OnlineTerminal {
     if (!vehicle) {
       this.gw.log(`${this.who}（终端ID ${reg.terminalId || '无'}）没有对应的车辆，注册被拒绝`);
       this.gw.stats.refused++;
-      return this.send(MsgId.REGISTER_ANSWER, encodeRegisterAnswer({ serial: last.serial, result: RegisterResult.NO_TERMINAL, authCode: '' }), arrived, true);
+      return this.send(MsgId.REGISTER_ANSWER, encodeRegisterAnswer({ serial: last.serial, result: RegisterResult.NO_TERMINAL, authCode: '' }), true);
     }
     const authCode = await registerTerminal(this.gw.options.conn, header.phone, vehicle, { terminalId: reg.terminalId, model: reg.model, version: header.version });
-    this.send(MsgId.REGISTER_ANSWER, encodeRegisterAnswer({ serial: last.serial, result: RegisterResult.OK, authCode }), arrived);
+    this.send(MsgId.REGISTER_ANSWER, encodeRegisterAnswer({ serial: last.serial, result: RegisterResult.OK, authCode }));
+    this.gw.options.observer?.answered?.(MsgId.REGISTER, arrived, performance.now(), false);
   }
 
   private async authenticate({ header, body }: Frame, last: Header, arrived: number) {
@@ -243,8 +245,9 @@ class Session implements OnlineTerminal {
     }
   }
 
-  private answer(to: Header, result: number, arrived: number, thenClose = false) {
-    this.send(MsgId.PLATFORM_ANSWER, encodeAnswer({ serial: to.serial, msgId: to.msgId, result }), arrived, thenClose);
+  private answer(to: Header, result: number, arrived: number, thenClose = false, part = false) {
+    this.send(MsgId.PLATFORM_ANSWER, encodeAnswer({ serial: to.serial, msgId: to.msgId, result }), thenClose);
+    this.gw.options.observer?.answered?.(to.msgId, arrived, performance.now(), part);
   }
 
   private refuse(to: Header, result: number, arrived: number) {
@@ -252,11 +255,10 @@ class Session implements OnlineTerminal {
     this.answer(to, result, arrived, true);
   }
 
-  private send(msgId: number, body: Buffer, arrived: number | null, thenClose = false) {
+  private send(msgId: number, body: Buffer, thenClose = false) {
     if (!this.header || this.socket.destroyed) return;
     const frames = encodeMessage({ msgId, encryption: 0, ...this.header }, body, () => (this.serial = (this.serial + 1) & 0xffff));
     for (const f of frames) this.socket.write(f);
-    if (arrived !== null) this.gw.options.observer?.answered?.(msgId, arrived, performance.now());
     if (thenClose) {
       this.closing = true;
       this.socket.end();
@@ -274,7 +276,7 @@ class Session implements OnlineTerminal {
         resolve: (r) => { clearTimeout(timer); resolve(r); },
         reject: (e) => { clearTimeout(timer); reject(e); },
       });
-      this.send(MsgId.LOCATION_QUERY, Buffer.alloc(0), null);
+      this.send(MsgId.LOCATION_QUERY, Buffer.alloc(0));
     });
   }
 
