@@ -40,10 +40,13 @@ function legsOf(route: SimRoute): Leg[] {
   });
 }
 
+/** One round trip: every leg there and back with its stop. */
+export const cycleMs = (route: SimRoute) => legsOf(route).reduce((s, l) => s + STOP_MS + l.driveMs, 0);
+
 /** The vehicle's point at `now`, and the terminal alarm bits it would set. */
 export function simulatedPoint(route: SimRoute, now: number): { point: TrackPoint; alarm: number } {
   const legs = legsOf(route);
-  const cycle = legs.reduce((s, l) => s + STOP_MS + l.driveMs, 0);
+  const cycle = cycleMs(route);
   let at = (now + route.phase * cycle) % cycle;
   let odometer = Math.floor((now + route.phase * cycle) / cycle) * legs.reduce((s, l) => s + l.km, 0);
   const sensors = (minute: number) => {
