@@ -6,6 +6,7 @@
 import { SimTerminal } from '../server/gateway/jt808/terminal-client.ts';
 import type { TrackPoint } from '../server/tracking/columns.ts';
 import { phoneOf } from './gateway-phones.ts';
+import { percentile } from './stats.ts';
 
 const port = Number(process.env.GATEWAY_PORT);
 const phones = Array.from({ length: Number(process.env.GATEWAY_TERMINALS) }, (_, i) => phoneOf(i));
@@ -38,6 +39,9 @@ async function connectAll() {
 
 async function steady(seconds: number, intervalS: number) {
   let sent = 0, acked = 0, failed = 0;
+  // Round trips as the terminals see them: the time a frame waits in the gateway's socket buffer
+  // while its event loop is busy is in these, not in the gateway's own arrival→answer.
+  const rtt: number[] = [];
   const end = Date.now() + seconds * 1000;
   const n = terminals.length;
   await Promise.all(terminals.map(async (t, i) => {
@@ -46,13 +50,15 @@ async function steady(seconds: number, intervalS: number) {
     for (let k = 0; Date.now() < end; k++) {
       const at = Date.now();
       sent++;
+      const t0 = performance.now();
       try { if ((await t.report(pointOf(i, Math.floor(at / 1000) * 1000, k))).result === 0) acked++; else failed++; } catch { failed++; }
+      rtt.push(performance.now() - t0);
       const wait = Math.max(0, at + intervalS * 1000 - Date.now());
       if (Date.now() + wait >= end) break;
       await sleep(wait);
     }
   }));
-  send({ phase: 'steady', sent, acked, failed });
+  send({ phase: 'steady', sent, acked, failed, rttP50: percentile(rtt, 50), rttP99: percentile(rtt, 99) });
 }
 
 async function burst(points: number, before: number) {

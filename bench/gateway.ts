@@ -120,6 +120,7 @@ export async function main(args: string[]) {
       ['points/s steady (offered: terminals / 10 s)', Math.round(steadyPoints / steadySeconds), `${Math.round(n / INTERVAL_S)} offered`],
       ['points/s burst (0x0704, 100 each)', Math.round(burstPoints / burstSeconds), `>= ${TARGET.burstPps}`],
       ['arrival → answer p50 / p99 steady (ms)', `${ms(percentile(answers.steady, 50))} / ${ms(percentile(answers.steady, 99))}`, `p99 < ${TARGET.answerP99}`],
+      ['terminal send → answer p50 / p99 steady (ms, client side)', `${ms(steady.rttP50)} / ${ms(steady.rttP99)}`, '-'],
       ['arrival → live hub p50 / p99 steady (ms)', `${ms(percentile(hub.steady, 50))} / ${ms(percentile(hub.steady, 99))}`, '-'],
       ['arrival → answer p50 / p99 burst, whole 0x0704 (ms)', `${ms(percentile(answers.burst, 50))} / ${ms(percentile(answers.burst, 99))}`, '-'],
       ['arrival → live hub p50 / p99 burst (ms)', `${ms(percentile(hub.burst, 50))} / ${ms(percentile(hub.burst, 99))}`, '-'],
