@@ -51,6 +51,10 @@ const BENCHES: Record<string, Bench> = {
     summary: 'a cheap API call while 16 bad logins run: p50/p95 idle, with async scrypt (now) and with scryptSync on the event loop (before)',
     run: async () => (await import('./login.ts')).main(),
   },
+  gateway: {
+    summary: 'the JT/T 808 gateway over loopback: 10,000 terminals (a child process) connected, a point each every 10 s, then 100 blind-area points each (0x0704); connections held, points/s steady and burst (vs 20,000), arrival→answer and arrival→live hub p50/p99 (answer p99 vs 50 ms), points stored vs acknowledged (options: --terminals N, --steady S)',
+    run: async (args) => (await import('./gateway.ts')).main(args),
+  },
   replay: {
     summary: 'track playback in Chromium replaying a 100,000-point track at 32×: frame time p50/p95/p99 vs the page at rest, p95 vs 16 ms',
     run: async (args) => (await import('./replay.ts')).main(args),

@@ -1,12 +1,13 @@
 // Starts the platform: opens (and on first start fills) the database, loads the schemas, serves
 // the API and the console. PORT, HOST and HUOYUN_DB override the defaults; DATABASE_URL puts it on
-// PostgreSQL (README "Settings").
+// PostgreSQL; JT808_PORT starts the JT/T 808 terminal gateway beside it (README "Settings").
 import { serve } from '@hono/node-server';
 import { connectDatabase } from '../server/db/connection.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
 import { SchemaError } from '../server/registry/types.ts';
 import { DIST_DIR } from '../server/http/static.ts';
 import { createApp } from '../server/app.ts';
+import { startJt808 } from '../server/gateway/jt808/start.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, filesDirOf, seedDemo } from './seed-demo.ts';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -56,3 +57,19 @@ server.on('error', (err: NodeJS.ErrnoException) => {
   console.error(err.code === 'EADDRINUSE' ? `端口 ${port} 已被占用，请用 PORT=<端口> 指定其他端口` : `启动失败: ${err.message}`);
   process.exit(1);
 });
+
+// The terminal gateway: a port taken, or a wrong setting, stops the start like the HTTP port does.
+const jt808 = await startJt808(db, process.env).catch((err: NodeJS.ErrnoException) => {
+  console.error(err.code === 'EADDRINUSE' ? `端口 ${process.env.JT808_PORT} 已被占用，请用 JT808_PORT=<端口> 指定其他端口` : `JT/T 808 网关启动失败: ${err.message}`);
+  process.exit(1);
+});
+if (jt808) {
+  console.log(`JT/T 808 终端网关 已启动: ${jt808.host}:${jt808.port}`);
+  // On shutdown the terminals' connections are closed first, so they reconnect to another instance.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      void jt808.gateway.close().finally(() => server.close(() => process.exit(0)));
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
+}

@@ -57,6 +57,7 @@ import { storeLocationRoutes } from './routes/store-location.ts';
 import { orderDistanceRoutes } from './routes/order-distance.ts';
 import { settlementRoutes } from './routes/settlement.ts';
 import { settlementDeductionRoutes } from './routes/settlement-deductions.ts';
+import { gatewayRoutes } from './routes/gateway.ts';
 import { contentSecurityPolicyFor, mapSettingsFrom, type MapSettings } from './map/sources.ts';
 
 /**
@@ -106,7 +107,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
   const poultryCost = poultryCostRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir });
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get)];
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get), ...gatewayRoutes(db)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();

@@ -125,6 +125,7 @@ export const orderStowageTasks = twin(sStowage.orderStowageTasks);
 export const trackChunks = twin(sTracking.trackChunks);
 export const trackIconSettings = twin(sTracking.trackIconSettings);
 export const vehicleLastPositions = twin(sTracking.vehicleLastPositions);
+export const jt808Terminals = twin(sTracking.jt808Terminals);
 export const transferGoods = twin(sTransfer.transferGoods);
 export const transfers = twin(sTransfer.transfers);
 export const waybillHistory = twin(sWaybillHistory.waybillHistory);

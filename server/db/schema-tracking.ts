@@ -1,7 +1,7 @@
 // Vehicle tracks (issue 5): points are stored per vehicle and UTC day as one binary chunk of
 // typed-array columns (server/tracking/store/codec.ts), not one row per point; docs/decisions.md
 // says why. Icon visibility of the track pages is kept per user.
-import { sqliteTable, integer, real, text, blob, primaryKey, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, integer, real, text, blob, primaryKey, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { corporations, users, vehicles } from './schema.ts';
 
 export const trackChunks = sqliteTable('track_chunks', {
@@ -45,3 +45,23 @@ export const vehicleLastPositions = sqliteTable('vehicle_last_positions', {
   /** When the batch holding the point was stored (epoch ms). */
   storedAt: integer('stored_at').notNull(),
 }, (t) => [index('vehicle_last_positions_corp_time').on(t.corpId, t.gpsTime)]);
+
+/**
+ * JT/T 808 terminals that registered with the gateway (server/gateway/jt808): the vehicle each
+ * phone number (终端手机号, leading zeros dropped) was matched to at registration, and the SHA-256 of
+ * the authentication code it was given, which every later connection's 0x0102 must present.
+ */
+export const jt808Terminals = sqliteTable('jt808_terminals', {
+  id: integer('id').primaryKey(),
+  phone: text('phone').notNull(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  vehicleId: integer('vehicle_id').notNull().references(() => vehicles.id),
+  authCodeHash: text('auth_code_hash').notNull(),
+  /** 终端ID and 终端型号 from the registration; the model chooses the device profile. */
+  terminalId: text('terminal_id').notNull(),
+  model: text('model').notNull(),
+  /** 2013 or 2019. */
+  protocolVersion: integer('protocol_version').notNull(),
+  registeredAt: integer('registered_at').notNull(),
+  authenticatedAt: integer('authenticated_at'),
+}, (t) => [uniqueIndex('jt808_terminals_phone').on(t.phone), index('jt808_terminals_vehicle').on(t.vehicleId)]);
