@@ -29,6 +29,7 @@ const ImportDialog = lazy(() => import('../import-center/import-dialog.tsx').the
 /** 车辆管理 → 车辆: what the import dialog imports. */
 const resourceTitle = (title: string | undefined) => (title ?? '').replace(/管理$/, '');
 const ConfirmDialog = lazy(() => import('./confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+const RowDialog = lazy(() => import('./row-dialogs.tsx').then((m) => ({ default: m.RowDialog })));
 const StatusTabs = lazy(() => import('./status-tabs.tsx').then((m) => ({ default: m.StatusTabs })));
 
 const useStyles = makeStyles({
@@ -156,6 +157,7 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
       <Suspense fallback={null}>
         {runner.confirm && <ConfirmDialog request={runner.confirm} onClose={runner.closeConfirm} />}
         {runner.importing && <ImportDialog resourceId={runner.importing.resourceId} title={runner.importing.title || resourceTitle(page.title)} onClose={runner.closeImport} />}
+        {runner.rowDialog && <RowDialog kind={runner.rowDialog.kind} row={runner.rowDialog.row} onDone={runner.closeRowDialog} />}
         {runner.dialog && <ActionPageDialog request={runner.dialog} onDone={runner.closeDialog} routeOf={context.routeOf} />}
       </Suspense>
       {settingsMode && settingsOpen && (
