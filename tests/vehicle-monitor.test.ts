@@ -117,6 +117,10 @@ describe('who sees what', () => {
     expect(list.result.data.map((r: Row) => r.vehicleNo)).not.toContain(C.vehicleNo);
     // Asking for another carrier's vehicles finds none.
     expect((await carrier.post('/vehicleMonitor/list', { carrierId: C.carrierId })).result.totalRecords).toBe(0);
+    // Without the business jump (5023) the carried waybill's number is still shown, as text.
+    const page = (await carrier.get('/ui/pages/monitor/vehicle-monitor')).result;
+    expect(page.columns.find((c: Row) => c.field === 'waybillNo')).toMatchObject({ title: '当前运单' });
+    expect(page.columns.find((c: Row) => c.field === 'waybillNo').link).toBeUndefined();
   });
 
   it('another corporation sees none of these vehicles', async () => {
