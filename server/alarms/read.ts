@@ -1,6 +1,6 @@
 // Reading alarms: the detail of the handling dialog (spec section 2 and section 3 "Alarm
-// detail"), the top bar's list and polling summary, a paged list, and the alarm windows and rows
-// the track pages mark on a vehicle's points.
+// detail"), the top bar's list and polling summary, the paged alarm list and its counts by kind,
+// and the alarm windows and rows the track pages mark on a vehicle's points.
 import type { SessionUser } from '../http/context.ts';
 import { failure } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
