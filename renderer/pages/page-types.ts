@@ -127,6 +127,8 @@ export interface PageSchema {
   search?: Condition[];
   /** A hierarchy: rows under their parents, `column` indented by depth (list-page, tree-rows.ts). */
   tree?: { parent: string; column: string };
+  /** The list reads again on its own every this many seconds (list-page.tsx). */
+  refreshSeconds?: number;
   tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown> };
   /** Sent with every list and count call (a business line's business-type group); overrides the search. */
   filter?: Record<string, unknown>;

@@ -3,7 +3,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { functionalUpdate } from '@tanstack/react-table';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SETTINGS_TITLES, type SavedSettings, type SettingsMode } from '../../components/column-settings/settings-model.ts';
 import type { Action, Column, PageRendererProps } from '../page-types.ts';
 import { applyFieldSettings } from './apply-settings.ts';
@@ -58,6 +58,13 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
   const data = useListData(env, page, conditions, !context.inDialog);
   // A hierarchy list shows each row under its parent (page `tree`).
   const tree = useMemo(() => (page.tree ? treeOrder(data.rows, page.tree.parent) : undefined), [page.tree, data.rows]);
+  // A live screen (page refreshSeconds) reads again on its own, keeping its search, tab and page.
+  const { reload } = data;
+  useEffect(() => {
+    if (!page.refreshSeconds) return;
+    const timer = setInterval(reload, page.refreshSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [page.refreshSeconds, reload]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Selection belongs to the rows on screen: a new page, search or reload starts without one. It is
