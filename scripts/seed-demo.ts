@@ -8,6 +8,7 @@ import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
 import { loadRegistry } from '../server/registry/load.ts';
+import { seedFrameworkContracts, seedSettlement } from './seed-settlement.ts';
 import { seedTransportDemo } from './seed-transport.ts';
 import { seedTracks } from './seed-tracks.ts';
 import { seedAlarms } from './seed-alarms.ts';
@@ -157,6 +158,7 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
     'SELECT contract_no AS "no", id, customer_id AS "customerId", carrier_id AS "carrierId" FROM contracts WHERE corp_id = ?', corpId);
   const fees = await all<{ code: string; id: number }>(conn, 'SELECT fee_code AS "code", id FROM fee_items WHERE corp_id = ?', corpId);
   await insertRows(conn, 'contract_rate_rules', demoRateRules(corpId, now, new Map(contracts.map((c) => [c.no, c])), new Map(fees.map((f) => [f.code, f.id])), refs.carModelIds));
+  await seedFrameworkContracts(conn, corpId, now);
   // A fence's delivery setting names the delivery man of its vehicle, known once the deliveries are in.
   await conn.run(
     `UPDATE area_delivery_settings SET delivery_id = (SELECT min(d.id) FROM deliveries d
@@ -188,7 +190,8 @@ export interface SeedOptions {
 export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptions = {}) {
   const demo = generateDemo();
   // Roles are granted operation ids, which live in the operations table loaded from the menus.
-  await syncMenus(conn, loadRegistry().menus);
+  const registry = loadRegistry();
+  await syncMenus(conn, registry.menus);
   await tx(conn, async () => {
     await insertRows(conn, 'corporations', demo.corporations as never[]);
     await insertRows(conn, 'departments', demo.departments as never[]);
@@ -240,6 +243,7 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
   // Flash photos and event pictures are files: only where the database has a files folder (not in memory).
   if (tracks && opts.filesDir) await seedMedia(conn, now, opts.filesDir);
   if (opts.transport !== false) await seedMessages(conn, now);
+  if (opts.transport !== false) await seedSettlement(conn, registry, 1, now);
   // Fixtures give some rows their ids: the engine's own numbering continues after them.
   await advanceIdCounters(conn);
   return demo;

@@ -11,6 +11,7 @@ import { serveConsole } from './http/static.ts';
 import { compressAnswers } from './http/compress.ts';
 import { startLogs } from './logs/logs.ts';
 import { logRoutes } from './routes/logs.ts';
+import { statisticsRoutes } from './routes/statistics.ts';
 import { corpSettingRoutes } from './routes/corp-settings.ts';
 import type { RegistryHolder } from './registry/holder.ts';
 import { SessionStore } from './domain/auth/sessions.ts';
@@ -107,7 +108,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
   const poultryCost = poultryCostRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir });
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db)];
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();

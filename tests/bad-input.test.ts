@@ -161,6 +161,7 @@ const OTHER_BODIES: Record<string, Row> = {
   '/vehicleInfo/findAllVehicleLabel': {},
   '/user/getSubUserList': {},
   '/distance/getAreaDistance': { startAreaId: 1, endAreaId: 2 },
+  '/dashboardRuleSet/addOrUpdate': { cards: [{ cardKey: 'todayOrders', show: true }] },
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},

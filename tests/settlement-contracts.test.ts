@@ -54,6 +54,16 @@ describe('contract status, worked out from the dates (Asia/Shanghai days)', () =
     expect(await statusAt(evening, day - 1)).toBe(2);
   });
 
+  it('shows its dates as days (YYYY-MM-DD), never as a midnight time, in the list and the detail', async () => {
+    const { id, contractNo } = await contract(day, day + 30 * DAY, { signedAt: day - 5 * DAY });
+    const d = await detail(id);
+    expect([d.signedAtStr, d.validFromStr, d.validUntilStr]).toEqual(['2026-03-05', '2026-03-10', '2026-04-09']);
+    const listed = (await finance.post('/res/contract/list', { contractNo, curPage: 1, pageSize: 10 })).result.data as Row[];
+    expect(listed.map((r) => r.validFromStr)).toEqual(['2026-03-10']);
+    // An instant stays an instant.
+    expect(d.updatedAtStr).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
   it('reads a contract that ended yesterday as 已到期 in the list, the status search and the detail, with no write', async () => {
     const { id } = await contract(today() - 30 * DAY, today() - DAY);
     const { id: active } = await contract(today() - DAY, today());

@@ -1,5 +1,6 @@
 // `x-time` fields: a Chinese day picker (YYYY-MM-DD) beside a 24-hour time (HH:mm). The value is
 // epoch ms (the stored form), read and written as Asia/Shanghai time whatever the browser's zone.
+// `x-time: "date"` fields (ui:options.dateOnly) show the day alone and keep its 00:00.
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { DateInput } from './dates/date-input.tsx';
@@ -37,12 +38,12 @@ export function DateTimeWidget(props: WidgetProps) {
           aria-label={`${label}日期`}
           // Ties the message under the field to it, as the text inputs do (RJSF's error and help ids).
           aria-describedby={ariaDescribedByIds(id)}
-          // A new day keeps the time already chosen; a first day starts at 00:00.
-          onChange={(d) => onChange(d ? fromPickerDay(d, time?.h, time?.mi, time?.s) : options.emptyValue)}
+          // A new day keeps the time already chosen (a date alone stays at 00:00); a first day starts at 00:00.
+          onChange={(d) => onChange(d ? (options.dateOnly ? fromPickerDay(d, 0, 0, 0) : fromPickerDay(d, time?.h, time?.mi, time?.s)) : options.emptyValue)}
           onBlur={() => onBlur(id, value)}
           onFocus={() => onFocus(id, value)}
         />
-        <TimeInput
+        {!options.dateOnly && <TimeInput
           className={s.time}
           value={time}
           disabled={off}
@@ -54,7 +55,7 @@ export function DateTimeWidget(props: WidgetProps) {
             onChange(fromPickerDay(base, t?.h ?? 0, t?.mi ?? 0, t?.s ?? 0));
           }}
           onBlur={() => onBlur(id, value)}
-        />
+        />}
       </div>
     </>
   );

@@ -22,6 +22,8 @@ export type PointKind = 'start' | 'end' | 'via' | 'stop' | 'door' | 'alarm' | 'p
 export interface InfoWindow {
   title: string;
   rows: readonly (readonly [string, string])[];
+  /** A link at the bottom of the window (the dashboard's 查看运单), handled by the page. */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface MapPoint {

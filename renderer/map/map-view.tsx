@@ -56,6 +56,15 @@ function popupNode(info: InfoWindow): HTMLElement {
     row.textContent = `${k}：${v}`;
     root.appendChild(row);
   }
+  if (info.action) {
+    const { label, onClick } = info.action;
+    const link = document.createElement('button');
+    link.type = 'button';
+    link.textContent = label;
+    Object.assign(link.style, { border: 'none', background: 'none', padding: '4px 0 0', color: '#0f6cbd', cursor: 'pointer', font: 'inherit' });
+    link.addEventListener('click', onClick);
+    root.appendChild(link);
+  }
   return root;
 }
 

@@ -23,7 +23,8 @@ export interface FieldSchema {
   format?: string;
   enum?: unknown[];
   maxLength?: number;
-  'x-time'?: boolean;
+  /** true: an instant; 'date': a calendar day (Shanghai midnight), shown and picked without a time. */
+  'x-time'?: boolean | 'date';
   /** Money: the value is integer fen, shown and typed as yuan (schemas/keywords/money.ts). */
   'x-money'?: boolean;
   /** Dictionary (GET /baseDictionary/findByDicTypeKey) giving the labels of the values. */
@@ -129,7 +130,7 @@ export interface PageSchema {
   tree?: { parent: string; column: string };
   /** The list reads again on its own every this many seconds (list-page.tsx). */
   refreshSeconds?: number;
-  tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown> };
+  tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown>; only?: (string | number)[] };
   /** Sent with every list and count call (a business line's business-type group); overrides the search. */
   filter?: Record<string, unknown>;
   /**

@@ -92,6 +92,7 @@ export const corporations = twin(base.corporations);
 export const customers = twin(base.customers);
 export const departments = twin(base.departments);
 export const drivers = twin(base.drivers);
+export const dashboardRuleSets = twin(base.dashboardRuleSets);
 export const fieldSettings = twin(base.fieldSettings);
 export const files = twin(base.files);
 export const loginAddresses = twin(base.loginAddresses);

@@ -297,6 +297,17 @@ export const fieldSettings = sqliteTable('field_settings', {
   updatedAt: integer('updated_at').notNull(),
 }, (t) => [uniqueIndex('field_settings_key').on(t.corpId, t.userId, t.pageId, t.kind)]);
 
+/**
+ * The home dashboard's cards per user (dashboardRuleSet/*): JSON [{cardKey, show}] in the user's
+ * order. Cards the user may not see are dropped when read; cards added later show by default.
+ */
+export const dashboardRuleSets = sqliteTable('dashboard_rule_sets', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  cards: text('cards').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
 /** Uploaded files: stored on disk under the files folder, served only to their corporation. */
 export const files = sqliteTable('files', {
   id: text('id').primaryKey(),

@@ -17,7 +17,7 @@ export interface ExportColumn {
   cell(value: unknown): string | number | null;
 }
 
-type FieldMap = Record<string, { title?: string; 'x-dictionary'?: string; 'x-time'?: boolean; 'x-money'?: boolean } | undefined>;
+type FieldMap = Record<string, { title?: string; 'x-dictionary'?: string; 'x-time'?: boolean | 'date'; 'x-money'?: boolean } | undefined>;
 
 function text(value: unknown, labels: Map<string, string> | undefined, time: 'date' | 'datetime' | undefined): string | number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -53,7 +53,7 @@ export function exportColumns(reg: Registry, page: PageFile, columns: Column[]):
       const yuan = (v: unknown) => (isFen(v) ? Number(fenToYuan(v)) : text(v, undefined, undefined));
       return [{ field: c.field, title: c.title ?? schema?.title ?? c.field, cell: yuan }];
     }
-    const time = c.format === 'date' ? 'date' : c.format === 'datetime' || (schema?.['x-time'] && c.format !== 'number') ? 'datetime' : undefined;
+    const time = c.format === 'date' || (schema?.['x-time'] === 'date' && !c.format) ? 'date' : c.format === 'datetime' || (schema?.['x-time'] && c.format !== 'number') ? 'datetime' : undefined;
     return [{ field: c.field, title: c.title ?? schema?.title ?? c.field, cell: (v: unknown) => text(v, labels, time) }];
   });
 }

@@ -30,6 +30,9 @@ export const SESSION_ROUTES = [
   'POST /api3/COMMON-MODULE-BASE-FILE-PROCESSOR-WEB/api/upload/fildUploadPublicByInputStream',
   'GET /file/download/:id',
   'GET /system/notice',
+  // Each user's own dashboard cards (the home page every user has).
+  'GET /dashboardRuleSet/findByUserId',
+  'POST /dashboardRuleSet/addOrUpdate',
   // The map sources and the offline basemap's tiles: every map of the console needs them.
   'GET /map/sources',
   'GET /map/tiles/:z/:x/:y',

@@ -9,7 +9,8 @@ export interface FieldSchema {
   type?: string | string[];
   format?: string;
   maxLength?: number;
-  'x-time'?: boolean;
+  /** true: an instant (YYYY-MM-DD HH:mm:ss); 'date': a calendar day (Shanghai midnight, shown YYYY-MM-DD). */
+  'x-time'?: boolean | 'date';
   [key: string]: unknown;
 }
 

@@ -9,13 +9,13 @@ import { ident } from './naming.ts';
 import { listSql, paging, selectList, sortValues, type ListRequest } from './query.ts';
 import { scopeWhere } from './scope.ts';
 import { all, one, type Conn } from './statements.ts';
-import { formatTime } from './time.ts';
+import { formatDay, formatTime } from './time.ts';
 import type { ResourceHooks } from './hooks.ts';
 import { fromColumns } from './json-fields.ts';
 
 export const NOT_FOUND = '记录不存在或无权访问';
 
-const timeFieldsOf = new WeakMap<ResourceFile, string[]>();
+const timeFieldsOf = new WeakMap<ResourceFile, { f: string; format: (ms: number | null) => string }[]>();
 
 export interface Page<T> {
   data: T[];
@@ -47,8 +47,11 @@ export class ResourceEngine {
   /** Adds the '...Str' display of every time field, in place. */
   decorate(res: ResourceFile, rows: Record<string, unknown>[]) {
     let timeFields = timeFieldsOf.get(res);
-    if (!timeFields) timeFieldsOf.set(res, (timeFields = Object.entries(storedFields(res)).filter(([, s]) => s['x-time']).map(([f]) => f)));
-    for (const row of rows) for (const f of timeFields) row[`${f}Str`] = formatTime(row[f] as number | null);
+    if (!timeFields) {
+      timeFields = Object.entries(storedFields(res)).filter(([, s]) => s['x-time']).map(([f, s]) => ({ f, format: s['x-time'] === 'date' ? formatDay : formatTime }));
+      timeFieldsOf.set(res, timeFields);
+    }
+    for (const row of rows) for (const { f, format } of timeFields) row[`${f}Str`] = format(row[f] as number | null);
     return rows;
   }
 

@@ -11,6 +11,9 @@ export const shanghaiDateStart = (day: string) => Date.parse(`${day}T00:00:00Z`)
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** The Asia/Shanghai day of an instant as 'YYYY-MM-DD' ('' for none). */
+export const formatDay = (ms: number | null | undefined): string => formatTime(ms).slice(0, 10);
+
 export function formatTime(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '';
   const d = new Date(ms + SHANGHAI_OFFSET_MS);

@@ -49,10 +49,10 @@ function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-function one(value: unknown, labels: Map<string, string> | undefined, time: boolean, money = false): string {
+function one(value: unknown, labels: Map<string, string> | undefined, time: boolean | 'date', money = false): string {
   if (isEmpty(value)) return EMPTY_TEXT;
   if (labels) return labels.get(String(value)) ?? String(value);
-  if (time && typeof value === 'number') return formatTime(value);
+  if (time && typeof value === 'number') return time === 'date' ? formatTime(value).slice(0, 10) : formatTime(value);
   if (money && isFen(value)) return formatYuan(value);
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'object') return JSON.stringify(value);
@@ -65,7 +65,7 @@ export function formatValue(ctx: FormatContext, field: string, value: unknown): 
   if (field.endsWith('Str')) return String(value);
   const dict = dictionaryOf(ctx.page, field);
   const labels = dict ? ctx.dictionaries.get(dict) : undefined;
-  const time = ctx.page.fields?.[field]?.['x-time'] === true;
+  const time = ctx.page.fields?.[field]?.['x-time'] ?? false;
   // An x-money field of the resource, or a page column declared `format: "money"` (pages without a resource).
   const money = ctx.page.fields?.[field]?.['x-money'] === true || ctx.page.columns?.find((c) => c.field === field)?.format === 'money';
   if (Array.isArray(value)) return value.map((v) => one(v, labels, time, money)).join('、');

@@ -41,6 +41,7 @@ export function widgetFor(field: string, schema: FieldSchema, page: PageSchema):
   }
   if (isYesNo(schema)) return { 'ui:widget': 'yesNo' };
   if (schema['x-dictionary']) return { 'ui:widget': 'dictionary', 'ui:options': { dictionary: schema['x-dictionary'] } };
+  if (schema['x-time'] === 'date') return { 'ui:widget': 'dateTime', 'ui:options': { dateOnly: true } };
   if (schema['x-time']) return { 'ui:widget': 'dateTime' };
   if (schema['x-money']) return { 'ui:widget': 'money' };
   if (schema['x-password'] || schema.format === 'password') return { 'ui:widget': 'password' };

@@ -18,7 +18,7 @@ export function cellText(value: unknown, { column, schema, dictionary }: CellTex
   if (dictionary) return labelOf(dictionary, value) ?? String(value);
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'number') {
-    if (column?.format === 'date') return toDateText(value);
+    if (column?.format === 'date' || (schema?.['x-time'] === 'date' && !column?.format)) return toDateText(value);
     if (column?.format === 'duration') return durationText(value, column.unit);
     if ((schema?.['x-money'] || column?.format === 'money') && isFen(value)) return formatYuan(value);
     if (column?.format === 'datetime' || (schema?.['x-time'] && column?.format !== 'number')) return formatDateTime(value);

@@ -18,6 +18,12 @@ describe('grouped counts', () => {
     expect(tabsOf([{ id: 2, label: 'a' }, { id: 3, label: 'b' }], [{ id: 3, label: 'b' }, { id: 9, label: 'c' }]).map((t) => t.id)).toEqual([2, 3, 9]);
   });
 
+  it('shows only the tabs a page names, in its order (a partner\'s bill page never offers the drafts)', () => {
+    const dict = [2, 3, 4, 8, 9, 10, 11].map((id) => ({ id, label: String(id) }));
+    expect(tabsOf(dict, [], [9, 10, 11, 8]).map((t) => t.id)).toEqual([9, 10, 11, 8]);
+    expect(tabsOf(dict, [{ id: 12, label: 'x' }], ['9', 12]).map((t) => t.id)).toEqual([9, 12]);
+  });
+
   it('answers nothing odd for an unexpected answer', () => {
     expect(groupedCounts(5, 'status')).toEqual({ counts: { [ALL]: 0 }, items: [] });
   });

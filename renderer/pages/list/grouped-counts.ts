@@ -33,8 +33,12 @@ export function groupedCounts(answer: unknown, field: string): { counts: Record<
 }
 
 /** The dictionary's tabs in its order, then any the answer named that it lacks. */
-export function tabsOf(dictionary: TabItem[] | undefined, answered: TabItem[]): TabItem[] {
+export function tabsOf(dictionary: TabItem[] | undefined, answered: TabItem[], only?: readonly Scalar[]): TabItem[] {
   const base = dictionary ?? [];
   const known = new Set(base.map((i) => String(i.id)));
-  return [...base, ...answered.filter((i) => !known.has(String(i.id)))];
+  const all = [...base, ...answered.filter((i) => !known.has(String(i.id)))];
+  if (!only) return all;
+  // `only`: the statuses this page's users can meet, in the order given (a partner never sees a draft).
+  const byId = new Map(all.map((i) => [String(i.id), i]));
+  return only.map((id) => byId.get(String(id))).filter((i): i is TabItem => i !== undefined);
 }

@@ -19,6 +19,7 @@ import { buildColumns, pinningOf } from './table-columns.tsx';
 import { routeFor, useActionRunner } from './use-action-runner.ts';
 import { linkHref } from './row-rules.ts';
 import { useListData } from './use-list-data.ts';
+import { urlPreset } from './url-preset.ts';
 import { treeOrder } from './tree-rows.ts';
 
 // What a list shows only on demand loads on demand, so the first render carries the table alone
@@ -55,7 +56,9 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
   const shownColumns = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
 
   // A route's list comes back to its tab, page and size after a form; a picker in a dialog starts afresh.
-  const data = useListData(env, page, conditions, !context.inDialog);
+  // A link may say where the route's list starts (the dashboard's numbers: a tab and a creation period).
+  const [preset] = useState(() => (context.inDialog || typeof window === 'undefined' ? undefined : urlPreset(page, conditions, window.location.search)));
+  const data = useListData(env, page, conditions, !context.inDialog, preset);
   // A hierarchy list shows each row under its parent (page `tree`).
   const tree = useMemo(() => (page.tree ? treeOrder(data.rows, page.tree.parent) : undefined), [page.tree, data.rows]);
   // A live screen (page refreshSeconds) reads again on its own, keeping its search, tab and page.
@@ -125,7 +128,7 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
           {page.title}
         </Text>
       )}
-      <SearchBar env={env} cache={cache} page={page} conditions={conditions} onSearch={data.search} />
+      <SearchBar env={env} cache={cache} page={page} conditions={conditions} onSearch={data.search} initial={preset?.search} />
       {page.tabs && (
         <Suspense fallback={null}>
           <StatusTabs

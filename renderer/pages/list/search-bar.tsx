@@ -19,15 +19,17 @@ export interface SearchBarProps {
   page: ListPageSchema;
   conditions: ListCondition[];
   onSearch: (values: SearchValues) => void;
+  /** The values the bar starts with (a link's preset, already applied to the list). */
+  initial?: SearchValues;
 }
 
 export function labelOfCondition(page: ListPageSchema, cond: ListCondition): string {
   return cond.label ?? page.fields?.[cond.field]?.title ?? cond.field;
 }
 
-export function SearchBar({ env, cache, page, conditions, onSearch }: SearchBarProps) {
+export function SearchBar({ env, cache, page, conditions, onSearch, initial }: SearchBarProps) {
   const styles = useStyles();
-  const [values, setValues] = useState<SearchValues>({});
+  const [values, setValues] = useState<SearchValues>(() => initial ?? {});
   const shown = conditions.filter((c) => !c.hidden);
   if (!shown.length) return null;
   const set = (field: string, value: SearchValue) => setValues((prev) => ({ ...prev, [field]: value }));

@@ -33,7 +33,7 @@ export function StatusTabs({ env, cache, page, conditions, searchBody, version, 
   const [counts, setCounts] = useState<Record<string, number>>({});
   // Grouped answers may name tabs the dictionary lacks (or there is no dictionary): keep their labels.
   const [answered, setAnswered] = useState<TabItem[]>([]);
-  const items = useMemo(() => tabsOf(dictKey ? dictItems : [], answered), [dictKey, dictItems, answered]);
+  const items = useMemo(() => tabsOf(dictKey ? dictItems : [], answered, tabs.only), [dictKey, dictItems, answered, tabs.only]);
 
   useEffect(() => {
     const call = listCallOf(page, 'count');

@@ -8,6 +8,7 @@ import { readKeptState, writeKeptState } from './kept-state.ts';
 import { pageCountOf } from './pager-model.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListCondition, type ListPageSchema, type ListResult, type Row, type Scalar, type SearchValues, type Sort } from './list-types.ts';
 import { buildSearchBody, listBody, tabFilter } from './search-body.ts';
+import type { UrlPreset } from './url-preset.ts';
 
 export interface ListData {
   rows: Row[];
@@ -33,12 +34,15 @@ export interface ListData {
 
 const EMPTY: Row[] = [];
 
-/** `keep`: remember tab, page and size for the page (a route's list; not a picker inside a dialog). */
-export function useListData(env: Env, page: ListPageSchema, conditions: ListCondition[], keep = false): ListData {
+/**
+ * `keep`: remember tab, page and size for the page (a route's list; not a picker inside a dialog).
+ * `preset`: where a link asked the list to start (url-preset.ts); it wins over the kept tab, from page 1.
+ */
+export function useListData(env: Env, page: ListPageSchema, conditions: ListCondition[], keep = false, preset?: UrlPreset): ListData {
   const [kept] = useState(() => (keep ? readKeptState(page.id, PAGE_SIZES) : undefined));
-  const [applied, setApplied] = useState<SearchValues>({});
-  const [tab, setTabState] = useState<Scalar | undefined>(kept?.tab);
-  const [curPage, setCurPage] = useState(kept?.curPage ?? 1);
+  const [applied, setApplied] = useState<SearchValues>(() => preset?.search ?? {});
+  const [tab, setTabState] = useState<Scalar | undefined>(preset ? preset.tab : kept?.tab);
+  const [curPage, setCurPage] = useState(preset ? 1 : kept?.curPage ?? 1);
   const [pageSize, setSize] = useState(kept?.pageSize ?? DEFAULT_PAGE_SIZE);
   const [sorts, setSortState] = useState<Sort[]>([]);
   const [version, setVersion] = useState(0);
