@@ -96,6 +96,8 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       'feedstuffOrder', 'orderManageDHN', 'orderManageJR', 'orderManageZM', 'yqChicksOrder', 'yqmjOrder',
       'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
       'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', 'importCenter3', '5023', ...REPORT_OPERATIONS,
+      // 车辆监控 and 报警列表 (schemas/menus/monitor.json).
+      'vehicleMonitor3', 'alarmList3',
       // A dispatcher overrides a waybill's estimated fee (with a reason); bills are finance's.
       'financialFeeSave3',
       // After a short or damaged sign-off, dispatch may value the loss and split it with the carrier (货损分摊).
@@ -103,7 +105,8 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   },
   monitor: {
     name: '监控员',
-    grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', '5023', ...REPORT_OPERATIONS],
+    grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', '5023', ...REPORT_OPERATIONS,
+      'vehicleMonitor3', 'alarmList3'],
   },
   finance: {
     name: '财务',
@@ -124,6 +127,8 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     name: '承运商',
     grants: ['vehicle', 'driver', 'carrier3', 'carrierDetail3', 'carModel3', ...PARTNER_CONTRACT_READS, 'messageCenter3', 'importCenter3', 'waybill3', 'waybillDetail3', 'waybillAssignVehicle3', 'waybillAssignDriver3',
       'waybillReceive3', 'waybillRefuse3', 'waybillArrive3', 'waybillStartLoad3', 'waybillConfirmLoad3', 'waybillLeave3', 'waybillConfirmDelivery3', 'waybillSign3', 'waybillReceipt3', 'waybillTrack3', ...REPORT_OPERATIONS,
+      // 车辆监控 of their own vehicles (scoped on the server).
+      'vehicleMonitor3',
       // Their own carrier's bills (scoped in SQL) on 承运商账单确认与分发: read, export, confirm or send back.
       'carrierBill3', 'billDetail3', 'billConfirm3',
       // Their own carrier's payments (scoped in SQL): the steps that are the carrier's (account, agreement, evidence).

@@ -36,6 +36,13 @@ describe('notice icons', () => {
     expect(navigate).toHaveBeenCalledWith(to);
   });
 
+  it("the alarm popover's 查看全部 leads to the alarm list for users who may open it", () => {
+    const navigate = show(['BusinessAlarmReport3', 'alarmList3']);
+    fireEvent.click(screen.getByRole('button', { name: '业务报警' }));
+    fireEvent.click(screen.getByText('查看全部'));
+    expect(navigate).toHaveBeenCalledWith('/alarmList');
+  });
+
   it('all three operations show all three icons', () => {
     show(ALL);
     expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['业务报警', '消息中心', '导出中心']);

@@ -19,6 +19,9 @@ export interface NoticeItem {
 
 /** The alarm icon opens the latest alarms with 处理 / 忽略 (renderer/components/alarm-dialog). */
 const ALARM_OPERATION = 'BusinessAlarmReport3';
+/** Its 查看全部 opens the paged alarm list (报警列表) for users who may open it, else the alarm statistics. */
+const ALARM_LIST_OPERATION = 'alarmList3';
+export const ALARM_LIST_ROUTE = '/alarmList';
 
 export const NOTICE_ITEMS: readonly NoticeItem[] = [
   { operationId: 'BusinessAlarmReport3', label: '业务报警', to: '/businessAlarmReport', Icon: AlertRegular },
@@ -61,7 +64,7 @@ export function NoticeArea({ operationIds, userId, sources = NOTICE_SOURCES, mes
         const count = counts[operationId];
         return (
           <span key={operationId} className={styles.icon}>
-            {operationId === ALARM_OPERATION ? <AlarmNotice label={label} to={to} count={count} /> : (
+            {operationId === ALARM_OPERATION ? <AlarmNotice label={label} to={operationIds.has(ALARM_LIST_OPERATION) ? ALARM_LIST_ROUTE : to} count={count} /> : (
               <>
                 <Tooltip content={operationId === 'messageCenter3' && count !== undefined ? `${label}（${unreadText(count)}）` : label} relationship="label" withArrow>
                   <Button appearance="subtle" size="small" icon={<Icon />} onClick={() => navigate(to)} />

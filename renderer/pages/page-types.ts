@@ -13,6 +13,8 @@ export interface Call {
   idParam?: string;
   /** A settings form's before call: no record id is sent (or needed); it loads the corporation's own settings. */
   recordless?: boolean;
+  /** Name under which a batch call sends the selected ids; default ids. */
+  idsParam?: string;
 }
 
 export interface FieldSchema {
@@ -86,7 +88,13 @@ export interface Action {
   /** Row field passed as the opened page's record id; default id. */
   idField?: string;
   availableWhen?: StateGate;
+  /** A batch action whose rows go to different calls: each row to the first entry whose `when` it matches. */
+  calls?: { when?: Record<string, unknown[]>; call: Call }[];
+  /** A row action opening a dialog of the console with the row (list/row-dialogs.tsx). */
+  rowDialog?: RowDialogKind;
 }
+
+export type RowDialogKind = 'alarmHandle' | 'alarmDetail';
 
 /** Form fields filled from the before call's answer: a path, or a list mapped item by item. */
 export type InitialFrom = string | { from: string; pick?: Record<string, string>; where?: string } | { value: unknown } | { query: string };
@@ -120,6 +128,8 @@ export interface PageSchema {
   search?: Condition[];
   /** A hierarchy: rows under their parents, `column` indented by depth (list-page, tree-rows.ts). */
   tree?: { parent: string; column: string };
+  /** The list reads again on its own every this many seconds (list-page.tsx). */
+  refreshSeconds?: number;
   tabs?: { field: string; dictionary?: string; all?: string; counts?: 'each' | 'grouped'; countBody?: Record<string, unknown>; only?: (string | number)[] };
   /** Sent with every list and count call (a business line's business-type group); overrides the search. */
   filter?: Record<string, unknown>;

@@ -5,7 +5,7 @@ import { failure, invalid } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
 import { insert, one, run, tx, type Conn } from '../resources/statements.ts';
 import { findCorpVehicle } from '../tracking/target.ts';
-import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
+import { CARRYING_STATUSES } from './raise.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
 import { checkImageFiles } from '../domain/files/image-files.ts';
 import { ALARM_TYPE, DRIVER_KINDS, EVENT_LEVEL_LABELS, FIRST_DRIVER, STATUS } from './catalogue.ts';
@@ -42,7 +42,7 @@ export async function recordDriverEvent(conn: Conn, vehicle: { id: number; corpI
   await checkImageFiles(conn, vehicle.corpId, fileIds, '现场照片', 'fileIds');
   const waybill = await one<{ id: number; carrierId: number | null; driverId: number | null }>(conn,
     `SELECT id, carrier_id AS carrierId, driver_id AS driverId FROM waybills WHERE vehicle_id = ? AND is_deleted = 0
-       AND status IN (${WaybillStatus.AWAITING_TRANSPORT}, ${WaybillStatus.IN_TRANSIT}) ORDER BY updated_at DESC, id DESC LIMIT 1`, vehicle.id);
+       AND status IN (${CARRYING_STATUSES.join(', ')}) ORDER BY updated_at DESC, id DESC LIMIT 1`, vehicle.id);
   const vehicleDriver = (await one<{ driverId: number | null }>(conn, 'SELECT driver_id AS driverId FROM vehicles WHERE id = ?', vehicle.id))!.driverId;
   const place = await new OfflineGeocoder(conn, vehicle.corpId).placeName(e.lon, e.lat);
   const content = `${DRIVER_KINDS[e.eventType]}，报警级别：${EVENT_LEVEL_LABELS[e.eventLevel]}${e.speed !== undefined ? `，车速${e.speed}km/h` : ''}`;

@@ -44,11 +44,17 @@ interface OpenAlarm {
 
 type WaybillFacts = { id: number; carrierId: number | null; driverId: number | null };
 
-/** The waybill the vehicle is carrying: awaiting transport or in transit, the latest touched. */
+/**
+ * A vehicle carries a waybill awaiting transport or in transit: the one its alarms are raised on,
+ * and the vehicle monitor's current waybill (../tracking/monitor).
+ */
+export const CARRYING_STATUSES: readonly number[] = [WaybillStatus.AWAITING_TRANSPORT, WaybillStatus.IN_TRANSIT];
+
+/** The waybill the vehicle is carrying, the latest touched. */
 function currentWaybill(conn: Conn, vehicleId: number) {
   return one<WaybillFacts>(conn,
     `SELECT id, carrier_id AS carrierId, driver_id AS driverId FROM waybills
-     WHERE vehicle_id = ? AND is_deleted = 0 AND status IN (${WaybillStatus.AWAITING_TRANSPORT}, ${WaybillStatus.IN_TRANSIT})
+     WHERE vehicle_id = ? AND is_deleted = 0 AND status IN (${CARRYING_STATUSES.join(', ')})
      ORDER BY updated_at DESC, id DESC LIMIT 1`, vehicleId);
 }
 

@@ -1,10 +1,11 @@
 // Reading alarms: the detail of the handling dialog (spec section 2 and section 3 "Alarm
-// detail"), the top bar's list and polling summary, a paged list, and the alarm windows and rows
-// the track pages mark on a vehicle's points.
+// detail"), the top bar's list and polling summary, the paged alarm list and its counts by kind,
+// and the alarm windows and rows the track pages mark on a vehicle's points.
 import type { SessionUser } from '../http/context.ts';
 import { failure } from '../http/envelope.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
 import { formatTime } from '../resources/time.ts';
+import { likePattern } from '../resources/like.ts';
 import { all, one, type Conn } from '../resources/statements.ts';
 import type { TimeWindow } from '../tracking/columns.ts';
 import { alarmTypeName, durationText, EVENT_LEVEL_LABELS, FIRST_DRIVER, HANDLE, HANDLE_LABELS, STATUS_LABELS } from './catalogue.ts';
@@ -67,6 +68,7 @@ export function alarmItem(r: AlarmRow) {
     theLastTime: durationText(r.endTime - r.beginTime), alarmContent: r.alarmContent, areaName: r.areaName,
     beginPlaceName: r.beginPlaceName, endPlaceName: r.endPlaceName, bLon: r.beginLon, bLat: r.beginLat,
     status: r.status, statusStr: STATUS_LABELS[r.status], handleStatus: r.handleStatus, handleStatusStr: HANDLE_LABELS[r.handleStatus],
+    carrierName: r.carrierName ?? '', driverName: r.driverName ?? '', handleUserName: r.handleUserName ?? '', handleTimeStr: formatTime(r.handleTime),
   };
 }
 
@@ -144,30 +146,52 @@ export interface AlarmFilter {
   firstAlarmType?: number;
   lastAlarmType?: number[];
   vehicleId?: number;
+  /** Plate contains (the alarm list's 车牌号). */
+  vehicleNo?: string;
+  carrierId?: number;
   waybillId?: number;
   beginTime?: [number | null, number | null];
 }
 
-export async function listAlarms(conn: Conn, user: SessionUser, f: AlarmFilter) {
+/** The user's alarms narrowed by the list's filters (the paged list and its counts by kind share it). */
+function alarmWhere(user: SessionUser, f: AlarmFilter): { where: string; params: unknown[] } {
   const scope = alarmScope(user);
   const sql = [scope.sql];
   const params = [...scope.params];
   const add = (clause: string, ...values: unknown[]) => (sql.push(clause), params.push(...values));
   if (f.handleStatus?.length) add(`a.handle_status IN (${f.handleStatus.map(() => '?')})`, ...f.handleStatus);
   if (f.status !== undefined) add('a.status = ?', f.status);
-  if (f.firstAlarmType !== undefined) add('a.first_alarm_type = ?', f.firstAlarmType);
+  if (f.firstAlarmType !== undefined) add(f.firstAlarmType === FIRST_DRIVER ? KIND.driver : KIND.business);
   if (f.lastAlarmType?.length) add(`a.last_alarm_type IN (${f.lastAlarmType.map(() => '?')})`, ...f.lastAlarmType);
   if (f.vehicleId !== undefined) add('a.vehicle_id = ?', f.vehicleId);
+  if (f.vehicleNo) add(`a.vehicle_id IN (SELECT sv.id FROM vehicles sv WHERE sv.corp_id = a.corp_id AND sv.vehicle_no LIKE ? ESCAPE '\\')`, likePattern(f.vehicleNo, '车牌号'));
+  if (f.carrierId !== undefined) add('a.carrier_id = ?', f.carrierId);
   if (f.waybillId !== undefined) add('a.waybill_id = ?', f.waybillId);
   if (f.beginTime?.[0] != null) add('a.begin_time >= ?', f.beginTime[0]);
   if (f.beginTime?.[1] != null) add('a.begin_time <= ?', f.beginTime[1]);
-  const where = sql.join(' AND ');
+  return { where: sql.join(' AND '), params };
+}
+
+export async function listAlarms(conn: Conn, user: SessionUser, f: AlarmFilter) {
+  const { where, params } = alarmWhere(user, f);
   const curPage = f.curPage ?? 1;
   const pageSize = f.pageSize ?? 20;
   const totalRecords = (await one<{ n: number }>(conn, `SELECT count(*) AS n FROM alarms a WHERE ${where}`, ...params))!.n;
   const data = (await all<AlarmRow>(conn, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY a.begin_time DESC, a.id DESC LIMIT ? OFFSET ?`,
     ...params, pageSize, (curPage - 1) * pageSize)).map(alarmItem);
   return { data, totalRecords, curPage, pageSize };
+}
+
+/**
+ * The alarms of the list's filters counted by kind (the alarm list's tabs), the kind itself left
+ * out: `{totalRecords, tabs: [{lastAlarmType, lastAlarmTypeStr, count}]}`, business kinds first.
+ */
+export async function countAlarmsByKind(conn: Conn, user: SessionUser, f: AlarmFilter) {
+  const { where, params } = alarmWhere(user, { ...f, lastAlarmType: undefined });
+  const rows = await all<{ kind: number; n: number }>(conn,
+    `SELECT a.last_alarm_type AS kind, count(*) AS n FROM alarms a WHERE ${where} GROUP BY a.last_alarm_type ORDER BY a.last_alarm_type`, ...params);
+  const tabs = rows.map((r) => ({ lastAlarmType: r.kind, lastAlarmTypeStr: alarmTypeName(r.kind), count: Number(r.n) }));
+  return { totalRecords: tabs.reduce((sum, t) => sum + t.count, 0), tabs };
 }
 
 /**

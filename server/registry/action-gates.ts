@@ -1,5 +1,6 @@
 // Checks a page action's applicability declaration at load: `state` names an action its machine
-// knows, `when` names fields the page's rows carry and values of their dictionaries, never both;
+// knows, `when` (and each `when` of a batch action's `calls`) names fields the page's rows carry and
+// values of their dictionaries, never both;
 // and the states a machine derives are codes of the page's own status dictionary, so a page can
 // never offer an action in a state the server does not know. Messages name the allowed values.
 import { resolveExtends } from './compose.ts';
@@ -46,8 +47,18 @@ function checkGates(reg: Registry, gates: RowGate[], fields: Map<string, string 
   });
 }
 
+/** A batch action's `calls`: each entry's `when` is checked like a row action's. */
+function checkCallGates(reg: Registry, page: PageFile, action: Action, at: string, fail: Fail) {
+  const calls = action.calls as { when?: RowGate }[] | undefined;
+  if (!calls) return;
+  if (action.placement !== 'batch') fail(`${at}/calls`, '只有批量动作能声明 calls');
+  const fields = rowFields(reg, page);
+  calls.forEach((c, i) => c.when && checkGates(reg, [c.when], fields, () => `${at}/calls/${i}/when`, fail, false));
+}
+
 export function checkActionGates(reg: Registry, page: PageFile, action: Action, index: number, fail: Fail) {
   const at = `/actions/${index}`;
+  checkCallGates(reg, page, action, at, fail);
   const state = action.state as { machine: StateMachine; action: string } | undefined;
   const when = action.when as RowGate | RowGate[] | undefined;
   if (state && when) fail(at, '动作不能同时声明 state 和 when：有状态机的动作用 state，其余用 when');

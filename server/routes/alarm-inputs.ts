@@ -1,6 +1,7 @@
 // Request schemas of the alarm calls: the handling opinion (spec section 5: required, at most 256
 // characters, exact messages), id lists, the polling time and the event a terminal reports.
 import { DRIVER_KINDS } from '../alarms/catalogue.ts';
+import { searchText } from '../resources/like.ts';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 const id = (title: string) => ({ title, type: 'integer', minimum: 1, maximum: MAX_ID });
@@ -34,9 +35,17 @@ export const alarmListInput = {
     firstAlarmType: { title: '报警大类', enum: [100, 300] },
     lastAlarmType: { title: '报警类型', type: 'array', maxItems: 100, items: { title: '报警类型', type: 'integer', minimum: 1, maximum: 9999 } },
     vehicleId: id('车辆'),
+    vehicleNo: searchText('车牌号', 20),
+    carrierId: id('承运商'),
     waybillId: id('运单'),
     beginTime: { title: '报警时间', type: 'array', maxItems: 2, items: { title: '报警时间', type: ['integer', 'null'], minimum: 0, maximum: 253402300799999 } },
   },
+};
+
+/** The counts by kind take the list's filters without the paging. */
+export const alarmCountInput = {
+  type: 'object', additionalProperties: false,
+  properties: Object.fromEntries(Object.entries(alarmListInput.properties).filter(([k]) => k !== 'curPage' && k !== 'pageSize')),
 };
 
 export const driverEventInput = {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MULTI_QUERY_TIP } from '../../components/multi-query-dialog.tsx';
 import { carrierPage, carrierRows, enableStatus } from './list-fixture.ts';
 import { ListPage } from './list-page.tsx';
@@ -14,7 +14,7 @@ afterEach(() => (cleanup(), sessionStorage.clear()));
 
 const LIST = '/res/carrier/list';
 
-function setup(context: ListContext = {}, rows = carrierRows(3)) {
+function setup(context: ListContext = {}, rows = carrierRows(3), page = carrierPage) {
   const fake = fakeEnv({
     [`POST ${LIST}`]: () => ({ data: rows, totalRecords: rows.length ? 45 : 0 }),
     'POST /res/carrier/count': (b) => (Array.isArray(b.status) ? (b.status[0] === 1 ? 7 : 5) : 12),
@@ -28,7 +28,7 @@ function setup(context: ListContext = {}, rows = carrierRows(3)) {
     'POST /tms/field/setColumn': () => null,
     'POST /tms/field/setSearch': () => null,
   });
-  renderFluent(<ListPage page={carrierPage} env={fake.env} context={context} />);
+  renderFluent(<ListPage page={page} env={fake.env} context={context} />);
   return fake;
 }
 
@@ -43,6 +43,26 @@ describe('ListPage', () => {
   // page, not for a module's first transform on a busy machine (which alone took over 10 s).
   beforeAll(async () => {
     await Promise.all([import('../../components/column-settings/column-settings-dialog.tsx'), import('../../components/multi-query-dialog.tsx')]);
+  });
+
+  it('a live list (refreshSeconds) reads the same page again on its own, and a plain one does not', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const live = setup({}, carrierRows(3), { ...carrierPage, refreshSeconds: 30 });
+      await screen.findByText('C0001');
+      const before = live.callsTo(LIST).length;
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(live.callsTo(LIST)).toHaveLength(before + 1);
+      expect(live.callsTo(LIST).at(-1)!.body).toEqual(live.callsTo(LIST)[before - 1].body);
+      cleanup();
+      const plain = setup();
+      await screen.findByText('C0001');
+      const once = plain.callsTo(LIST).length;
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(plain.callsTo(LIST)).toHaveLength(once);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads the first page of 20 and shows dictionary values by their labels, reading the dictionary once', async () => {

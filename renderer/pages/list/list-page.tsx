@@ -3,7 +3,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { functionalUpdate } from '@tanstack/react-table';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SETTINGS_TITLES, type SavedSettings, type SettingsMode } from '../../components/column-settings/settings-model.ts';
 import type { Action, Column, PageRendererProps } from '../page-types.ts';
 import { applyFieldSettings } from './apply-settings.ts';
@@ -30,6 +30,7 @@ const ImportDialog = lazy(() => import('../import-center/import-dialog.tsx').the
 /** 车辆管理 → 车辆: what the import dialog imports. */
 const resourceTitle = (title: string | undefined) => (title ?? '').replace(/管理$/, '');
 const ConfirmDialog = lazy(() => import('./confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+const RowDialog = lazy(() => import('./row-dialogs.tsx').then((m) => ({ default: m.RowDialog })));
 const StatusTabs = lazy(() => import('./status-tabs.tsx').then((m) => ({ default: m.StatusTabs })));
 
 const useStyles = makeStyles({
@@ -60,6 +61,13 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
   const data = useListData(env, page, conditions, !context.inDialog, preset);
   // A hierarchy list shows each row under its parent (page `tree`).
   const tree = useMemo(() => (page.tree ? treeOrder(data.rows, page.tree.parent) : undefined), [page.tree, data.rows]);
+  // A live screen (page refreshSeconds) reads again on its own, keeping its search, tab and page.
+  const { reload } = data;
+  useEffect(() => {
+    if (!page.refreshSeconds) return;
+    const timer = setInterval(reload, page.refreshSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [page.refreshSeconds, reload]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Selection belongs to the rows on screen: a new page, search or reload starts without one. It is
@@ -159,6 +167,7 @@ export function ListPage({ page: served, env, context }: ListPageProps) {
       <Suspense fallback={null}>
         {runner.confirm && <ConfirmDialog request={runner.confirm} onClose={runner.closeConfirm} />}
         {runner.importing && <ImportDialog resourceId={runner.importing.resourceId} title={runner.importing.title || resourceTitle(page.title)} onClose={runner.closeImport} />}
+        {runner.rowDialog && <RowDialog kind={runner.rowDialog.kind} row={runner.rowDialog.row} onDone={runner.closeRowDialog} />}
         {runner.dialog && <ActionPageDialog request={runner.dialog} onDone={runner.closeDialog} routeOf={context.routeOf} />}
       </Suspense>
       {settingsMode && settingsOpen && (

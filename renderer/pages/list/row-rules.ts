@@ -1,6 +1,6 @@
 // What a row offers: which of its actions its state allows, what a row call sends, and where a
 // business-jump cell leads. Pure, so the rules are tested without rendering.
-import type { Action, Column, PageSchema } from '../page-types.ts';
+import type { Action, Call, Column, PageSchema } from '../page-types.ts';
 import type { Row } from './list-types.ts';
 
 /** Spec section 2: the business jump from a record needs operation 5023. */
@@ -17,7 +17,7 @@ export function actionAvailable(action: Action, row: Row): boolean {
   if (action.state && Array.isArray(own)) return own.includes(action.state.action);
   const gates = action.availableWhen;
   if (!gates) return true;
-  return gates.some((gate) => Object.entries(gate).every(([field, values]) => values.includes(row[field] as never)));
+  return gates.some((gate) => matches(gate, row));
 }
 
 /** A row shows at most this many actions as links; the rest go under 更多. */
@@ -36,6 +36,23 @@ export function rowCallBody(action: Action, row: Row): Record<string, unknown> {
   return { [key]: row.id, ...(row.version !== undefined && row.version !== null ? { version: row.version } : {}) };
 }
 
+const matches = (gate: Record<string, unknown[]>, row: Row) => Object.entries(gate).every(([field, values]) => values.includes(row[field] as never));
+
+/**
+ * The calls a batch action makes for the selected rows: its `call` with every id under the call's
+ * `idsParam` (default ids); with `calls`, each row goes to the first entry whose `when` it matches
+ * (an entry without `when` takes the rest), and each entry given rows is one call.
+ */
+export function batchCalls(action: Action, rows: Row[]): { call: Call; body: Record<string, unknown> }[] {
+  const entries = action.calls ?? (action.call ? [{ call: action.call }] : []);
+  const ids = entries.map(() => [] as unknown[]);
+  for (const row of rows) {
+    const i = entries.findIndex((e) => !e.when || matches(e.when, row));
+    if (i >= 0) ids[i].push(row.id);
+  }
+  return entries.flatMap((e, i) => (ids[i].length ? [{ call: e.call, body: { [e.call.idsParam ?? 'ids']: ids[i] } }] : []));
+}
+
 /**
  * The address a `link` column opens: the page the list names for that kind of record, at its menu
  * route, with `orderId` / `waybillId` (spec section 2) set to the row's `<kind>Id`, else its id.
@@ -44,7 +61,8 @@ export function linkHref(page: Pick<PageSchema, 'links'>, column: Column, row: R
   const kind = column.link;
   if (!kind) return undefined;
   const target = page.links?.[kind];
-  const id = row[`${kind}Id`] ?? row.id;
+  // A row that names the field but holds none (a vehicle carrying no waybill) links nowhere.
+  const id = `${kind}Id` in row ? row[`${kind}Id`] : row.id;
   if (!target || id === undefined || id === null || id === '') return undefined;
   return `${routeOf(target)}?${kind}Id=${encodeURIComponent(String(id))}`;
 }

@@ -3,6 +3,8 @@
 //   ?id=<row id> for row actions; or in a dialog when `dialog` is set;
 // - a `call` action asks its `confirm` text first, then calls with {ids} (batch), {id} (row) or the
 //   current filter (toolbar), and reloads; a 105 answer opens its result dialog inside the client;
+//   a batch action with `calls` sends each selected row to the call its `when` picks;
+// - a `rowDialog` row action opens that dialog of the console with the row (row-dialogs.tsx);
 //   a row call sends the row's version too (workflow actions are version-checked);
 // - the 'export' action always asks the export confirmation of spec section 5;
 // - an `import` action opens the import dialog for its resource;
@@ -10,12 +12,12 @@
 import { useState } from 'react';
 import { downloadAttachment } from '../export-center/download-file.ts';
 import type { Env } from '../../env/env-context.tsx';
-import type { Action } from '../page-types.ts';
+import type { Action, RowDialogKind } from '../page-types.ts';
 import type { ActionPageRequest } from './action-page-dialog.tsx';
 import { callApi } from './call-api.ts';
 import type { ConfirmRequest } from './confirm-dialog.tsx';
 import type { ListContext, Row } from './list-types.ts';
-import { rowCallBody } from './row-rules.ts';
+import { batchCalls, rowCallBody } from './row-rules.ts';
 
 export const EXPORT_CONFIRM = '确定导出？‘确定’后将生成导出任务，后续需在【导出中心】跟进导出进度！';
 /** Shown after a row's workflow call succeeds (the list then reloads with the new state). */
@@ -43,6 +45,7 @@ export function useActionRunner({ env, context, filterBody, carry, selectedRows,
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [dialog, setDialog] = useState<ActionPageRequest | null>(null);
   const [importing, setImporting] = useState<{ resourceId: string; title: string } | null>(null);
+  const [rowDialog, setRowDialog] = useState<{ kind: RowDialogKind; row: Row } | null>(null);
 
   const ask = (text: string | undefined, run: () => void) => (text ? setConfirm({ text, onConfirm: run }) : run());
   const open = (action: Action, id?: unknown) => {
@@ -75,9 +78,17 @@ export function useActionRunner({ env, context, filterBody, carry, selectedRows,
     if (action.call) ask(action.confirm, () => call(action, filterBody()));
   };
   const runBatch = (action: Action) => {
-    const ids = selectedRows().map((r) => r.id);
-    if (!ids.length || !action.call) return;
-    ask(action.confirm, () => call(action, { ids }, clearSelection));
+    const calls = batchCalls(action, selectedRows());
+    if (!calls.length) return;
+    if (!action.calls) return ask(action.confirm, () => call(action, calls[0].body, clearSelection));
+    // One call per group of rows; the list reloads once every call has answered, whatever each said.
+    ask(action.confirm, () =>
+      Promise.allSettled(calls.map((c) => callApi(env, c.call, c.body))).then((answers) => {
+        if (answers.some((a) => a.status === 'fulfilled')) env.notify.success(DONE_TEXT);
+        clearSelection();
+        reload();
+      }),
+    );
   };
   const runRow = (action: Action, row: Row) => {
     if (action.print) return window.print();
@@ -85,6 +96,7 @@ export function useActionRunner({ env, context, filterBody, carry, selectedRows,
       const id = encodeURIComponent(String(row[action.idField ?? 'id']));
       return void downloadAttachment(`${action.download.path}?${action.download.idParam ?? 'id'}=${id}`).catch((e: Error) => env.notify.error(e.message));
     }
+    if (action.rowDialog) return setRowDialog({ kind: action.rowDialog, row });
     if (action.page) return open(action, row[action.idField ?? 'id']);
     if (action.call) ask(action.confirm, () => call(action, rowCallBody(action, row), () => env.notify.success(DONE_TEXT)));
   };
@@ -99,6 +111,11 @@ export function useActionRunner({ env, context, filterBody, carry, selectedRows,
     closeImport: () => {
       setImporting(null);
       reload();
+    },
+    rowDialog,
+    closeRowDialog: (changed: boolean) => {
+      setRowDialog(null);
+      if (changed) reload();
     },
     dialog,
     closeDialog: (changed: boolean) => {
