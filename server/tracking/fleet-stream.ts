@@ -40,6 +40,8 @@ export interface FleetPosition {
 export const SESSION_ENDED = '登录已失效，请重新登录';
 
 export function fleetStream(c: Context, conn: Conn, user: SessionUser, stillSignedIn: () => Promise<boolean>, timing = FLEET_STREAM_TIMING): Response {
+  // nginx buffers proxied answers by default, which would hold the batches back: this answer says not to.
+  c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {
     let scope = await fleetScope(conn, user);
     const pending = new Map<number, LivePosition>();
