@@ -1,6 +1,6 @@
 // 物流地图 (spec "Car monitor: logistics map"; issue 17): every vehicle of the user's scope on the
 // map, clustered when zoomed out, coloured by state and turned by direction; the live stream moves
-// them in place (one source update per animation frame, whatever the number of batches). Clicking a
+// them in place (one source update a second at most, whatever the number of batches). Clicking a
 // vehicle opens its info window with the way to track playback; zoomed in, the start/via/end fences
 // of the waybills in view and their predicted lines. Filters: plate and state (the legend's entries).
 //
@@ -24,6 +24,12 @@ import { predictedLine, routeFences, routePoints, ROUTE_ZOOM, ROUTES_IN_VIEW, ty
 
 /** The snapshot is read again this often: vehicles gone silent turn offline, new waybills and alarms show. */
 const REFRESH_MS = 60_000;
+/**
+ * The map's source takes the moves at most this often. Each update makes maplibre cluster the fleet
+ * again and rebuild the tiles in view; with 10,000 vehicles that is the page's whole cost (npm run
+ * bench -- fleet-map), and a truck reporting every 10-30 s does not move visibly faster than this.
+ */
+const MAP_UPDATE_MS = 1000;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', height: 'calc(100vh - 120px)', minHeight: '480px' },
@@ -49,6 +55,7 @@ export function LogisticsMap({ env }: PageRendererProps) {
   const [routes, setRoutes] = useState<ReadonlyMap<number, WaybillRoute>>(new Map());
   const [predicted, setPredicted] = useState<MapLine[]>([]);
   const frame = useRef(0);
+  const lastDraw = useRef(0);
   const popup = useRef<Popup | null>(null);
   const batches = useRef(0);
   const fitted = useRef(false);
@@ -58,16 +65,23 @@ export function LogisticsMap({ env }: PageRendererProps) {
     setTotal(store.vehicles.size);
   }, [store]);
 
-  // Changes reach the map once per animation frame, however many batches came in between.
-  const draw = useCallback(() => {
-    if (frame.current || !drawn) return;
-    frame.current = requestAnimationFrame(() => {
+  // Changes reach the map at most every MAP_UPDATE_MS (on an animation frame), however many batches
+  // came in between; a user's filter at once.
+  const draw = useCallback((immediate = false) => {
+    if (!drawn) return;
+    if (frame.current) {
+      if (!immediate) return;
+      clearTimeout(frame.current);
+    }
+    const wait = immediate ? 0 : Math.max(0, lastDraw.current + MAP_UPDATE_MS - performance.now());
+    frame.current = window.setTimeout(() => requestAnimationFrame(() => {
       frame.current = 0;
-      const shown = drawn.map.getContainer();
+      lastDraw.current = performance.now();
       applyFleetDiff(drawn.map, store.diff(drawn.datum));
-      shown.setAttribute('data-fleet-shown', String([...store.vehicles.values()].filter(placed).length));
-    });
+      drawn.map.getContainer().setAttribute('data-fleet-shown', String([...store.vehicles.values()].filter(placed).length));
+    }), wait);
   }, [drawn, store]);
+  useEffect(() => () => clearTimeout(frame.current), []);
 
   // The snapshot, at once and then every REFRESH_MS.
   useEffect(() => {
@@ -133,7 +147,7 @@ export function LogisticsMap({ env }: PageRendererProps) {
   // After each snapshot: the map catches up; the first one also fits the view to the fleet.
   useEffect(() => {
     if (!drawn || loaded === 0) return;
-    draw();
+    draw(true);
     if (fitted.current) return;
     const b = boundsOf([...store.vehicles.values()].filter(placed).map((v) => toDisplay(drawn.datum, v.lon, v.lat)));
     if (!b) return;
@@ -143,7 +157,7 @@ export function LogisticsMap({ env }: PageRendererProps) {
 
   useEffect(() => {
     store.setFilter(filter);
-    draw();
+    draw(true);
   }, [filter, store, draw]);
 
   // Which waybills are in view, zoomed in far enough: their routes are drawn.
