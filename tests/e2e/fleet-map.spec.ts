@@ -1,6 +1,7 @@
 // 物流地图 in Chromium against the demo data: a terminal gateway's points (POST /track/ingest with a
 // terminal credential, as the JT/T 808 gateway hands them over) move the vehicle's marker on the
-// open map without a reload; clicking it opens its info window with the way to track playback.
+// open map without a reload; zoomed in, its waybill's start fence shows; clicking it opens its info
+// window with the way to track playback.
 import { expect, test, type Page } from '@playwright/test';
 import { api, CONSOLE_ORIGIN, getResult, login } from './support.ts';
 
@@ -16,18 +17,22 @@ function featureOf(page: Page, vehicleId: number) {
   }, vehicleId);
 }
 
-test('the fleet map moves a vehicle as its terminal reports, without a reload, and opens its info window', async ({ page }) => {
+test('the fleet map moves a vehicle as its terminal reports, without a reload, and opens its info window', async ({ page, playwright }) => {
   await login(page, 'admin');
   const { vehicles } = await getResult<{ vehicles: Vehicle[] }>(page.request, '/fleetMap/vehicles');
   // A vehicle on a waybill, so the info window leads to its track playback.
   const vehicle = vehicles.find((v) => v.waybillId !== null && v.lon !== null)!;
   const { secret } = await api<{ secret: string }>(page.request, '/terminalCredential/add', { name: '物流地图旅程网关' });
+  // The gateway is not the browser: its own connection, no session cookie. A fresh one per report, so
+  // a kept-alive socket the server closed meanwhile is never reused.
   const report = async (lon: number, lat: number, direction: number) => {
-    const res = await page.request.post('/api/track/ingest', {
-      headers: { authorization: `Bearer ${secret}`, origin: CONSOLE_ORIGIN },
+    const gateway = await playwright.request.newContext({ baseURL: CONSOLE_ORIGIN });
+    const res = await gateway.post('/api/track/ingest', {
+      headers: { authorization: `Bearer ${secret}` },
       data: { vehicleId: vehicle.vehicleId, points: [{ lon, lat, gpsTime: Date.now() - 1000, speed: 60, direction, odometer: 100_000 }] },
     });
     expect((await res.json()).code).toBe(1);
+    await gateway.dispose();
   };
 
   await page.goto('/logisticsMap');
@@ -39,11 +44,14 @@ test('the fleet map moves a vehicle as its terminal reports, without a reload, a
   // Marks this document: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { fleetJourney: number }).fleetJourney = 1));
 
-  const start = { lon: 114.305539, lat: 30.593099 };
+  // Near the start fence of its waybill, so the route shows once zoomed in.
+  const [route] = await api<{ nodes: { nodeType: string; name: string; lon: number; lat: number }[] }[]>(page.request, '/fleetMap/waybillRoutes', { waybillIds: [vehicle.waybillId] });
+  const first = route.nodes.find((n) => n.nodeType === 'start')!;
+  const start = { lon: +(first.lon + 0.01).toFixed(6), lat: first.lat };
   await report(start.lon, start.lat, 90);
   await expect.poll(async () => (await featureOf(page, vehicle.vehicleId))?.coordinates, { timeout: 15_000 }).toEqual([start.lon, start.lat]);
   expect((await featureOf(page, vehicle.vehicleId))!.rotation).toBe(90);
-  const moved = { lon: 114.412345, lat: 30.498765 };
+  const moved = { lon: +(first.lon + 0.02).toFixed(6), lat: +(first.lat - 0.01).toFixed(6) };
   await report(moved.lon, moved.lat, 180);
   await expect.poll(async () => (await featureOf(page, vehicle.vehicleId))?.coordinates, { timeout: 15_000 }).toEqual([moved.lon, moved.lat]);
   expect(await featureOf(page, vehicle.vehicleId)).toMatchObject({ state: expect.stringMatching(/^(moving|alarming)$/), rotation: 180 });
@@ -59,6 +67,8 @@ test('the fleet map moves a vehicle as its terminal reports, without a reload, a
     });
     return m.project([p.lon, p.lat]);
   }, moved);
+  // Zoomed in, the waybill's route fences are on the map with their 起/终 markers.
+  await expect(page.getByLabel(`起点 ${first.name}`)).toBeVisible();
   const box = (await map.boundingBox())!;
   await page.mouse.click(box.x + at.x, box.y + at.y);
   const info = page.getByRole('dialog', { name: vehicle.vehicleNo });
