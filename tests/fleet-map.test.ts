@@ -182,6 +182,8 @@ describe('stream', () => {
     const s = await openStream(t.app, admin.token);
     expect(s.res.headers.get('content-type')).toContain('text/event-stream');
     expect(s.res.headers.get('content-encoding')).toBeNull();
+    // nginx would otherwise hold the batches back.
+    expect(s.res.headers.get('x-accel-buffering')).toBe('no');
     await s.close();
   });
 
