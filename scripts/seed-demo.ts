@@ -96,8 +96,8 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       'feedstuffOrder', 'orderManageDHN', 'orderManageJR', 'orderManageZM', 'yqChicksOrder', 'yqmjOrder',
       'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
       'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', 'importCenter3', '5023', ...REPORT_OPERATIONS,
-      // 车辆监控 and 报警列表 (schemas/menus/monitor.json).
-      'vehicleMonitor3', 'alarmList3',
+      // 车辆监控, 报警列表 and 物流地图 (schemas/menus/monitor.json).
+      'vehicleMonitor3', 'alarmList3', 'logisticsMap3',
       // A dispatcher overrides a waybill's estimated fee (with a reason); bills are finance's.
       'financialFeeSave3',
       // After a short or damaged sign-off, dispatch may value the loss and split it with the carrier (货损分摊).
@@ -106,7 +106,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   monitor: {
     name: '监控员',
     grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', '5023', ...REPORT_OPERATIONS,
-      'vehicleMonitor3', 'alarmList3'],
+      'vehicleMonitor3', 'alarmList3', 'logisticsMap3'],
   },
   finance: {
     name: '财务',
@@ -134,7 +134,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // Their own carrier's payments (scoped in SQL): the steps that are the carrier's (account, agreement, evidence).
       'payment3', 'paymentAccount3', 'paymentSign3', 'paymentEvidence3', 'reportPayables3', 'reportCarrierBills3', 'reportFeeDeductions', 'reportAllowances',
       // Their own loss shares and their drivers' and delivery men's allowances (scoped on the server), read only.
-      'carrierLossShare3', 'carrierLossShareRecord3', 'driverAllowance3', 'deliveryAllowance3', 'waybillAllowanceDetail3'],
+      'carrierLossShare3', 'carrierLossShareRecord3', 'driverAllowance3', 'deliveryAllowance3', 'waybillAllowanceDetail3',
+      // 物流地图 of their own carrier's vehicles (filtered on the server).
+      'logisticsMap3'],
   },
 };
 

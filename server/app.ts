@@ -59,6 +59,7 @@ import { settlementRoutes } from './routes/settlement.ts';
 import { settlementDeductionRoutes } from './routes/settlement-deductions.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
 import { vehicleMonitorRoutes } from './routes/vehicle-monitor.ts';
+import { fleetMapRoutes } from './routes/fleet-map.ts';
 import { contentSecurityPolicyFor, mapSettingsFrom, type MapSettings } from './map/sources.ts';
 
 /**
@@ -109,7 +110,9 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
   const poultryCost = poultryCostRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir });
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get), ...gatewayRoutes(db)];
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get), ...gatewayRoutes(db),
+    // The live stream holds a connection open: not among the routes an export's snapshot replays.
+    ...fleetMapRoutes(db, sessions)];
 
   // Resource routes follow the schema files, so they are looked up per request and rebuilt on reload.
   let dynamic = new Map<string, RouteDef>();

@@ -152,6 +152,8 @@ const OTHER_BODIES: Record<string, Row> = {
   '/role/saveOperations': { roleId: 2, operationIds: ['vehicle3'] },
   '/user/unlock': { id: 2 },
   '/userSet/updateHaveBrowsedConfig': { haveBrowsed: 1 },
+  '/fleetMap/vehicleInfo': { vehicleId: 1 },
+  '/fleetMap/waybillRoutes': { waybillIds: [1] },
   '/exportCenter/create': { pageId: 'base/vehicle-list' },
   '/message/markRead': { all: true },
   '/message/summary': {},

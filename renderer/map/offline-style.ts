@@ -11,14 +11,14 @@ export const PLACES_SOURCE = 'places';
 export const LABEL_LAYERS = ['province-label', 'city-label', 'county-label', 'place-label'] as const;
 
 /** Font families tried in order for every letter; the last is the browser's generic one. */
-const FONT = ['Microsoft YaHei', 'PingFang SC', 'Noto Sans CJK SC', 'sans-serif'];
+export const MAP_FONT = ['Microsoft YaHei', 'PingFang SC', 'Noto Sans CJK SC', 'sans-serif'];
 const BASEMAP_MAX_ZOOM = 10;
 const isPoint: ExpressionSpecification = ['==', ['geometry-type'], 'Point'];
 const isArea: ExpressionSpecification = ['!=', ['geometry-type'], 'Point'];
 
 const label = (id: string, layer: string, minzoom: number, size: [number, number], colour: string) => ({
   id, type: 'symbol' as const, source: BASEMAP_SOURCE, 'source-layer': layer, minzoom, filter: isPoint,
-  layout: { 'text-field': ['get', 'name'] as ExpressionSpecification, 'text-font': FONT, 'text-size': ['interpolate', ['linear'], ['zoom'], minzoom, size[0], minzoom + 4, size[1]] as ExpressionSpecification, 'text-padding': 4 },
+  layout: { 'text-field': ['get', 'name'] as ExpressionSpecification, 'text-font': MAP_FONT, 'text-size': ['interpolate', ['linear'], ['zoom'], minzoom, size[0], minzoom + 4, size[1]] as ExpressionSpecification, 'text-padding': 4 },
   paint: { 'text-color': colour, 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
 });
 
@@ -52,7 +52,7 @@ export function offlineStyle(origin: string, from?: BasemapTileSource): StyleSpe
       label('province-label', 'province', 2, [13, 17], '#3b3530'),
       {
         id: 'place-label', type: 'symbol', source: PLACES_SOURCE, minzoom: 9,
-        layout: { 'text-field': ['get', 'name'], 'text-font': FONT, 'text-size': 12, 'text-offset': [0, 0.9], 'text-anchor': 'top', 'text-optional': true },
+        layout: { 'text-field': ['get', 'name'], 'text-font': MAP_FONT, 'text-size': 12, 'text-offset': [0, 0.9], 'text-anchor': 'top', 'text-optional': true },
         paint: { 'text-color': '#6b2fd0', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
       },
     ],

@@ -9,6 +9,7 @@ export type WidgetRegistry = Record<string, WidgetComponent>;
 export function createWidgetRegistry(): WidgetRegistry {
   return {
     rolePermission: lazy(() => import('./role-permission/role-permission.tsx').then((m) => ({ default: m.RolePermission }))),
+    logisticsMap: lazy(() => import('../logistics-map/logistics-map.tsx').then((m) => ({ default: m.LogisticsMap }))),
     trackPlayback: lazy(() => import('../track-playback/track-playback.tsx').then((m) => ({ default: m.TrackPlayback }))),
     departmentTree: lazy(() => import('./department-tree/department-tree.tsx').then((m) => ({ default: m.DepartmentTree }))),
     uploadCenter: lazy(() => import('./upload-center/upload-center.tsx').then((m) => ({ default: m.UploadCenter }))),
