@@ -9,14 +9,12 @@ import type { SessionUser } from '../http/context.ts';
 import { all, type Conn } from '../resources/statements.ts';
 import { formatTime } from '../resources/time.ts';
 import { waybillScope } from '../domain/waybills/scope.ts';
-import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
+import { CARRYING_STATUSES } from '../alarms/raise.ts';
 import { settingsOf } from '../alarms/settings.ts';
 import { isOnline, ONLINE_MINUTES } from './online.ts';
 
 export type FleetState = 'moving' | 'parked' | 'offline' | 'alarming';
 
-/** The waybill a vehicle is on: assigned and not yet ended (待运输, 运输中). */
-const CURRENT = [WaybillStatus.AWAITING_TRANSPORT, WaybillStatus.IN_TRANSIT];
 
 /**
  * Offline first (a silent vehicle's alarm or speed is old news), then an alarm nobody has handled,
@@ -37,7 +35,7 @@ function scopedVehicles(user: SessionUser, joins = '') {
   const ws = waybillScope(user, 'sw');
   const sql = `FROM vehicles v
     LEFT JOIN (SELECT sw.vehicle_id, max(sw.id) AS waybill_id FROM waybills sw
-      WHERE ${ws.sql.join(' AND ')} AND sw.vehicle_id IS NOT NULL AND sw.status IN (${CURRENT.join(', ')}) GROUP BY sw.vehicle_id) cw ON cw.vehicle_id = v.id
+      WHERE ${ws.sql.join(' AND ')} AND sw.vehicle_id IS NOT NULL AND sw.status IN (${CARRYING_STATUSES.join(', ')}) GROUP BY sw.vehicle_id) cw ON cw.vehicle_id = v.id
     LEFT JOIN (${OPEN_ALARMS}) oa ON oa.vehicle_id = v.id ${joins}
     WHERE v.corp_id = ? AND v.is_deleted = 0${user.userType === 2 ? ' AND v.carrier_id = ?' : ''}${user.userType === 1 ? ' AND cw.waybill_id IS NOT NULL' : ''}`;
   const params: unknown[] = [...ws.params, user.corpId, user.corpId];
