@@ -3,13 +3,14 @@
 // messages when a waybill lacks what its rule prices by. Pure: no database.
 import { describe, expect, it } from 'vitest';
 import { priceWaybill } from '../server/domain/settlement/pricing/price.ts';
+import { oilPriceOn } from '../server/domain/settlement/pricing/fuel.ts';
 import type { OilPrice, PriceResult, PricingOutcome, RateRule, WaybillFacts } from '../server/domain/settlement/pricing/types.ts';
 import { carrierContract, DAY, oil, TRIP, waybillFacts, withRules } from './support/pricing-fixtures.ts';
 
 function price(rule: Partial<RateRule>, facts: Partial<WaybillFacts> = {}, prices: OilPrice[] = []): PricingOutcome {
   const f = waybillFacts(facts);
-  return priceWaybill([withRules(carrierContract(), rule)], f, 'carrier', (region) =>
-    prices.filter((p) => p.region === region && p.effectiveDate <= f.tripDate).sort((a, b) => b.effectiveDate - a.effectiveDate)[0] ?? null);
+  // The engine's own lookup of the price in force (fuel.ts), as the table and memory sources use it.
+  return priceWaybill([withRules(carrierContract(), rule)], f, 'carrier', (region) => oilPriceOn(prices, region, f.tripDate));
 }
 
 function ok(outcome: PricingOutcome): PriceResult {
