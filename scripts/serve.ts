@@ -1,6 +1,7 @@
 // Starts the platform: opens (and on first start fills) the database, loads the schemas, serves
 // the API and the console. PORT, HOST and HUOYUN_DB override the defaults; DATABASE_URL puts it on
 // PostgreSQL; JT808_PORT starts the JT/T 808 terminal gateway beside it (README "Settings").
+import { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { connectDatabase } from '../server/db/connection.ts';
 import { holdRegistry } from '../server/registry/holder.ts';
@@ -53,6 +54,13 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
   console.log(`货运数字化平台 已启动: http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   console.log(`演示账号 (密码均为 ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}`);
 });
+// Idle keep-alive connections outlive the idle timeouts of proxies and clients (nginx keeps upstream
+// connections 60 s): with Node's 5 s default, a client reusing a socket the server is just closing gets
+// ECONNRESET instead of an answer.
+if (server instanceof HttpServer) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 server.on('error', (err: NodeJS.ErrnoException) => {
   console.error(err.code === 'EADDRINUSE' ? `端口 ${port} 已被占用，请用 PORT=<端口> 指定其他端口` : `启动失败: ${err.message}`);
   process.exit(1);

@@ -1,9 +1,12 @@
 // Bytes on the wire, as Chromium counts them: from an empty browser through the login page to the first
-// screen after login at most 350 KB, and the API answers compressed (br or gzip) when they are large.
+// screen after login at most 500 KB, and the API answers compressed (br or gzip) when they are large.
+// The first screen is the home dashboard: its charts' library (echarts, modular, about 160 KB) is part of
+// it, its map (maplibre and tiles) loads only when scrolled to. Issue 13's target was 350 KB; this guard
+// keeps the dashboard from growing further (docs/decisions.md "First screen with the home dashboard").
 import { expect, test } from '@playwright/test';
 import { login } from './support.ts';
 
-const LIMIT = 350 * 1024;
+const LIMIT = 500 * 1024;
 
 interface Load {
   url: string;
@@ -13,7 +16,7 @@ interface Load {
   raw: number;
 }
 
-test('login page through the first screen: at most 350 KB on the wire, API answers compressed', async ({ page }) => {
+test('login page through the first screen: at most 500 KB on the wire, API answers compressed', async ({ page }) => {
   // A fresh context per test: an empty cache, as a first visit.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');

@@ -1,8 +1,9 @@
 // One card per card key of the user's rules. Numbers link to the list that counts them (dashboard-links.ts);
-// charts come from the lazily loaded dashboard-charts.tsx, the map from transit-map.tsx.
+// charts come from the lazily loaded dashboard-charts.tsx, the map from transit-map.tsx once its card is in view.
 import { Link, makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Empty, Figure, Note, Panel } from './panels.tsx';
+import { WhenVisible } from './when-visible.tsx';
 import { lineListHref, VEHICLE_LIST, type RouteOf } from './dashboard-links.ts';
 import type { DashboardData } from './use-dashboard.ts';
 import type { TodayCounts } from './dashboard-types.ts';
@@ -136,7 +137,7 @@ export function renderCard(cardKey: string, title: string, ctx: CardContext): Re
       const m = data.map;
       return (
         <Panel title={title} span={4} extra={m && <Note>运输中 {m.total} 单{m.unplaced ? `，其中 ${m.unplaced} 单车辆暂无定位` : ''}{m.truncated ? '（仅显示最近更新的部分）' : ''}</Note>}>
-          {!m ? loading : lazyPart(<TransitMap map={m} hrefOf={ctx.waybillHrefOf} navigate={ctx.navigate} />)}
+          {!m ? loading : <WhenVisible placeholder={loading}>{lazyPart(<TransitMap map={m} hrefOf={ctx.waybillHrefOf} navigate={ctx.navigate} />)}</WhenVisible>}
         </Panel>
       );
     }
