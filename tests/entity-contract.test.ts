@@ -16,6 +16,8 @@ type Caller = Awaited<ReturnType<TestApp['as']>>;
 
 const CONFLICT = '数据已被他人修改，请刷新后重试';
 const TIME_STR = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** An `x-time: "date"` field: a calendar day, no time of day. */
+const DAY_STR = /^\d{4}-\d{2}-\d{2}$/;
 const REGISTRY = loadRegistry();
 const PLAIN = [...REGISTRY.resources.values()].filter((r) => r.pages);
 
@@ -85,7 +87,7 @@ describe.each(PLAIN.map((r) => [r.id, r] as const))('%s (one resource file)', (i
     for (const [field, f] of fields) {
       expect(r.result[field], field).toEqual(rec[field]);
       if (resource.references?.[field] && rec[field] != null) expect(r.result[`${field.replace(/Id$/, '')}Name`], `${field} label`).toBeTruthy();
-      if (f['x-time']) expect(r.result[`${field}Str`]).toMatch(TIME_STR);
+      if (f['x-time']) expect(r.result[`${field}Str`]).toMatch(f['x-time'] === 'date' ? DAY_STR : TIME_STR);
     }
     expect(r.result.version).toBe(1);
   });
