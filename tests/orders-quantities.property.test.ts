@@ -130,7 +130,8 @@ describe('quantities across split, change goods, stowage and assignment', () => 
           for (const id of ids) await expectConserved(id);
         }
       }),
-      { numRuns: 40 },
+      // A fixed seed: the coverage check below (every kind of action succeeded at least once) must not depend on a lucky draw.
+      { numRuns: 40, seed: 20261127 },
     );
     // The property means something only if every kind of action also went through sometimes.
     expect([...succeeded].sort()).toEqual(['assign', 'cancel', 'change', 'finish', 'split', 'stow']);
