@@ -82,11 +82,12 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
     : await currentWaybill(conn, vehicleId)) ?? null;
   const routeFences = waybill ? await waybillFences(conn, waybill.id) : [];
   const fences: PreparedFence[] = routeFences.map((f) => prepareFence(f, 0));
-  const settings = await settingsOf(conn, vehicle.corpId, waybill?.id ?? null);
+  // The rules in force when the batch began judge it: a late batch by the rules of its time.
+  const settings = await settingsOf(conn, vehicle.corpId, waybill?.id ?? null, cols.gpsTime[0]);
   const input: RuleInput = {
     cols, settings, fences, onWaybill: waybill !== null,
     doorMask: vehicle.detectDoor ? vehicle.openDoorStatus : 0,
-    tempMask: temperatureMask(vehicle),
+    tempMask: temperatureMask(vehicle) & (settings.tempChannelMask ?? -1),
   };
   const t = cols.gpsTime;
   const areaAt = (i: number) => fences.find((f) => contains(f, cols.lon[i], cols.lat[i]))?.name ?? null;

@@ -3,6 +3,8 @@
 // wins over the corporation's. alarmRemindBusinessSet/getAllSet and updateAlarmSet read and change them.
 import { invalid } from '../http/envelope.ts';
 import { one, run, tx, type Conn } from '../resources/statements.ts';
+import { waybillRuleAt } from '../domain/rules/waybill-rules.ts';
+import { temperatureRuleType, type TemperatureRuleRecord } from '../domain/rules/types/temperature.ts';
 
 export interface AlarmSettings {
   /** Overspeed: above this speed (km/h)... */
@@ -36,14 +38,32 @@ export const DEFAULT_SETTINGS: AlarmSettings = {
 
 type Row = { [K in keyof AlarmSettings]: number | null };
 
-export async function settingsOf(conn: Conn, corpId: number, waybillId: number | null): Promise<AlarmSettings> {
+/** The thresholds for a waybill's points: which range applied, and on which channels. */
+export interface WaybillAlarmSettings extends AlarmSettings {
+  /** Channels the temperature range watches (bit c = channel c + 1); null: every channel collected. */
+  tempChannelMask: number | null;
+  /** The temperature rule that set the range, when one did. */
+  temperatureRule: { id: number; ruleName: string } | null;
+}
+
+/**
+ * The thresholds that judge a vehicle's points at `at`: the corporation's, with the temperature range
+ * of the waybill the points belong to. That range is the waybill's own (set on it), else the most
+ * specific temperature rule in force at `at` (docs/rules.md), else the corporation's.
+ */
+export async function settingsOf(conn: Conn, corpId: number, waybillId: number | null, at = Date.now()): Promise<WaybillAlarmSettings> {
   const row = await one<Row>(conn, `SELECT overspeed_kmh AS overspeedKmh, overspeed_min_ms AS overspeedMinMs, temp_min AS tempMin, temp_max AS tempMax,
     temp_min_ms AS tempMinMs, stop_max_speed_kmh AS stopMaxSpeedKmh, stop_min_ms AS stopMinMs FROM alarm_settings WHERE corp_id = ?`, corpId);
-  const settings = { ...DEFAULT_SETTINGS };
-  if (row) for (const key of Object.keys(settings) as (keyof AlarmSettings)[]) if (row[key] !== null) settings[key] = row[key]!;
-  if (waybillId !== null) {
-    const range = await one<{ tempMin: number; tempMax: number }>(conn, 'SELECT temp_min AS tempMin, temp_max AS tempMax FROM waybill_temperature_ranges WHERE waybill_id = ?', waybillId);
-    if (range) Object.assign(settings, range);
+  const settings: WaybillAlarmSettings = { ...DEFAULT_SETTINGS, tempChannelMask: null, temperatureRule: null };
+  if (row) for (const key of SETTING_KEYS) if (row[key] !== null) settings[key] = row[key]!;
+  if (waybillId === null) return settings;
+  const range = await one<{ tempMin: number; tempMax: number }>(conn, 'SELECT temp_min AS tempMin, temp_max AS tempMax FROM waybill_temperature_ranges WHERE waybill_id = ?', waybillId);
+  if (range) return Object.assign(settings, range);
+  const rule = await waybillRuleAt<TemperatureRuleRecord>(conn, corpId, temperatureRuleType.key, waybillId, at);
+  if (rule) {
+    const effect = temperatureRuleType.effectOf(rule);
+    Object.assign(settings, { tempMin: effect.tempMin, tempMax: effect.tempMax, tempMinMs: effect.toleranceMs, tempChannelMask: effect.channelMask });
+    settings.temperatureRule = { id: rule.id, ruleName: rule.ruleName };
   }
   return settings;
 }
@@ -51,7 +71,8 @@ export async function settingsOf(conn: Conn, corpId: number, waybillId: number |
 /** The corporation's thresholds as the rules use them (no waybill), what it overrides, and when it last changed. */
 export async function corpSettings(conn: Conn, corpId: number) {
   const row = await one<{ updatedAt: number }>(conn, 'SELECT updated_at AS updatedAt FROM alarm_settings WHERE corp_id = ?', corpId);
-  return { ...(await settingsOf(conn, corpId, null)), defaults: DEFAULT_SETTINGS, updatedAt: row?.updatedAt ?? null };
+  const { tempChannelMask: _mask, temperatureRule: _rule, ...thresholds } = await settingsOf(conn, corpId, null);
+  return { ...thresholds, defaults: DEFAULT_SETTINGS, updatedAt: row?.updatedAt ?? null };
 }
 
 const COLUMNS: Record<keyof AlarmSettings, string> = {

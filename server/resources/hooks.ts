@@ -18,6 +18,8 @@ export interface ResourceHooks {
   afterWrite?(ctx: WriteContext, id: number, extras: Record<string, unknown>): Promise<void> | void;
   /** Before a record of a batch delete goes: a reason to keep it (shown as 'cannot delete'), or nothing. */
   beforeDelete?(ctx: WriteContext, existing: Record<string, unknown>): Promise<string | undefined> | string | undefined;
+  /** After a record of a batch delete went, in its transaction (a rule's version ends, say). */
+  afterDelete?(ctx: WriteContext, existing: Record<string, unknown>): Promise<void> | void;
   /** Adds what a list page shows beyond the columns (a user's login limit, say), once per page. */
   afterList?(rows: Record<string, unknown>[], now: number): Promise<void> | void;
   /** Adds what a detail read shows beyond the columns (role ids, say). */

@@ -145,6 +145,7 @@ export async function batchDelete(engine: ResourceEngine, resourceId: string, us
         ? `UPDATE ${ident(res.table)} SET is_deleted = 1, version = version + 1, updated_at = ?, updated_by = ? WHERE id = ?`
         : `DELETE FROM ${ident(res.table)} WHERE id = ?`;
       await run(engine.db, sql, ...(res.softDelete ? [now, user.userId, id] : [id]));
+      await engine.hooks[res.id]?.afterDelete?.({ user, now }, existing);
       if (res.history) {
         await recordHistory(engine, res, user, { recordId: id, action: 'delete', changes: [], version: (existing.version as number) + 1, now });
       }

@@ -15,12 +15,15 @@ import { storeLocationHooks } from '../domain/stores/calibration.ts';
 import { contractHooks } from '../domain/settlement/contract-hooks.ts';
 import { rateRuleHooks } from '../domain/settlement/rate-rule-hooks.ts';
 import { allowanceHooks } from '../domain/settlement/allowances/allowances.ts';
+import { ruleVersionHooks } from '../domain/rules/versions.ts';
+import { temperatureRuleType } from '../domain/rules/types/temperature.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
   return {
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
     contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
+    temperatureRule: ruleVersionHooks(conn, temperatureRuleType, 'temperature_rules'),
   };
 }
 

@@ -1,0 +1,64 @@
+// Which rule of a type applies to an event: of the versions in force at the event's time (versions.ts),
+// those enabled, valid on its Shanghai day, whose scope covers it and whose every condition holds; of
+// those the most specific. Pure: the same rules and event give the same answer, for the live event and
+// for the preview over past ones.
+//
+// Specificity orders the scope strictly, as the rate rules do (docs/rules.md):
+//   16 × (origin level + destination level)   (2 city, 1 province, 0 none)
+//  + 8 customer + 4 carrier + 2 business type + 1 for any condition.
+// Then the higher priority, then the later validFrom, then the newer rule (higher id).
+import { samePlace } from '../settlement/pricing/place-names.ts';
+import { DAY_MS, shanghaiDayStart } from '../../resources/time.ts';
+import { conditionsHold } from './conditions.ts';
+import type { FactValues, RuleRecord, ScopeFacts } from './rule-type.ts';
+
+const filled = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined && v !== '';
+
+/** Enabled, and `at` on or after validFrom's day and before the end of validTo's day. */
+export function validAt(rule: RuleRecord, at: number): boolean {
+  return rule.status === 0
+    && (!filled(rule.validFrom) || rule.validFrom <= at)
+    && (!filled(rule.validTo) || at < shanghaiDayStart(rule.validTo) + DAY_MS);
+}
+
+const placeCovers = (province: string | null, city: string | null, at: ScopeFacts['origin']) =>
+  (!filled(province) || samePlace(province, at.province ?? '')) && (!filled(city) || samePlace(city, at.city ?? ''));
+
+/** Whether the rule's scope covers the event: every filled scope field equals the event's. */
+export function scopeCovers(rule: RuleRecord, scope: ScopeFacts): boolean {
+  return (!filled(rule.customerId) || scope.customerIds.includes(rule.customerId))
+    && (!filled(rule.carrierId) || rule.carrierId === scope.carrierId)
+    && (!filled(rule.businessType) || rule.businessType === scope.businessType)
+    && placeCovers(rule.originProvince, rule.originCity, scope.origin)
+    && placeCovers(rule.destProvince, rule.destCity, scope.destination);
+}
+
+const level = (province: string | null, city: string | null) => (filled(city) ? 2 : filled(province) ? 1 : 0);
+
+export function specificity(rule: RuleRecord): number {
+  return 16 * (level(rule.originProvince, rule.originCity) + level(rule.destProvince, rule.destCity))
+    + (filled(rule.customerId) ? 8 : 0) + (filled(rule.carrierId) ? 4 : 0) + (filled(rule.businessType) ? 2 : 0)
+    + (rule.conditions?.length ? 1 : 0);
+}
+
+/** Negative when a should win over b. */
+export function compareRules(a: RuleRecord, b: RuleRecord): number {
+  return specificity(b) - specificity(a)
+    || b.priority - a.priority
+    || (b.validFrom ?? 0) - (a.validFrom ?? 0)
+    || b.id - a.id;
+}
+
+export function ruleApplies(rule: RuleRecord, at: number, scope: ScopeFacts, facts: FactValues): boolean {
+  return validAt(rule, at) && scopeCovers(rule, scope) && conditionsHold(rule.conditions, facts);
+}
+
+/** The rule that applies to the event, or null when none does. */
+export function chooseRule<R extends RuleRecord>(rules: readonly R[], at: number, scope: ScopeFacts, facts: FactValues): R | null {
+  let best: R | null = null;
+  for (const rule of rules) {
+    if (!ruleApplies(rule, at, scope, facts)) continue;
+    if (best === null || compareRules(rule, best) < 0) best = rule;
+  }
+  return best;
+}

@@ -1,0 +1,127 @@
+// What a temperature rule would have done over the last 30 days, before it is saved (docs/rules.md
+// "Preview"): for every waybill whose trip overlaps the window and that the rule would have judged
+// (the most specific rule in force at the trip's start, the candidate standing in for the rule it
+// edits, for the whole window), the alarms its range and duration give over the trip's stored
+// readings — through the alarm engine's own temperature rule, as a finished trip is judged when it is
+// replayed. Nothing is written.
+import type { Conn } from '../../../resources/statements.ts';
+import { all } from '../../../resources/statements.ts';
+import { DAY_MS, formatTime } from '../../../resources/time.ts';
+import { greatest } from '../../../db/dialect.ts';
+import { readTrack } from '../../../tracking/store/store.ts';
+import { settingsOf } from '../../../alarms/settings.ts';
+import { temperatureMask } from '../../../alarms/temperature-range.ts';
+import { temperatureRule as temperatureAlarm } from '../../../alarms/rules/temperature.ts';
+import { BUSINESS_KINDS } from '../../../alarms/catalogue.ts';
+import { WaybillStatus } from '../../workflow/waybill-machine.ts';
+import { loadFactsOf } from '../../settlement/pricing/facts-loader.ts';
+import { chooseRule } from '../choose.ts';
+import { rulesAt, versionsDuring } from '../versions.ts';
+import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
+import { temperatureRuleType, type TemperatureRuleRecord } from '../types/temperature.ts';
+
+export const PREVIEW_DAYS = 30;
+/** The waybills whose alarms the answer lists one by one (the counts cover them all). */
+const LISTED = 200;
+
+interface TripRow {
+  waybillId: number; waybillNo: string; vehicleId: number; plateNo: string; status: number;
+  gatherTemperature: number; temperaturectrl: number; first: number | null; last: number | null;
+}
+
+export interface PreviewAlarm { beginTime: number; endTime: number; beginTimeStr: string; endTimeStr: string; durationMinutes: number; peakValue: number; content: string }
+export interface PreviewWaybill {
+  waybillId: number; waybillNo: string; plateNo: string;
+  /** The stretch of the trip judged (inside the window). */
+  tripFrom: number; tripTo: number; tripFromStr: string; tripToStr: string;
+  alarms: PreviewAlarm[];
+  /** Temperature alarms the waybill has now (as judged by the rules that were in force). */
+  currentAlarms: number;
+}
+export interface PreviewResult {
+  fromStr: string; toStr: string;
+  /** Waybills the rule would have judged. */
+  matched: number;
+  /** Of those, the waybills it would have alarmed on, and the alarms. */
+  alarmedWaybills: number;
+  alarms: number;
+  /** Temperature alarms the matched waybills have now. */
+  currentAlarms: number;
+  waybills: PreviewWaybill[];
+}
+
+const TRIPS_SQL = (conn: Conn) => `SELECT w.id AS "waybillId", w.waybill_no AS "waybillNo", w.vehicle_id AS "vehicleId", v.vehicle_no AS "plateNo", w.status,
+    v.gather_temperature AS "gatherTemperature", v.temperaturectrl,
+    (SELECT min(n.actual_arrive_time) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS first,
+    (SELECT max(${greatest(conn, 'coalesce(n.actual_arrive_time, 0)', 'coalesce(n.actual_leave_time, 0)')}) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS last
+  FROM waybills w JOIN vehicles v ON v.id = w.vehicle_id
+  WHERE w.corp_id = ? AND w.is_deleted = 0 AND w.updated_at >= ? AND v.gather_temperature = 1
+    AND NOT EXISTS (SELECT 1 FROM waybill_temperature_ranges r WHERE r.waybill_id = w.id)
+  ORDER BY w.id`;
+
+/** The candidate as a rule record: the id of the rule it edits, or one newer than any. */
+function asRecord(candidate: Record<string, unknown>, id: number | null): TemperatureRuleRecord {
+  return {
+    customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
+    conditions: null, channels: null, validFrom: null, validTo: null, status: 0, priority: 0, toleranceMinutes: 5,
+    ...candidate, id: id ?? Number.MAX_SAFE_INTEGER,
+  } as TemperatureRuleRecord;
+}
+
+export async function previewTemperatureRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<PreviewResult> {
+  const from = now - PREVIEW_DAYS * DAY_MS;
+  const rule = asRecord(candidate, editedId);
+  const effect = temperatureRuleType.effectOf(rule);
+  const others = (await versionsDuring<TemperatureRuleRecord>(conn, corpId, temperatureRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
+  const trips = (await all<TripRow>(conn, TRIPS_SQL(conn), corpId, from))
+    .filter((r) => r.first !== null && r.first <= now && (r.status === WaybillStatus.IN_TRANSIT || Math.max(r.first, r.last ?? 0) >= from));
+  const facts = await loadFactsOf(conn, corpId, trips.map((t) => t.waybillId));
+  const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, waybills: [] };
+  const matched: TripRow[] = [];
+  for (const trip of trips) {
+    const f = facts.get(trip.waybillId);
+    const at = Math.max(trip.first!, from);
+    if (f && chooseRule([...rulesAt(others, at), rule], at, waybillScope(f), waybillFactValues(f)) === rule) matched.push(trip);
+  }
+  result.matched = matched.length;
+  const current = await currentAlarmCounts(conn, matched.map((t) => t.waybillId));
+  for (const trip of matched) {
+    const to = trip.status === WaybillStatus.IN_TRANSIT ? now : Math.min(now, Math.max(trip.first!, trip.last ?? 0));
+    const start = Math.max(trip.first!, from);
+    const cols = await readTrack(conn, trip.vehicleId, start, to);
+    const settings = { ...(await settingsOf(conn, corpId, null)), tempMin: effect.tempMin, tempMax: effect.tempMax, tempMinMs: effect.toleranceMs };
+    const tempMask = temperatureMask(trip) & (effect.channelMask ?? -1);
+    const input = { cols, settings, fences: [], onWaybill: true, doorMask: 0, tempMask };
+    // As a finished trip replayed in one batch: a run counts once it lasted the rule's duration.
+    const alarms = (temperatureAlarm.applies(input) ? temperatureAlarm.windows(input) : [])
+      .map((w) => ({ beginTime: cols.gpsTime[w.from], endTime: cols.gpsTime[w.to], peak: w.peak }))
+      .filter((w) => w.endTime - w.beginTime >= effect.toleranceMs)
+      .map((w) => ({
+        beginTime: w.beginTime, endTime: w.endTime, beginTimeStr: formatTime(w.beginTime), endTimeStr: formatTime(w.endTime),
+        durationMinutes: Math.round((w.endTime - w.beginTime) / 60_000), peakValue: w.peak,
+        content: temperatureAlarm.describe(w.peak, w.endTime - w.beginTime, settings),
+      }));
+    const currentAlarms = current.get(trip.waybillId) ?? 0;
+    result.currentAlarms += currentAlarms;
+    if (alarms.length) {
+      result.alarmedWaybills++;
+      result.alarms += alarms.length;
+    }
+    if (result.waybills.length < LISTED && (alarms.length || currentAlarms)) {
+      result.waybills.push({ waybillId: trip.waybillId, waybillNo: trip.waybillNo, plateNo: trip.plateNo, tripFrom: start, tripTo: to, tripFromStr: formatTime(start), tripToStr: formatTime(to), alarms, currentAlarms });
+    }
+  }
+  return result;
+}
+
+async function currentAlarmCounts(conn: Conn, waybillIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < waybillIds.length; i += 500) {
+    const part = waybillIds.slice(i, i + 500);
+    const rows = await all<{ waybillId: number; n: number }>(conn,
+      `SELECT waybill_id AS "waybillId", count(*) AS n FROM alarms WHERE last_alarm_type = ? AND confirmed = 1 AND waybill_id IN (${part.map(() => '?').join(', ')}) GROUP BY waybill_id`,
+      BUSINESS_KINDS.temperature.lastAlarmType, ...part);
+    for (const r of rows) out.set(r.waybillId, Number(r.n));
+  }
+  return out;
+}

@@ -1,0 +1,5 @@
+// Every rule type, by key: the condition editor's definitions and the preview routes read them here.
+import type { RuleType } from '../rule-type.ts';
+import { temperatureRuleType } from './temperature.ts';
+
+export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([[temperatureRuleType.key, temperatureRuleType as RuleType<unknown>]]);
