@@ -4,6 +4,9 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
+import { demoTemperatureRules } from '../fixtures/rules.ts';
+import { recordVersion } from '../server/domain/rules/versions.ts';
+import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
@@ -98,6 +101,8 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', 'exportCenter3', 'importCenter3', '5023', ...REPORT_OPERATIONS,
       // 车辆监控, 报警列表 and 物流地图 (schemas/menus/monitor.json).
       'vehicleMonitor3', 'alarmList3', 'logisticsMap3',
+      // 规则管理 whole (schemas/menus/rules.json and the entries rule resources derive).
+      'ruleManage',
       // A dispatcher overrides a waybill's estimated fee (with a reason); bills are finance's.
       'financialFeeSave3',
       // After a short or damaged sign-off, dispatch may value the loss and split it with the carrier (货损分摊).
@@ -106,7 +111,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
   monitor: {
     name: '监控员',
     grants: ['vehicle3', 'vehicleDetail3', 'driver3', 'driverDetail3', 'order3', 'orderDetail3', 'orderMonitor3', 'waybill3', 'waybillDetail3', 'waybillTrack3', 'BusinessAlarmReport3', 'messageCenter3', '5023', ...REPORT_OPERATIONS,
-      'vehicleMonitor3', 'alarmList3', 'logisticsMap3'],
+      'vehicleMonitor3', 'alarmList3', 'logisticsMap3',
+      // Temperature rules decide the cold-chain alarms the monitor watches.
+      'temperatureRule3', 'temperatureRuleDetail3', 'temperatureRuleRecord3', 'temperatureRuleAdd3', 'temperatureRuleUpdate3'],
   },
   finance: {
     name: '财务',
@@ -161,6 +168,11 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
   const fees = await all<{ code: string; id: number }>(conn, 'SELECT fee_code AS "code", id FROM fee_items WHERE corp_id = ?', corpId);
   await insertRows(conn, 'contract_rate_rules', demoRateRules(corpId, now, new Map(contracts.map((c) => [c.no, c])), new Map(fees.map((f) => [f.code, f.id])), refs.carModelIds));
   await seedFrameworkContracts(conn, corpId, now);
+  // Temperature rules, each with its first version (in force from now).
+  await insertRows(conn, 'temperature_rules', demoTemperatureRules(corpId, now, refs.customerIds));
+  for (const { id } of await all<{ id: number }>(conn, 'SELECT id FROM temperature_rules WHERE corp_id = ? ORDER BY id', corpId)) {
+    await recordVersion(conn, corpId, temperatureRuleType.key, 'temperature_rules', id, now);
+  }
   // A fence's delivery setting names the delivery man of its vehicle, known once the deliveries are in.
   await conn.run(
     `UPDATE area_delivery_settings SET delivery_id = (SELECT min(d.id) FROM deliveries d

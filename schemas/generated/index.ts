@@ -26,6 +26,7 @@ export type * from './piece.ts';
 export type * from './role.ts';
 export type * from './shipperReceiverInfo.ts';
 export type * from './storeLocation.ts';
+export type * from './temperatureRule.ts';
 export type * from './unitPrice.ts';
 export type * from './user.ts';
 export type * from './vehicle.ts';

@@ -472,6 +472,38 @@ export const storeLocations = sqliteTable('store_locations', {
   index('store_locations_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 温度规则 (schemas/resources/temperatureRule.json). */
+export const temperatureRules = sqliteTable('temperature_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  conditions: text('conditions'),
+  tempMin: real('temp_min').notNull(),
+  tempMax: real('temp_max').notNull(),
+  channels: text('channels'),
+  toleranceMinutes: integer('tolerance_minutes').notNull().default(5),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('temperature_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('temperature_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('temperature_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('temperature_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('temperature_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('temperature_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 单价 (schemas/resources/unitPrice.json). */
 export const unitPrices = sqliteTable('unit_prices', {
   id: integer('id').primaryKey(),

@@ -35,7 +35,7 @@ export interface ResourceFile {
   unique?: string[][];
   references?: Record<string, { resource: string; label?: string }>;
   dependents?: { resource: string; field: string }[];
-  aliases?: { path: string; verb: 'list' | 'count' | 'detail'; alsoAllowedTo?: string[] }[];
+  aliases?: { path: string; verb: 'list' | 'count' | 'detail' | 'save' | 'update' | 'batchDelete' | 'history'; alsoAllowedTo?: string[] }[];
   /** Its list, add, update, detail and history pages are derived from it (derived-pages.ts). */
   pages?: DerivedPagesOption;
 }
