@@ -7,13 +7,11 @@ import { api, CONSOLE_ORIGIN, getResult, login } from './support.ts';
 
 type Vehicle = { vehicleId: number; vehicleNo: string; lon: number | null; lat: number | null; waybillId: number | null; waybillNo: string | null };
 
-/** The vehicle's feature as the map's source holds it now (WGS-84 = display on the offline basemap). */
+/** The vehicle's marker as the map's fleet overlay holds it now (WGS-84 = display on the offline basemap). */
 function featureOf(page: Page, vehicleId: number) {
-  return page.getByRole('region', { name: '物流地图' }).evaluate(async (el, id) => {
-    const map = (el as unknown as { maplibreMap: { getSource(id: string): { getData(): Promise<GeoJSON.FeatureCollection> } } }).maplibreMap;
-    const data = await map.getSource('fleet').getData();
-    const f = data.features.find((x) => x.id === id);
-    return f ? { coordinates: (f.geometry as GeoJSON.Point).coordinates, state: f.properties?.state as string, rotation: f.properties?.rotation as number } : null;
+  return page.getByRole('region', { name: '物流地图' }).evaluate((el, id) => {
+    type Overlay = { vehicle(id: number): { coordinates: [number, number]; state: string; rotation: number } | null };
+    return (el as unknown as { fleetOverlay?: Overlay }).fleetOverlay?.vehicle(id) ?? null;
   }, vehicleId);
 }
 
