@@ -1,6 +1,6 @@
 // 物流地图 in Chromium against the demo data: a terminal gateway's points (POST /track/ingest with a
 // terminal credential, as the JT/T 808 gateway hands them over) move the vehicle's marker on the
-// open map without a reload; zoomed in, its waybill's start fence shows; clicking it opens its info
+// open map without a reload; zoomed out the fleet is clustered and a cluster's click zooms in; zoomed in, its waybill's start fence shows; clicking it opens its info
 // window with the way to track playback.
 import { expect, test, type Page } from '@playwright/test';
 import { api, CONSOLE_ORIGIN, getResult, login } from './support.ts';
@@ -39,6 +39,17 @@ test('the fleet map moves a vehicle as its terminal reports, without a reload, a
   await expect(map).toHaveAttribute('data-fleet-shown', /^[1-9]/);
   await expect(page.getByRole('group', { name: '图例' }).getByRole('button', { name: /^行驶 \d+$/ })).toBeVisible();
   await expect.poll(() => featureOf(page, vehicle.vehicleId)).not.toBeNull();
+  // The whole fleet in view is clustered; clicking a cluster zooms in on its vehicles.
+  type Drawn = { kind: 'cluster' | 'vehicle'; x: number; y: number; count: number };
+  const drawn = () => map.evaluate((el) => (el as unknown as { fleetOverlay: { drawn(): Drawn[] } }).fleetOverlay.drawn());
+  const zoom = () => map.evaluate((el) => (el as unknown as { maplibreMap: { getZoom(): number } }).maplibreMap.getZoom());
+  await expect.poll(async () => (await drawn()).some((d) => d.kind === 'cluster')).toBe(true);
+  const mapBox = (await map.boundingBox())!;
+  // Away from the map's controls in the corners.
+  const cluster = (await drawn()).find((d) => d.kind === 'cluster' && d.x > 80 && d.x < mapBox.width - 80 && d.y > 80 && d.y < mapBox.height - 80)!;
+  const before = await zoom();
+  await page.mouse.click(mapBox.x + cluster.x, mapBox.y + cluster.y);
+  await expect.poll(zoom).toBeGreaterThan(before + 1);
   // Marks this document: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { fleetJourney: number }).fleetJourney = 1));
 

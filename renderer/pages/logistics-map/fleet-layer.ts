@@ -116,6 +116,11 @@ export class FleetOverlay {
     return m ? { coordinates: m.lngLat, state: m.state, rotation: m.rotation } : null;
   }
 
+  /** Where the last redraw put clusters and vehicles (screen pixels in the map), for tests. */
+  drawn(): { kind: Placed['kind']; x: number; y: number; count: number }[] {
+    return this.placed.map((p) => ({ kind: p.kind, x: p.x, y: p.y, count: p.kind === 'cluster' ? p.count : 1 }));
+  }
+
   /** The vehicles within the map's view now, clustered or not. */
   inView(): number[] {
     return idsInView(this.markers.values(), this.view());
