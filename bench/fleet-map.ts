@@ -3,12 +3,13 @@
 // the vehicles added by addScaleVehicles, each given a last position near a city), so the bench can
 // publish into the live hub exactly where ingest() publishes after its commit; from there the
 // positions take the real path: the SSE route, its filter and coalescing, the browser's
-// EventSource, the page's store and the map source's diff. Storing the points is the gateway
+// EventSource, the page's store and its canvas overlay over the map. Storing the points is the gateway
 // bench's subject (npm run bench -- gateway), not this one's.
 // Printed: frame intervals from requestAnimationFrame (p50/p95/p99, dropped) at rest and under the
 // stream, in the whole-country view (clusters) and zoomed on one city (single vehicles); the
-// page's work per batch (the 'fleet-batch' measures: store + diff scheduling) and Chromium's
-// main-thread time (CDP TaskDuration, map rendering included) per batch. Target: frame p95 within
+// page's work per batch (the 'fleet-batch' measures: store + the overlay's markers), the overlay's
+// redraws (the 'fleet-draw' measures: clustering and canvas commands) and Chromium's main-thread time
+// (CDP TaskDuration, map and canvas rendering included) per batch. Target: frame p95 within
 // one 60 Hz vsync (16.7 ms), i.e. no dropped frame at p95.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -96,19 +97,20 @@ function startPublishing(spots: Map<number, Spot>) {
   return { stop: () => clearInterval(timer), sent: () => sent };
 }
 
-interface Sample { name: string; frames: number[]; busyMs: number; batches: number; batchWork: number[] }
+interface Sample { name: string; frames: number[]; busyMs: number; batches: number; batchWork: number[]; draws: number[] }
 
 async function sample(page: Page, cdp: CDPSession, name: string): Promise<Sample> {
   const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
   const batchCount = async () => Number(await page.getByRole('region', { name: '物流地图' }).getAttribute('data-fleet-batches'));
-  await page.evaluate("performance.clearMeasures('fleet-batch')");
+  await page.evaluate("performance.clearMeasures('fleet-batch'); performance.clearMeasures('fleet-draw')");
   const [busy0, batches0] = [await taskSeconds(), await batchCount()];
   const f = await frames(page, SAMPLE_MS);
   const busyMs = ((await taskSeconds()) - busy0) * 1000;
   const batches = (await batchCount()) - batches0;
   const batchWork = (await page.evaluate("performance.getEntriesByName('fleet-batch').map((e) => e.duration)")) as number[];
-  console.log(`  sampled ${name}: ${f.length} frames, ${batches} batches`);
-  return { name, frames: f, busyMs, batches, batchWork };
+  const draws = (await page.evaluate("performance.getEntriesByName('fleet-draw').map((e) => e.duration)")) as number[];
+  console.log(`  sampled ${name}: ${f.length} frames, ${batches} batches, ${draws.length} overlay redraws`);
+  return { name, frames: f, busyMs, batches, batchWork, draws };
 }
 
 export async function main(args: string[]): Promise<void> {
@@ -159,9 +161,10 @@ export async function main(args: string[]): Promise<void> {
     const dropped = (f: number[]) => `${ms((f.filter((x) => x > VSYNC * 1.5).length / f.length) * 100, 1)}%`;
     console.log(`\nframe intervals (ms) from requestAnimationFrame over ${SAMPLE_MS / 1000} s each; ${sent.toLocaleString('en')} positions published:`);
     console.log(table([
-      ['view', 'frames', 'p50', 'p95', 'p99', 'max', 'dropped', 'batches', 'page work/batch p50', 'p95', 'main thread/batch'],
+      ['view', 'frames', 'p50', 'p95', 'p99', 'max', 'dropped', 'batches', 'page work/batch p50', 'p95', 'redraws', 'redraw p50', 'p95', 'main thread/batch'],
       ...results.map((r) => [r.name, r.frames.length, ms(percentile(r.frames, 50)), ms(percentile(r.frames, 95)), ms(percentile(r.frames, 99)), ms(Math.max(...r.frames)), dropped(r.frames),
-        r.batches, r.batchWork.length ? ms(percentile(r.batchWork, 50)) : '-', r.batchWork.length ? ms(percentile(r.batchWork, 95)) : '-', r.batches ? ms(r.busyMs / r.batches) : '-']),
+        r.batches, r.batchWork.length ? ms(percentile(r.batchWork, 50)) : '-', r.batchWork.length ? ms(percentile(r.batchWork, 95)) : '-',
+        r.draws.length, r.draws.length ? ms(percentile(r.draws, 50)) : '-', r.draws.length ? ms(percentile(r.draws, 95)) : '-', r.batches ? ms(r.busyMs / r.batches) : '-']),
     ]));
     for (const r of results.slice(1)) {
       const p95 = percentile(r.frames, 95);

@@ -1,19 +1,17 @@
 // 物流地图 in Chromium against the demo data: a terminal gateway's points (POST /track/ingest with a
 // terminal credential, as the JT/T 808 gateway hands them over) move the vehicle's marker on the
-// open map without a reload; zoomed in, its waybill's start fence shows; clicking it opens its info
+// open map without a reload; zoomed out the fleet is clustered and a cluster's click zooms in; zoomed in, its waybill's start fence shows; clicking it opens its info
 // window with the way to track playback.
 import { expect, test, type Page } from '@playwright/test';
 import { api, CONSOLE_ORIGIN, getResult, login } from './support.ts';
 
 type Vehicle = { vehicleId: number; vehicleNo: string; lon: number | null; lat: number | null; waybillId: number | null; waybillNo: string | null };
 
-/** The vehicle's feature as the map's source holds it now (WGS-84 = display on the offline basemap). */
+/** The vehicle's marker as the map's fleet overlay holds it now (WGS-84 = display on the offline basemap). */
 function featureOf(page: Page, vehicleId: number) {
-  return page.getByRole('region', { name: '物流地图' }).evaluate(async (el, id) => {
-    const map = (el as unknown as { maplibreMap: { getSource(id: string): { getData(): Promise<GeoJSON.FeatureCollection> } } }).maplibreMap;
-    const data = await map.getSource('fleet').getData();
-    const f = data.features.find((x) => x.id === id);
-    return f ? { coordinates: (f.geometry as GeoJSON.Point).coordinates, state: f.properties?.state as string, rotation: f.properties?.rotation as number } : null;
+  return page.getByRole('region', { name: '物流地图' }).evaluate((el, id) => {
+    type Overlay = { vehicle(id: number): { coordinates: [number, number]; state: string; rotation: number } | null };
+    return (el as unknown as { fleetOverlay?: Overlay }).fleetOverlay?.vehicle(id) ?? null;
   }, vehicleId);
 }
 
@@ -41,6 +39,17 @@ test('the fleet map moves a vehicle as its terminal reports, without a reload, a
   await expect(map).toHaveAttribute('data-fleet-shown', /^[1-9]/);
   await expect(page.getByRole('group', { name: '图例' }).getByRole('button', { name: /^行驶 \d+$/ })).toBeVisible();
   await expect.poll(() => featureOf(page, vehicle.vehicleId)).not.toBeNull();
+  // The whole fleet in view is clustered; clicking a cluster zooms in on its vehicles.
+  type Drawn = { kind: 'cluster' | 'vehicle'; x: number; y: number; count: number };
+  const drawn = () => map.evaluate((el) => (el as unknown as { fleetOverlay: { drawn(): Drawn[] } }).fleetOverlay.drawn());
+  const zoom = () => map.evaluate((el) => (el as unknown as { maplibreMap: { getZoom(): number } }).maplibreMap.getZoom());
+  await expect.poll(async () => (await drawn()).some((d) => d.kind === 'cluster')).toBe(true);
+  const mapBox = (await map.boundingBox())!;
+  // Away from the map's controls in the corners.
+  const cluster = (await drawn()).find((d) => d.kind === 'cluster' && d.x > 80 && d.x < mapBox.width - 80 && d.y > 80 && d.y < mapBox.height - 80)!;
+  const before = await zoom();
+  await page.mouse.click(mapBox.x + cluster.x, mapBox.y + cluster.y);
+  await expect.poll(zoom).toBeGreaterThan(before + 1);
   // Marks this document: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { fleetJourney: number }).fleetJourney = 1));
 

@@ -1,6 +1,6 @@
 // The fleet map's data in the browser, without the map library: every vehicle of the snapshot by
 // id, moved by the stream's batches; which of them the filters show; the counts of the legend; and
-// the GeoJSON features (with the changes since the last draw) the map's source takes.
+// the features (with the changes since the last draw) the map's fleet overlay takes (fleet-layer.ts).
 import { ALARM_COLOUR, INACTIVE_COLOUR } from '../../map/constants.ts';
 import { directionIndex } from '../../map/geometry.ts';
 import { toDisplay, type Datum } from '../../map/providers.ts';
@@ -75,7 +75,7 @@ export function featureOf(v: FleetVehicle & { lon: number; lat: number }, datum:
   };
 }
 
-/** Changes to the map's source since the last draw: what GeoJSONSource.updateData takes. */
+/** Changes since the last draw: what the fleet overlay takes (FleetOverlay.apply). */
 export interface FleetDiff {
   add: FleetFeature[];
   update: FleetFeature[];
@@ -130,7 +130,7 @@ export class FleetStore {
     return out;
   }
 
-  /** Everything shown, for a fresh source (a new map after a provider change). */
+  /** Everything shown, for a fresh overlay (a new map after a provider change). */
   features(datum: Datum): FleetFeature[] {
     this.dirty.clear();
     this.onMap = new Set();

@@ -1,12 +1,12 @@
 // 物流地图 (spec "Car monitor: logistics map"; issue 17): every vehicle of the user's scope on the
 // map, clustered when zoomed out, coloured by state and turned by direction; the live stream moves
-// them in place (one source update a second at most, whatever the number of batches). Clicking a
+// them in place (a canvas over the map, redrawn on the next animation frame: fleet-layer.ts). Clicking a
 // vehicle opens its info window with the way to track playback; zoomed in, the start/via/end fences
 // of the waybills in view and their predicted lines. Filters: plate and state (the legend's entries).
 //
 // For tests and the benchmark the map's container carries data-fleet-shown (vehicles on the map)
-// and data-fleet-batches (stream batches applied); the batch work is measured as 'fleet-batch'
-// performance entries.
+// and data-fleet-batches (stream batches applied), and its `fleetOverlay` holds the markers; the
+// batch work is measured as 'fleet-batch' performance entries.
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Map as MlMap, Popup } from 'maplibre-gl';
@@ -17,19 +17,13 @@ import { boundsOf, type LngLat } from '../../map/geometry.ts';
 import type { MapFence, MapLine, MapPoint } from '../../map/map-model.ts';
 import { toDisplay, type Datum } from '../../map/providers.ts';
 import { FLEET_STATES, FleetStore, NO_FILTER, placed, STATE_STYLE, type FleetFilter, type FleetState, type FleetVehicle } from './fleet-model.ts';
-import { addFleetLayers, applyFleetDiff, VEHICLE_LAYER } from './fleet-layer.ts';
+import { FleetOverlay } from './fleet-layer.ts';
 import { openFleetStream } from './fleet-stream.ts';
 import { infoNode, type VehicleInfo } from './fleet-info.ts';
 import { predictedLine, routeFences, routePoints, ROUTE_ZOOM, ROUTES_IN_VIEW, type WaybillRoute } from './fleet-routes.ts';
 
 /** The snapshot is read again this often: vehicles gone silent turn offline, new waybills and alarms show. */
 const REFRESH_MS = 60_000;
-/**
- * The map's source takes the moves at most this often. Each update makes maplibre cluster the fleet
- * again and rebuild the tiles in view; with 10,000 vehicles that is the page's whole cost (npm run
- * bench -- fleet-map), and a truck reporting every 10-30 s does not move visibly faster than this.
- */
-const MAP_UPDATE_MS = 1000;
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', height: 'calc(100vh - 120px)', minHeight: '480px' },
@@ -54,8 +48,7 @@ export function LogisticsMap({ env }: PageRendererProps) {
   const [inView, setInView] = useState<number[]>([]);
   const [routes, setRoutes] = useState<ReadonlyMap<number, WaybillRoute>>(new Map());
   const [predicted, setPredicted] = useState<MapLine[]>([]);
-  const frame = useRef(0);
-  const lastDraw = useRef(0);
+  const overlay = useRef<FleetOverlay | null>(null);
   const popup = useRef<Popup | null>(null);
   const batches = useRef(0);
   const fitted = useRef(false);
@@ -65,23 +58,12 @@ export function LogisticsMap({ env }: PageRendererProps) {
     setTotal(store.vehicles.size);
   }, [store]);
 
-  // Changes reach the map at most every MAP_UPDATE_MS (on an animation frame), however many batches
-  // came in between; a user's filter at once.
-  const draw = useCallback((immediate = false) => {
-    if (!drawn) return;
-    if (frame.current) {
-      if (!immediate) return;
-      clearTimeout(frame.current);
-    }
-    const wait = immediate ? 0 : Math.max(0, lastDraw.current + MAP_UPDATE_MS - performance.now());
-    frame.current = window.setTimeout(() => requestAnimationFrame(() => {
-      frame.current = 0;
-      lastDraw.current = performance.now();
-      applyFleetDiff(drawn.map, store.diff(drawn.datum));
-      drawn.map.getContainer().setAttribute('data-fleet-shown', String([...store.vehicles.values()].filter(placed).length));
-    }), wait);
+  // Changes reach the overlay at once (it redraws on the next animation frame, the map not at all).
+  const draw = useCallback(() => {
+    if (!drawn || !overlay.current) return;
+    overlay.current.apply(store.diff(drawn.datum));
+    drawn.map.getContainer().setAttribute('data-fleet-shown', String([...store.vehicles.values()].filter(placed).length));
   }, [drawn, store]);
-  useEffect(() => () => clearTimeout(frame.current), []);
 
   // The snapshot, at once and then every REFRESH_MS.
   useEffect(() => {
@@ -100,7 +82,7 @@ export function LogisticsMap({ env }: PageRendererProps) {
     };
   }, [env, store, showCounts]);
 
-  // The live stream: a batch moves the store at once, the map on the next frame.
+  // The live stream: a batch moves the store and the overlay's markers at once, the drawing on the next frame.
   const drawRef = useRef(draw);
   drawRef.current = draw;
   const drawnRef = useRef(drawn);
@@ -138,16 +120,21 @@ export function LogisticsMap({ env }: PageRendererProps) {
   openInfoRef.current = openInfo;
   useEffect(() => {
     if (!drawn) return;
-    addFleetLayers(drawn.map, store.features(drawn.datum), { onVehicleClick: (id) => void openInfoRef.current(id) });
+    const layer = new FleetOverlay(drawn.map, store.features(drawn.datum), { onVehicleClick: (id) => void openInfoRef.current(id) });
+    overlay.current = layer;
     drawn.map.getContainer().setAttribute('data-fleet-batches', String(batches.current));
     fitted.current = false;
-    return () => void popup.current?.remove();
+    return () => {
+      popup.current?.remove();
+      layer.remove();
+      if (overlay.current === layer) overlay.current = null;
+    };
   }, [drawn, store]);
 
   // After each snapshot: the map catches up; the first one also fits the view to the fleet.
   useEffect(() => {
     if (!drawn || loaded === 0) return;
-    draw(true);
+    draw();
     if (fitted.current) return;
     const b = boundsOf([...store.vehicles.values()].filter(placed).map((v) => toDisplay(drawn.datum, v.lon, v.lat)));
     if (!b) return;
@@ -157,30 +144,32 @@ export function LogisticsMap({ env }: PageRendererProps) {
 
   useEffect(() => {
     store.setFilter(filter);
-    draw(true);
+    draw();
   }, [filter, store, draw]);
 
-  // Which waybills are in view, zoomed in far enough: their routes are drawn.
+  // Which waybills are in view (their vehicles within the view, clustered or not), zoomed in far enough: their routes are drawn.
   useEffect(() => {
     if (!drawn) return;
     const { map } = drawn;
     const look = () => {
-      if (map.getZoom() < ROUTE_ZOOM || !map.getLayer(VEHICLE_LAYER)) return setInView((v) => (v.length ? [] : v));
+      if (map.getZoom() < ROUTE_ZOOM || !overlay.current) return setInView((v) => (v.length ? [] : v));
       const ids = new Set<number>();
-      for (const f of map.queryRenderedFeatures({ layers: [VEHICLE_LAYER] })) {
-        const w = store.vehicles.get(Number(f.id))?.waybillId;
+      for (const id of overlay.current.inView()) {
+        const w = store.vehicles.get(id)?.waybillId;
         if (w != null && ids.size < ROUTES_IN_VIEW) ids.add(w);
       }
       const next = [...ids].sort((a, b) => a - b);
       setInView((v) => (v.join() === next.join() ? v : next));
     };
+    // After a move, and after each snapshot (the overlay's redraws never make the map idle again).
+    look();
     map.on('moveend', look);
     map.on('idle', look);
     return () => {
       map.off('moveend', look);
       map.off('idle', look);
     };
-  }, [drawn, store]);
+  }, [drawn, store, loaded]);
 
   useEffect(() => {
     const missing = inView.filter((id) => !routes.has(id));
