@@ -168,6 +168,7 @@ const OTHER_BODIES: Record<string, Row> = {
   '/user/getSubUserList': {},
   '/distance/getAreaDistance': { startAreaId: 1, endAreaId: 2 },
   '/dashboardRuleSet/addOrUpdate': { cards: [{ cardKey: 'todayOrders', show: true }] },
+  '/temperatureRule/preview': { rule: { ruleName: '预览规则', tempMin: 2, tempMax: 4 } },
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},

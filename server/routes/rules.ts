@@ -38,9 +38,9 @@ export function ruleRoutes(conn: Conn, registry: () => Registry) {
       input: { type: 'object', additionalProperties: false, properties: { ruleType: { title: '规则类型', enum: [...RULE_TYPES.keys()] } } },
       handler: ({ body }) => conditionDefinitions(body.ruleType ?? temperatureRuleType.key),
     }),
-    route<{ id?: number | null; rule: Record<string, unknown> }>({
+    route<{ id?: number; rule: Record<string, unknown> }>({
       method: 'POST', path: '/temperatureRule/preview', access: { anyOf: writers },
-      input: { type: 'object', additionalProperties: false, required: ['rule'], properties: { id: { ...ID, type: ['integer', 'null'] }, rule: { ...saveSchema(temperature), title: '规则' } } },
+      input: { type: 'object', additionalProperties: false, required: ['rule'], properties: { id: ID, rule: { ...saveSchema(temperature), title: '规则内容' } } },
       handler: async ({ user, body }) => {
         staffOnly(user);
         checkConditions(temperatureRuleType, body.rule.conditions as Condition[] | undefined);
