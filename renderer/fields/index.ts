@@ -1,5 +1,6 @@
 // The widgets and fields the console adds to the Fluent theme, by the names uiSchemas use.
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { ConditionsField } from './conditions/conditions-field.tsx';
 import { DateTimeWidget } from './date-time-widget.tsx';
 import { DayWidget } from './day-widget.tsx';
 import { DictionaryWidget } from './dictionary-widget.tsx';
@@ -30,7 +31,11 @@ export function huoyunWidgets(): RegistryWidgetsType {
 }
 
 export function huoyunFields(): RegistryFieldsType {
-  return { tieredRange: TieredRangeField as RegistryFieldsType[string], goodsLine: GoodsLineField as RegistryFieldsType[string] };
+  return {
+    tieredRange: TieredRangeField as RegistryFieldsType[string],
+    goodsLine: GoodsLineField as RegistryFieldsType[string],
+    conditions: ConditionsField as RegistryFieldsType[string],
+  };
 }
 
 export type { HuoyunFormContext } from './form-context.ts';

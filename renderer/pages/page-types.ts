@@ -149,6 +149,8 @@ export interface PageSchema {
     next?: { page: string; carry: string[] };
     /** Server checks shown as warnings while the form is filled (form-advisories.tsx). */
     advisories?: Advisory[];
+    /** A rule's preview over past data (form-preview.tsx). */
+    preview?: { path: string };
   };
   sections?: Section[];
   /** Every field the resource's records carry (title, type, format...), added by the server. */

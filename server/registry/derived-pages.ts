@@ -21,6 +21,8 @@ export interface DerivedPagesOption {
   listFields?: string[];
   /** The menu key of the module whose menu gets this entity's entry (derived-menus.ts). */
   module?: string;
+  /** A rule's preview call: the add and update forms offer 预览近30天 through it (form.preview). */
+  preview?: string;
 }
 
 type MenuOperation = { operationId?: string; jsPath?: string };
@@ -98,7 +100,7 @@ export function derivedPages(resource: ResourceFile, option: DerivedPagesOption,
   ];
   if (resource.history) actions.push({ id: 'record', label: '修改记录', placement: 'row', operationId: op('history', `${id}Record3`), page: page('history') });
 
-  const form = { fields, columns: 2 };
+  const form = { fields, columns: 2, ...(option.preview ? { preview: { path: option.preview } } : {}) };
   const pages: PageFile[] = [
     {
       id: page('list'), title: `${name}管理`, kind: 'list', resource: id, columns,

@@ -20,6 +20,7 @@ import { actionPayload, beforeBody, initialData, nextHref } from './action-form.
 import { RecordSummary } from './record-summary.tsx';
 import { picksDefaultBehavior } from './record-picks-widget.tsx';
 import { FormAdvisories } from './form-advisories.tsx';
+import { FormPreview } from './form-preview.tsx';
 
 export const SAVE_TEXT = '保 存';
 export const CANCEL_TEXT = '取 消';
@@ -186,6 +187,10 @@ export function FormPage({ page, env, context }: PageRendererProps) {
           <Button size="small" type="button" disabled={saving} onClick={() => close(false)}>
             {CANCEL_TEXT}
           </Button>
+          {page.form?.preview && (
+            <FormPreview env={env} path={page.form.preview.path} data={data} fields={model.fields}
+              recordId={loaded && 'record' in loaded ? (loaded.record?.id as number | undefined) : undefined} />
+          )}
         </div>
       </HuoyunForm>
     );

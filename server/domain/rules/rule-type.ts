@@ -12,6 +12,8 @@ export interface ConditionField {
   dictionary?: string;
   /** Values are ids of this resource's records (picked by their names). */
   reference?: string;
+  /** The referenced records' field the editor shows (modelName). */
+  referenceLabel?: string;
   unit?: string;
 }
 

@@ -19,6 +19,7 @@ import { chooseRule } from '../choose.ts';
 import { rulesAt, versionsDuring } from '../versions.ts';
 import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
 import { temperatureRuleType, type TemperatureRuleRecord } from '../types/temperature.ts';
+import type { PreviewTable } from './preview-table.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The waybills whose alarms the answer lists one by one (the counts cover them all). */
@@ -38,7 +39,7 @@ export interface PreviewWaybill {
   /** Temperature alarms the waybill has now (as judged by the rules that were in force). */
   currentAlarms: number;
 }
-export interface PreviewResult {
+export interface PreviewResult extends PreviewTable {
   fromStr: string; toStr: string;
   /** Waybills the rule would have judged. */
   matched: number;
@@ -76,7 +77,7 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
   const trips = (await all<TripRow>(conn, TRIPS_SQL(conn), corpId, from))
     .filter((r) => r.first !== null && r.first <= now && (r.status === WaybillStatus.IN_TRANSIT || Math.max(r.first, r.last ?? 0) >= from));
   const facts = await loadFactsOf(conn, corpId, trips.map((t) => t.waybillId));
-  const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, waybills: [] };
+  const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, waybills: [], summary: [], columns: COLUMNS, rows: [] };
   const matched: TripRow[] = [];
   for (const trip of trips) {
     const f = facts.get(trip.waybillId);
@@ -111,8 +112,27 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
       result.waybills.push({ waybillId: trip.waybillId, waybillNo: trip.waybillNo, plateNo: trip.plateNo, tripFrom: start, tripTo: to, tripFromStr: formatTime(start), tripToStr: formatTime(to), alarms, currentAlarms });
     }
   }
+  result.summary = [
+    { label: '预览区间', value: `${result.fromStr} 至 ${result.toStr}` },
+    { label: '适用运单', value: `${result.matched}单` },
+    { label: '将报警运单', value: `${result.alarmedWaybills}单` },
+    { label: '将产生报警', value: `${result.alarms}条` },
+    { label: '这些运单现有温度报警', value: `${result.currentAlarms}条` },
+  ];
+  result.rows = result.waybills.flatMap((w): Record<string, unknown>[] => {
+    const base = { waybillNo: w.waybillNo, plateNo: w.plateNo, currentAlarms: w.currentAlarms };
+    return w.alarms.length
+      ? w.alarms.map((a) => ({ ...base, beginTimeStr: a.beginTimeStr, endTimeStr: a.endTimeStr, durationMinutes: a.durationMinutes, content: a.content }))
+      : [{ ...base, beginTimeStr: '', endTimeStr: '', durationMinutes: null, content: '不报警' }];
+  });
   return result;
 }
+
+const COLUMNS = [
+  { key: 'waybillNo', title: '运单号' }, { key: 'plateNo', title: '车牌号' }, { key: 'beginTimeStr', title: '报警开始' },
+  { key: 'endTimeStr', title: '报警结束' }, { key: 'durationMinutes', title: '持续(分钟)' }, { key: 'content', title: '报警内容' },
+  { key: 'currentAlarms', title: '现有温度报警' },
+];
 
 async function currentAlarmCounts(conn: Conn, waybillIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();

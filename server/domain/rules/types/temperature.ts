@@ -26,7 +26,7 @@ export const temperatureRuleType: RuleType<TemperatureEffect> = {
   fields: [
     { key: 'goodsCategory', title: '货品类别', kind: 'code', dictionary: 'goodsCategory' },
     { key: 'temperatureClass', title: '温层', kind: 'code', dictionary: 'temperatureClass' },
-    { key: 'carModelId', title: '车型', kind: 'code', reference: 'carModel' },
+    { key: 'carModelId', title: '车型', kind: 'code', reference: 'carModel', referenceLabel: 'modelName' },
     { key: 'weightT', title: '重量', kind: 'number', unit: '吨' },
     { key: 'distanceKm', title: '运输距离', kind: 'number', unit: '公里' },
   ],
