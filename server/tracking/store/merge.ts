@@ -40,6 +40,11 @@ export function pointsToColumns(points: readonly TrackPoint[]): TrackColumns {
   return cols;
 }
 
+// A function of its own, not a closure in copyRow: made anew for every row, it cost more than the copy.
+function copySensors(src: (Float64Array | null)[], dst: (Float64Array | null)[], i: number, j: number) {
+  for (let c = 0; c < dst.length; c++) if (src[c] && dst[c]) dst[c]![j] = src[c]![i];
+}
+
 function copyRow(from: TrackColumns, i: number, to: TrackColumns, j: number) {
   to.gpsTime[j] = from.gpsTime[i];
   to.lon[j] = from.lon[i];
@@ -48,12 +53,9 @@ function copyRow(from: TrackColumns, i: number, to: TrackColumns, j: number) {
   to.direction[j] = from.direction[i];
   to.odometer[j] = from.odometer[i];
   to.status[j] = from.status[i];
-  const sensors = (src: (Float64Array | null)[], dst: (Float64Array | null)[]) => {
-    for (let c = 0; c < dst.length; c++) if (src[c] && dst[c]) dst[c]![j] = src[c]![i];
-  };
-  sensors(from.temps, to.temps);
-  sensors(from.humidities, to.humidities);
-  sensors(from.oils, to.oils);
+  copySensors(from.temps, to.temps, i, j);
+  copySensors(from.humidities, to.humidities, i, j);
+  copySensors(from.oils, to.oils, i, j);
 }
 
 /**
@@ -78,6 +80,29 @@ export function mergeColumns(stored: TrackColumns, incoming: TrackColumns): { me
     }
   }
   return { merged: trimColumns(out, n), added };
+}
+
+/**
+ * `incoming` after `stored` (every incoming time later than the last stored one, as the store checks):
+ * column by column, no per-row work. A channel only one side has keeps its sentinel on the other.
+ */
+export function appendColumns(stored: TrackColumns, incoming: TrackColumns): TrackColumns {
+  const masks = (a: (Float64Array | null)[], b: (Float64Array | null)[]) => channelMask(a) | channelMask(b);
+  const n = stored.length;
+  const out = emptyColumns(n + incoming.length, masks(stored.temps, incoming.temps), masks(stored.humidities, incoming.humidities), masks(stored.oils, incoming.oils));
+  for (const k of ['gpsTime', 'lon', 'lat', 'speed', 'direction', 'odometer', 'status'] as const) {
+    (out[k] as Float64Array).set(stored[k] as Float64Array);
+    (out[k] as Float64Array).set(incoming[k] as Float64Array, n);
+  }
+  for (const k of ['temps', 'humidities', 'oils'] as const) {
+    out[k].forEach((dst, c) => {
+      if (!dst) return;
+      const a = stored[k][c], b = incoming[k][c];
+      if (a) dst.set(a);
+      if (b) dst.set(b, n);
+    });
+  }
+  return out;
 }
 
 /** The first n rows as views (no copy). */
