@@ -39,8 +39,12 @@ export class IngestQueue {
   private blocked: { points: number; go: () => void }[] = [];
 
   constructor(private readonly conn: Conn, options: IngestQueueOptions = {}) {
-    this.maxPoints = options.maxPoints ?? 2_000;
-    this.maxDelayMs = options.maxDelayMs ?? 4;
+    // Small flushes: a flush's batches are all answered at its commit, so a flush of thousands of
+    // one-point reports (half a second of work) would hold the first of them that long, while the
+    // commit itself is cheap (about 0.44 ms of CPU per one-point report whether 1 or 400 share it,
+    // on SQLite; one round trip more per flush on PostgreSQL).
+    this.maxPoints = options.maxPoints ?? 256;
+    this.maxDelayMs = options.maxDelayMs ?? 2;
     this.maxPending = options.maxPending ?? 100_000;
   }
 
