@@ -40,9 +40,10 @@ export class IngestQueue {
 
   constructor(private readonly conn: Conn, options: IngestQueueOptions = {}) {
     // Small flushes: a flush's batches are all answered at its commit, so a flush of thousands of
-    // one-point reports (half a second of work) would hold the first of them that long, while the
-    // commit itself is cheap (about 0.44 ms of CPU per one-point report whether 1 or 400 share it,
-    // on SQLite; one round trip more per flush on PostgreSQL).
+    // one-point reports (most of a second of work on a loaded machine) would hold the first of them
+    // that long, while the commit itself is cheap: on SQLite the CPU per one-point report hardly moves
+    // whether 1 or 400 share a commit (docs/jt808.md "Benchmark"); on PostgreSQL it is a round trip
+    // and a WAL flush per flush.
     this.maxPoints = options.maxPoints ?? 256;
     this.maxDelayMs = options.maxDelayMs ?? 2;
     this.maxPending = options.maxPending ?? 100_000;
