@@ -3,9 +3,10 @@
 // authenticate and stay connected; each reports a point every 10 s for S seconds (default 60); then
 // every terminal re-uploads 100 blind-area points in one 0x0704 (sub-packaged). The gateway runs
 // here, on a fresh SQLite database (.bench/gateway.db: the demo's base data and N vehicles), storing
-// through checkPoints + ingest like any terminal's points. Printed beside the targets:
-// connections held, points/s steady and burst, p50/p99 from a frame's arrival to its answer and to
-// its point reaching the live hub, and the points stored (read back from the store) vs acknowledged.
+// through checkPoints and the gateway's ingestion queue (group commit) like any terminal's points.
+// Printed beside the targets: connections held, points/s steady and burst, p50/p99 from a
+// frame's arrival to its answer (queue and flush included) and to its point reaching the live hub,
+// and the points stored (read back from the store) vs acknowledged.
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -4,7 +4,8 @@
 // implies; a blind-area batch goes in sub-packages and is stored whole. An unknown or
 // unauthenticated terminal is answered, closed, and nothing is stored; noise and broken frames are
 // counted and dropped while the connection goes on; a point the ingestion refuses is answered as a
-// failure. Staff ask a connected terminal where it is (0x8201).
+// failure. Staff ask a connected terminal where it is (0x8201). Reports go through the group commit:
+// a terminal hears success only after the commit, and failure (nothing stored) when it fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { waybillOnTheRoad } from './support/waybill-fixture.ts';
@@ -15,6 +16,9 @@ import { MsgId, RegisterResult, Result } from '../server/gateway/jt808/messages.
 import { Status } from '../server/gateway/jt808/location.ts';
 import { COLD_MACHINE_BIT, doorBit, type TrackPoint } from '../server/tracking/columns.ts';
 import { TERMINAL_OFFLINE } from '../server/routes/gateway.ts';
+import { IngestQueue } from '../server/tracking/ingest-queue.ts';
+import type { Conn } from '../server/resources/statements.ts';
+import { commitHook } from './support/commit-hook.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 const MIN = 60_000;
@@ -183,5 +187,46 @@ describe('terminals refused', () => {
     const answer = await term.reportRaw({ alarm: 0, status: Status.ACC, latitude: 0, longitude: 0, altitude: 0, speed: 0, direction: 0, time: NOW - MIN, extras: [] });
     expect(answer.result).toBe(Result.OK);
     expect(await pointCount()).toBe(before);
+  });
+});
+
+describe('reports stored through the group commit', () => {
+  /** A second gateway whose ingestion queue stores through `conn`; its terminal of the vehicle, authenticated. */
+  const gatewayOver = async (conn: Conn) => {
+    const gw = new Jt808Gateway({ conn: t.db, log: (l) => logs.push(l), ingestion: new IngestQueue(conn) });
+    const term = await SimTerminal.connect(await gw.listen(0), ofVehicle());
+    open.push(term);
+    await term.register();
+    expect((await term.authenticate()).result).toBe(Result.OK);
+    return { gw, term };
+  };
+
+  it('answers a report only once its points are committed, then shows them', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const atCommit = new Promise<void>((r) => (reached = r));
+    const { gw, term } = await gatewayOver(commitHook(t.db, async () => { reached(); await held; }).conn);
+    const before = await pointCount();
+    let answered = false;
+    const answer = term.report(point(36)).finally(() => { answered = true; });
+    await atCommit;
+    expect(answered).toBe(false);
+    release();
+    expect((await answer).result).toBe(Result.OK);
+    expect(await pointCount()).toBe(before + 1);
+    await gw.close();
+  });
+
+  it('answers failure when the commit fails, stores nothing, and keeps the connection', async () => {
+    const { gw, term } = await gatewayOver(commitHook(t.db, async () => { throw new Error('磁盘已满'); }).conn);
+    const before = await t.snapshot();
+    expect((await term.batch([point(37), point(38)], 1)).result).toBe(Result.FAILED);
+    expect(gw.stats.pointsAcknowledged).toBe(0);
+    expect(gw.stats.pointsRefused).toBe(2);
+    expect(logs.at(-1)).toContain('磁盘已满');
+    expect(await t.snapshot()).toEqual(before);
+    expect((await term.heartbeat()).result).toBe(Result.OK);
+    await gw.close();
   });
 });

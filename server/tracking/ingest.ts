@@ -1,6 +1,7 @@
 // Ingestion of a terminal's batch of points: every point is checked before anything is written
 // (a bad batch answers code 100 naming the point and the field, and stores nothing); a good batch
 // is stored whole in one transaction, out-of-order points merged into place, duplicates dropped.
+// Several batches may share one transaction (ingestMany; the gateway's group commit, ingest-queue.ts).
 import type { ValidateFunction } from 'ajv';
 import { createAjv, describeErrors } from '../http/validate.ts';
 import { invalid } from '../http/envelope.ts';
@@ -56,18 +57,67 @@ export function checkPoints(points: readonly unknown[], now: number): TrackPoint
   return points.map((p) => { const point = p as TrackPoint; return { ...point, status: point.status ?? 0 }; });
 }
 
+/** A checked batch of one vehicle's points. */
+export interface IngestBatch {
+  corpId: number;
+  vehicleId: number;
+  points: readonly TrackPoint[];
+}
+
+export interface IngestResult {
+  received: number;
+  stored: number;
+  duplicates: number;
+}
+
 /** Stores a checked batch for the vehicle in one transaction. */
-export async function ingest(conn: Conn, corpId: number, vehicleId: number, points: readonly TrackPoint[]) {
+export async function ingest(conn: Conn, corpId: number, vehicleId: number, points: readonly TrackPoint[]): Promise<IngestResult> {
+  const [result] = await ingestMany(conn, [{ corpId, vehicleId, points }]);
+  if (result instanceof Error) throw result;
+  return result;
+}
+
+/**
+ * Stores several checked batches (of one or many vehicles) in ONE transaction: the group commit of
+ * ingest-queue.ts, and ingest() with a batch of one. Each batch is stored whole or not at all (a
+ * savepoint of its own): a batch that fails answers its error in its place and the others go on;
+ * a failed commit fails them all. Batches of one vehicle are stored in the order given. After the
+ * commit, and only then, the live hub hears of every batch that added points.
+ */
+export async function ingestMany(conn: Conn, batches: readonly IngestBatch[]): Promise<(IngestResult | Error)[]> {
+  if (batches.length === 0) return [];
+  // Exclusive per vehicle: the store merges into the chunk it read and the rules continue the open
+  // alarm they read, so two batches of one vehicle must not interleave. The locks are taken in
+  // ascending vehicle order, so two instances' transactions cannot wait on each other.
+  const vehicles = [...new Set(batches.map((b) => b.vehicleId))].sort((a, b) => a - b);
+  const results = await tx(conn, async () => {
+    for (const v of vehicles.slice(1)) await conn.lock(ingestLock(v));
+    const out: (IngestResult | Error)[] = [];
+    for (const b of batches) {
+      try {
+        out.push(await tx(conn, () => storeBatch(conn, b)));
+      } catch (err) {
+        out.push(err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+    return out;
+  }, { exclusive: { lock: ingestLock(vehicles[0]) } });
+  const storedAt = Date.now();
+  batches.forEach((b, i) => {
+    const r = results[i];
+    if (!(r instanceof Error) && r.stored > 0) publishLive(b.corpId, b.vehicleId, b.points, storedAt);
+  });
+  return results;
+}
+
+const ingestLock = (vehicleId: number) => `track-ingest-${vehicleId}`;
+
+/** One batch inside the caller's transaction: the points, their alarms and the vehicle's last position go together. */
+async function storeBatch(conn: Conn, { corpId, vehicleId, points }: IngestBatch): Promise<IngestResult> {
   const cols = pointsToColumns(points);
-  const { added } = await tx(conn, async () => {
-    const written = await writeTrack(conn, corpId, vehicleId, cols);
-    // The alarm rules see the batch in the same transaction: stored points and their alarms go together.
-    await raiseAlarms(conn, vehicleId, cols);
-    if (written.added > 0) await keepLastPosition(conn, corpId, vehicleId, points, Date.now());
-    return written;
-    // Exclusive per vehicle: the store merges into the chunk it read and the rules continue the open
-    // alarm they read, so two batches of one vehicle must not interleave.
-  }, { exclusive: { lock: `track-ingest-${vehicleId}` } });
-  if (added > 0) publishLive(corpId, vehicleId, points);
-  return { received: points.length, stored: added, duplicates: points.length - added };
+  const written = await writeTrack(conn, corpId, vehicleId, cols);
+  // The alarm rules see the batch in the same transaction: stored points and their alarms go together.
+  await raiseAlarms(conn, vehicleId, cols);
+  if (written.added > 0) await keepLastPosition(conn, corpId, vehicleId, points, Date.now());
+  return { received: points.length, stored: written.added, duplicates: points.length - written.added };
 }

@@ -2,7 +2,9 @@
 // at 0x7e (frame.ts, bounded), frames decoded, sub-packages reassembled, and messages handled in
 // the order they came: registration (0x0100 → 0x8100 with a code), authentication (0x0102),
 // heartbeat (0x0002), location (0x0200) and batch location (0x0704) reports, which go into the
-// track store through checkPoints + ingest exactly as /track/ingest does, and the terminal's answer
+// track store through checkPoints + ingestMany exactly as /track/ingest does (several terminals'
+// reports in one transaction: the group commit of tracking/ingest-queue.ts; a report is answered
+// success only once its points are committed, failure when they are not), and the terminal's answer
 // to a location query (0x0201). Every message is answered (0x8001) with its result. A malformed
 // frame is counted, logged with the terminal and dropped; the connection goes on. A terminal that
 // is unknown, or that reports before authenticating, is answered, and its connection closed.
@@ -10,7 +12,8 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Conn } from '../../resources/statements.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { checkPoints, ingest } from '../../tracking/ingest.ts';
+import { checkPoints } from '../../tracking/ingest.ts';
+import { IngestQueue } from '../../tracking/ingest-queue.ts';
 import type { TrackPoint } from '../../tracking/columns.ts';
 import { FrameError, FrameSplitter, decodeFrame, encodeMessage, type Frame, type Header } from './frame.ts';
 import { Truncated } from './bytes.ts';
@@ -57,14 +60,21 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   idleMs?: number;
   observer?: GatewayObserver;
+  /** Where reports are stored; by default a queue of the gateway's own over `conn`. */
+  ingestion?: IngestQueue;
 }
+
+/** Messages a connection may have waiting behind the one being handled before its socket stops being read. */
+const BACKLOG_PAUSE = 16;
 
 export class Jt808Gateway {
   readonly stats: GatewayStats = { connections: 0, malformed: 0, refused: 0, pointsAcknowledged: 0, pointsStored: 0, pointsRefused: 0, unpositioned: 0 };
   readonly server: net.Server;
   private sessions = new Set<Session>();
+  readonly ingestion: IngestQueue;
 
   constructor(readonly options: GatewayOptions) {
+    this.ingestion = options.ingestion ?? new IngestQueue(options.conn);
     this.server = net.createServer((socket) => {
       const session = new Session(this, socket);
       this.sessions.add(session);
@@ -88,10 +98,11 @@ export class Jt808Gateway {
     });
   }
 
-  /** Stops listening and closes every connection. */
-  close(): Promise<void> {
+  /** Stops listening, closes every connection, and lets the reports already queued be stored. */
+  async close(): Promise<void> {
     for (const s of this.sessions) s.socket.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.ingestion.drain();
   }
 
   log(line: string) {
@@ -103,6 +114,8 @@ class Session implements OnlineTerminal {
   private splitter: FrameSplitter;
   private parts = new Reassembler();
   private queue: Promise<void> = Promise.resolve();
+  /** Messages received and not yet handled. */
+  private backlog = 0;
   private serial = 0;
   private terminal: (KnownTerminal & { phone: string }) | null = null;
   private profile: DeviceProfile = DEFAULT_PROFILE;
@@ -118,9 +131,14 @@ class Session implements OnlineTerminal {
     socket.on('data', (chunk: Buffer) => {
       const arrived = performance.now();
       for (const content of this.splitter.push(chunk)) {
+        this.backlog++;
         // The last guard: whatever happens with one message, the ones after it are still handled.
-        this.queue = this.queue.then(() => this.receive(content, arrived)).catch((err: unknown) => this.gw.log(`${this.who} 处理报文出错: ${String(err)}`));
+        this.queue = this.queue.then(() => this.receive(content, arrived)).catch((err: unknown) => this.gw.log(`${this.who} 处理报文出错: ${String(err)}`))
+          .finally(() => { if (--this.backlog < BACKLOG_PAUSE && socket.isPaused()) socket.resume(); });
       }
+      // A terminal sending faster than its reports are stored (the ingestion queue is full, say)
+      // waits in its socket, not in our memory.
+      if (this.backlog >= BACKLOG_PAUSE) socket.pause();
     });
     socket.on('error', () => { /* a reset by the terminal: 'close' follows */ });
   }
@@ -219,7 +237,7 @@ class Session implements OnlineTerminal {
     this.answer(last, Result.OK, arrived);
   }
 
-  /** Reports → one checked batch → ingest; the answer says whether it was stored. */
+  /** Reports → one checked batch → the ingestion queue; the answer says whether it was committed. */
   private async store(reports: LocationReport[], last: Header, arrived: number) {
     const t = this.terminal!;
     const fixed = reports.filter(positioned);
@@ -234,7 +252,8 @@ class Session implements OnlineTerminal {
     try {
       const checked = checkPoints(points, Date.now());
       this.gw.options.observer?.ingesting?.(t.vehicleId, arrived);
-      const { stored } = await ingest(this.gw.options.conn, t.corpId, t.vehicleId, checked);
+      // Settles after the commit of the flush that took these points: success is answered only then.
+      const { stored } = await this.gw.ingestion.submit(t.corpId, t.vehicleId, checked);
       this.gw.stats.pointsAcknowledged += points.length;
       this.gw.stats.pointsStored += stored;
       this.answer(last, Result.OK, arrived);

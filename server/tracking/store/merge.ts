@@ -7,10 +7,25 @@ import {
 
 const fixed = (v: number, scale: number) => Math.round(v * scale) / scale;
 
-function maskOf(points: readonly TrackPoint[], prefix: 't' | 'h' | 'oil', channels: number): number {
+// The sensor fields' names, made once: building them per point and channel was most of the cost of
+// turning a 100-point batch into columns.
+const keysOf = (prefix: string, n: number) => Array.from({ length: n }, (_, c) => `${prefix}${c + 1}`);
+const TEMP_KEYS = keysOf('t', TEMP_CHANNELS);
+const HUMIDITY_KEYS = keysOf('h', HUMIDITY_CHANNELS);
+const OIL_KEYS = keysOf('oil', OIL_CHANNELS);
+type Readings = Record<string, number | undefined>;
+
+function maskOf(points: readonly TrackPoint[], keys: readonly string[]): number {
   let mask = 0;
-  for (const p of points) for (let c = 0; c < channels; c++) if (p[`${prefix}${c + 1}`] !== undefined) mask |= 1 << c;
+  for (const p of points) for (let c = 0; c < keys.length; c++) if ((p as unknown as Readings)[keys[c]] !== undefined) mask |= 1 << c;
   return mask;
+}
+
+function fillSensors(arrays: (Float64Array | null)[], keys: readonly string[], none: number, p: TrackPoint, i: number) {
+  for (let c = 0; c < arrays.length; c++) {
+    const a = arrays[c];
+    if (a) a[i] = fixed((p as unknown as Readings)[keys[c]] ?? none, TENTHS);
+  }
 }
 
 /**
@@ -21,9 +36,9 @@ export function pointsToColumns(points: readonly TrackPoint[]): TrackColumns {
   const order = points.map((_, i) => i).sort((a, b) => points[a].gpsTime - points[b].gpsTime || a - b);
   const kept: number[] = [];
   for (const i of order) if (kept.length === 0 || points[kept[kept.length - 1]].gpsTime !== points[i].gpsTime) kept.push(i);
-  const cols = emptyColumns(kept.length, maskOf(points, 't', TEMP_CHANNELS), maskOf(points, 'h', HUMIDITY_CHANNELS), maskOf(points, 'oil', OIL_CHANNELS));
-  kept.forEach((src, i) => {
-    const p = points[src];
+  const cols = emptyColumns(kept.length, maskOf(points, TEMP_KEYS), maskOf(points, HUMIDITY_KEYS), maskOf(points, OIL_KEYS));
+  for (let i = 0; i < kept.length; i++) {
+    const p = points[kept[i]];
     cols.gpsTime[i] = p.gpsTime;
     cols.lon[i] = fixed(p.lon, COORD_SCALE);
     cols.lat[i] = fixed(p.lat, COORD_SCALE);
@@ -31,13 +46,16 @@ export function pointsToColumns(points: readonly TrackPoint[]): TrackColumns {
     cols.direction[i] = Math.round(p.direction);
     cols.odometer[i] = fixed(p.odometer, ODOMETER_SCALE);
     cols.status[i] = p.status;
-    const sensors = (arrays: (Float64Array | null)[], prefix: string, none: number) =>
-      arrays.forEach((a, c) => { if (a) a[i] = fixed((p as unknown as Record<string, number | undefined>)[`${prefix}${c + 1}`] ?? none, TENTHS); });
-    sensors(cols.temps, 't', TEMP_NONE);
-    sensors(cols.humidities, 'h', HUMIDITY_NONE);
-    sensors(cols.oils, 'oil', OIL_NONE);
-  });
+    fillSensors(cols.temps, TEMP_KEYS, TEMP_NONE, p, i);
+    fillSensors(cols.humidities, HUMIDITY_KEYS, HUMIDITY_NONE, p, i);
+    fillSensors(cols.oils, OIL_KEYS, OIL_NONE, p, i);
+  }
   return cols;
+}
+
+// A function of its own, not a closure in copyRow: made anew for every row, it cost more than the copy.
+function copySensors(src: (Float64Array | null)[], dst: (Float64Array | null)[], i: number, j: number) {
+  for (let c = 0; c < dst.length; c++) if (src[c] && dst[c]) dst[c]![j] = src[c]![i];
 }
 
 function copyRow(from: TrackColumns, i: number, to: TrackColumns, j: number) {
@@ -48,12 +66,9 @@ function copyRow(from: TrackColumns, i: number, to: TrackColumns, j: number) {
   to.direction[j] = from.direction[i];
   to.odometer[j] = from.odometer[i];
   to.status[j] = from.status[i];
-  const sensors = (src: (Float64Array | null)[], dst: (Float64Array | null)[]) => {
-    for (let c = 0; c < dst.length; c++) if (src[c] && dst[c]) dst[c]![j] = src[c]![i];
-  };
-  sensors(from.temps, to.temps);
-  sensors(from.humidities, to.humidities);
-  sensors(from.oils, to.oils);
+  copySensors(from.temps, to.temps, i, j);
+  copySensors(from.humidities, to.humidities, i, j);
+  copySensors(from.oils, to.oils, i, j);
 }
 
 /**
@@ -78,6 +93,29 @@ export function mergeColumns(stored: TrackColumns, incoming: TrackColumns): { me
     }
   }
   return { merged: trimColumns(out, n), added };
+}
+
+/**
+ * `incoming` after `stored` (every incoming time later than the last stored one, as the store checks):
+ * column by column, no per-row work. A channel only one side has keeps its sentinel on the other.
+ */
+export function appendColumns(stored: TrackColumns, incoming: TrackColumns): TrackColumns {
+  const masks = (a: (Float64Array | null)[], b: (Float64Array | null)[]) => channelMask(a) | channelMask(b);
+  const n = stored.length;
+  const out = emptyColumns(n + incoming.length, masks(stored.temps, incoming.temps), masks(stored.humidities, incoming.humidities), masks(stored.oils, incoming.oils));
+  for (const k of ['gpsTime', 'lon', 'lat', 'speed', 'direction', 'odometer', 'status'] as const) {
+    (out[k] as Float64Array).set(stored[k] as Float64Array);
+    (out[k] as Float64Array).set(incoming[k] as Float64Array, n);
+  }
+  for (const k of ['temps', 'humidities', 'oils'] as const) {
+    out[k].forEach((dst, c) => {
+      if (!dst) return;
+      const a = stored[k][c], b = incoming[k][c];
+      if (a) dst.set(a);
+      if (b) dst.set(b, n);
+    });
+  }
+  return out;
 }
 
 /** The first n rows as views (no copy). */

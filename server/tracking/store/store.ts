@@ -4,7 +4,7 @@
 import { all, one, run, type Conn } from '../../resources/statements.ts';
 import { emptyColumns, emptyMotion, lowerBound, type MotionColumns, type TrackColumns } from '../columns.ts';
 import { decodeChunk, decodeChunkInto, decodeMotionInto, encodeChunk, readHeader, rowsBetween } from './codec.ts';
-import { mergeColumns, trimColumns } from './merge.ts';
+import { appendColumns, mergeColumns, trimColumns } from './merge.ts';
 import { writeDaySummary } from '../day-summary.ts';
 
 export const CHUNK_MS = 86_400_000;
@@ -29,18 +29,69 @@ export async function writeTrack(conn: Conn, corpId: number, vehicleId: number, 
   for (let from = 0; from < cols.length; ) {
     const start = chunkStart(cols.gpsTime[from]);
     const to = lowerBound(cols.gpsTime, start + CHUNK_MS, cols.length);
-    const part = sliceView(cols, from, to);
-    const row = await one<{ columns: Buffer }>(conn, 'SELECT columns FROM track_chunks WHERE vehicle_id = ? AND start_ms = ?', vehicleId, start);
-    const { merged, added: n } = row ? mergeColumns(decodeChunk(row.columns), part) : { merged: part, added: part.length };
-    await run(conn, `INSERT INTO track_chunks (vehicle_id, corp_id, start_ms, first_ms, end_ms, count, columns) VALUES (?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (vehicle_id, start_ms) DO UPDATE SET first_ms = excluded.first_ms, end_ms = excluded.end_ms, count = excluded.count, columns = excluded.columns`,
-      vehicleId, corpId, start, merged.gpsTime[0], merged.gpsTime[merged.length - 1], merged.length, encodeChunk(merged));
-    // The day's summary row is rewritten from the same merged columns, so it never drifts from the track.
-    await writeDaySummary(conn, corpId, vehicleId, start, merged);
-    added += n;
+    added += await writeDay(conn, corpId, vehicleId, start, sliceView(cols, from, to));
     from = to;
   }
   return { added, duplicates: cols.length - added };
+}
+
+/**
+ * A day of a vehicle is stored as one or more segments (track_chunks rows), each covering the times
+ * [start_ms, end_ms] with no two overlapping, so ordered by start_ms they are the day in time order.
+ * Appending points after the day's last one (what a terminal reporting live does, every few seconds)
+ * rewrites only the day's last segment while it holds fewer than TAIL_POINTS points, and otherwise
+ * begins a new one: the cost of an append follows the points appended, not the day's length (a whole
+ * day re-encoded and rewritten for each point made a day of 8,640 reports quadratic). Points earlier
+ * than that are merged with the segments their time range meets, which become one; a day cut into
+ * more than MAX_SEGMENTS segments is merged whole at such a write. A segment begins at its first
+ * point's time; the one-row-per-day chunks stored before segments begin at the day's start, and stay
+ * valid segments.
+ */
+export const TAIL_POINTS = 512;
+export const MAX_SEGMENTS = 48;
+
+async function writeDay(conn: Conn, corpId: number, vehicleId: number, day: number, part: TrackColumns): Promise<number> {
+  const segments = await all<ChunkMeta>(conn, `SELECT start_ms AS startMs, first_ms AS firstMs, end_ms AS endMs, count FROM track_chunks
+    WHERE vehicle_id = ? AND start_ms >= ? AND start_ms < ? ORDER BY start_ms`, vehicleId, day, day + CHUNK_MS);
+  const first = part.gpsTime[0], last = part.gpsTime[part.length - 1];
+  const tail = segments.at(-1);
+  let added = part.length;
+  let whole: TrackColumns | null = null;
+  if (!tail || first > tail.endMs) {
+    if (tail && tail.count < TAIL_POINTS) {
+      const merged = appendColumns(decodeChunk(await blobOf(conn, vehicleId, tail.startMs)), part);
+      await run(conn, 'UPDATE track_chunks SET end_ms = ?, count = ?, columns = ? WHERE vehicle_id = ? AND start_ms = ?',
+        last, merged.length, encodeChunk(merged), vehicleId, tail.startMs);
+      if (segments.length === 1) whole = merged;
+    } else {
+      await insertSegment(conn, corpId, vehicleId, first, part);
+    }
+    if (!tail) whole = part;
+  } else {
+    let met = segments.filter((m) => m.endMs >= first && m.startMs <= last);
+    if (segments.length - met.length + 1 > MAX_SEGMENTS) met = segments;
+    if (met.length === 0) {
+      await insertSegment(conn, corpId, vehicleId, first, part);
+    } else {
+      const stored = decodeSpans(await Promise.all(met.map(async (m) => {
+        const blob = await blobOf(conn, vehicleId, m.startMs);
+        return { blob, a: 0, b: readHeader(blob).count };
+      })));
+      const merge = mergeColumns(stored, part);
+      added = merge.added;
+      await run(conn, `DELETE FROM track_chunks WHERE vehicle_id = ? AND start_ms IN (${met.map(() => '?').join(', ')})`, vehicleId, ...met.map((m) => m.startMs));
+      await insertSegment(conn, corpId, vehicleId, Math.min(first, met[0].startMs), merge.merged);
+      if (met.length === segments.length) whole = merge.merged;
+    }
+  }
+  // The day's summary row is rewritten from the day's columns as now stored, so it never drifts from the track.
+  await writeDaySummary(conn, corpId, vehicleId, day, whole ?? await readTrack(conn, vehicleId, day, day + CHUNK_MS - 1));
+  return added;
+}
+
+function insertSegment(conn: Conn, corpId: number, vehicleId: number, startMs: number, cols: TrackColumns) {
+  return run(conn, 'INSERT INTO track_chunks (vehicle_id, corp_id, start_ms, first_ms, end_ms, count, columns) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    vehicleId, corpId, startMs, cols.gpsTime[0], cols.gpsTime[cols.length - 1], cols.length, encodeChunk(cols));
 }
 
 /** Per database, a counter per vehicle that every write of its track moves on (see trackVersion). */
