@@ -202,12 +202,16 @@ describe('scope and bad input', () => {
 describe('what the playback page reads beside the track (issue 13)', () => {
   const byWaybill = () => ({ waybillId: f.waybillId });
 
-  it('answers the temperature range the alarms judge the waybill by: the corporation\'s, then the waybill\'s own', async () => {
+  it('answers the temperature range the alarms judge the waybill by: the rule in force, else the corporation\'s; the waybill\'s own over both', async () => {
+    // The demo's rule for the first customer (fixtures/rules.ts) covers this waybill.
+    expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: 0, tempMax: 4, own: false, ruleName: '生鲜客户冷藏温控' });
+    const rule = (await admin.post('/temperatureRule/page', { ruleName: '生鲜客户冷藏温控' })).result.data[0];
+    expect((await admin.post('/temperatureRule/update', { id: rule.id, version: rule.version, status: 1 })).code).toBe(1);
     const corp = (await admin.get('/alarmRemindBusinessSet/getAllSet')).result;
-    expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: corp.tempMin, tempMax: corp.tempMax, own: false });
+    expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: corp.tempMin, tempMax: corp.tempMax, own: false, ruleName: null });
     await t.db.run('INSERT INTO waybill_temperature_ranges (waybill_id, corp_id, temp_min, temp_max) VALUES (?, 1, -18, -12)', [f.waybillId]);
     try {
-      expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: -18, tempMax: -12, own: true });
+      expect((await dispatcher.post('/waybill/getTemperatureRange', byWaybill())).result).toEqual({ tempMin: -18, tempMax: -12, own: true, ruleName: null });
       // Another corporation's user learns nothing of it.
       expect((await admin2.post('/waybill/getTemperatureRange', byWaybill())).code).not.toBe(1);
     } finally {

@@ -93,11 +93,12 @@ export function trackRoutes(conn: Conn, alarmWindows: AlarmWindowSource = noAlar
     list('/waybill/getHumidityList', (ctx) => ctx.series('humidities')),
     list('/waybill/getOilList', (ctx) => ctx.series('oils')),
     list('/waybill/getRefrigeratorList', (ctx) => ctx.coldMachine()),
-    // The allowed range the temperature alarms judge by: the waybill's own, else the corporation's (the chart's limit lines).
+    // The allowed range the temperature alarms judge by now (the chart's limit lines): the waybill's own,
+    // else the temperature rule in force (named), else the corporation's.
     list('/waybill/getTemperatureRange', async ({ target }) => {
-      const { tempMin, tempMax } = await settingsOf(conn, target.vehicle.corpId, target.waybill?.id ?? null);
+      const { tempMin, tempMax, temperatureRule } = await settingsOf(conn, target.vehicle.corpId, target.waybill?.id ?? null);
       const own = target.waybill ? !!(await one(conn, 'SELECT 1 FROM waybill_temperature_ranges WHERE waybill_id = ?', target.waybill.id)) : false;
-      return { tempMin, tempMax, own };
+      return { tempMin, tempMax, own, ruleName: temperatureRule?.ruleName ?? null };
     }),
     list('/waybill/getAreaList', (ctx) => ctx.areas()),
     // The track table's 位置 of the rows in view (the pages carry coordinates outside fences: naming
