@@ -11,6 +11,8 @@ export type ConditionValue = number | string | (number | string)[] | null | unde
 interface Props {
   env: Env;
   id: string;
+  /** The value's accessible name (第1条条件的值). */
+  label: string;
   field: ConditionFieldDef | undefined;
   operator: OperatorDef | undefined;
   value: ConditionValue;
@@ -20,12 +22,13 @@ interface Props {
 
 const asNumber = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? text : Number(text));
 
-function CodePicker({ env, id, field, value, multiple, disabled, onChange }: Props & { multiple: boolean }) {
+function CodePicker({ env, id, label, field, value, multiple, disabled, onChange }: Props & { multiple: boolean }) {
   const options = useCodeOptions(env, field);
   const picked = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(String);
   return (
     <Dropdown
       id={id}
+      aria-label={label}
       size="small"
       multiselect={multiple}
       placeholder="请选择值"
@@ -42,13 +45,13 @@ function CodePicker({ env, id, field, value, multiple, disabled, onChange }: Pro
   );
 }
 
-function ListInput({ id, field, value, disabled, onChange }: Props) {
+function ListInput({ id, label, field, value, disabled, onChange }: Props) {
   const numeric = field?.kind === 'number';
   const joined = Array.isArray(value) ? value.join(',') : '';
   const [text, setText] = useState(joined);
   if (splitValues(text, numeric).join(',') !== joined) setText(joined);
   return (
-    <Input id={id} size="small" value={text} disabled={disabled} placeholder="多个值用逗号分隔" onChange={(_, d) => {
+    <Input id={id} aria-label={label} size="small" value={text} disabled={disabled} placeholder="多个值用逗号分隔" onChange={(_, d) => {
       setText(d.value);
       onChange(splitValues(d.value, numeric));
     }} />
@@ -56,7 +59,7 @@ function ListInput({ id, field, value, disabled, onChange }: Props) {
 }
 
 export function ConditionValueEditor(props: Props) {
-  const { id, field, operator, value, disabled, onChange } = props;
+  const { id, label, field, operator, value, disabled, onChange } = props;
   if (!field || !operator || operator.arity === 'none') return null;
   const unit = field.unit ? <span>{field.unit}</span> : null;
   if (field.kind === 'code') return <CodePicker {...props} multiple={operator.arity === 'list'} />;
@@ -66,10 +69,10 @@ export function ConditionValueEditor(props: Props) {
     const [low, high] = Array.isArray(value) ? value : [undefined, undefined];
     return (
       <span className="huoyun-condition-pair">
-        <Input id={id} size="small" aria-label="下限" value={low === undefined ? '' : String(low)} disabled={disabled}
+        <Input id={id} size="small" aria-label={`${label}下限`} value={low === undefined ? '' : String(low)} disabled={disabled}
           onChange={(_, d) => onChange([parse(d.value), high ?? ''])} />
         <span>至</span>
-        <Input size="small" aria-label="上限" value={high === undefined ? '' : String(high)} disabled={disabled}
+        <Input size="small" aria-label={`${label}上限`} value={high === undefined ? '' : String(high)} disabled={disabled}
           onChange={(_, d) => onChange([low ?? '', parse(d.value)])} />
         {unit}
       </span>
@@ -77,7 +80,7 @@ export function ConditionValueEditor(props: Props) {
   }
   return (
     <span className="huoyun-condition-pair">
-      <Input id={id} size="small" value={value === null || value === undefined ? '' : String(value)} disabled={disabled} placeholder="请输入值"
+      <Input id={id} aria-label={label} size="small" value={value === null || value === undefined ? '' : String(value)} disabled={disabled} placeholder="请输入值"
         onChange={(_, d) => onChange(parse(d.value))} />
       {unit}
     </span>

@@ -56,7 +56,7 @@ export function ConditionsField(props: FieldProps<Condition[]>) {
                 onOptionSelect={(_, d) => change(i, { operator: d.optionValue, value: undefined })}>
                 {operators.map((o) => <Option key={o.key} value={o.key}>{o.label}</Option>)}
               </Dropdown>
-              <ConditionValueEditor env={env} id={`${id}-${i}-value`} field={field} operator={operator} value={row.value} disabled={off}
+              <ConditionValueEditor env={env} id={`${id}-${i}-value`} label={`第${i + 1}条条件的值`} field={field} operator={operator} value={row.value} disabled={off}
                 onChange={(value) => change(i, { value })} />
               <Button size="small" appearance="subtle" disabled={off} onClick={() => set(rows.filter((_, j) => j !== i))}>删除</Button>
             </div>
