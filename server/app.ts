@@ -97,7 +97,7 @@ export interface AppOptions {
 export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming }: AppOptions) {
   const sessions = new SessionStore(db);
   await syncMenus(db, registry.get().menus);
-  const engine = new ResourceEngine(db, registry.get, domainHooks(db), async (id) => {
+  const engine = new ResourceEngine(db, registry.get, domainHooks(db, registry.get), async (id) => {
     if (id === 'user' || id === 'role') await sessions.invalidate();
   });
   // Every API route over one connection: the app's own, or an export's read snapshot (exports/source.ts).
@@ -107,7 +107,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...vehicleMonitorRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...settlementBillRoutes(on, registry.get), ...settlementPaymentRoutes(on, registry.get), ...reportRoutes(on, registry.get),
     ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get), ...areaLinkRoutes(on, registry.get), ...storeLocationRoutes(on, registry.get), ...orderDistanceRoutes(on, registry.get), ...settlementRoutes(on, registry.get), ...settlementDeductionRoutes(on, registry.get), ...settlementEstimateRoutes(on, registry.get), ...ruleRoutes(on, registry.get)];
-  const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on)))];
+  const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
   const poultryCost = poultryCostRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir });

@@ -46,10 +46,13 @@ export function operationsByPage(menus: readonly MenuNode[]): Map<string, string
 
 /**
  * The field a list or detail shows for a property: a reference by its label (`carrierId` →
- * `carrierName`), a time by its Asia/Shanghai text (`validFrom` → `validFromStr`).
+ * `carrierName`), a time by its Asia/Shanghai text (`validFrom` → `validFromStr`), a rule's conditions in
+ * words (`conditions` → `conditionsText`).
  */
 function shownField(resource: ResourceFile, field: string): string {
   if (resource.references?.[field]) return `${field.replace(/Id$/, '')}Name`;
+  // A rule's conditions read as a sentence its hooks write (server/domain/rules/describe.ts).
+  if (shownSchemas(resource)[field]?.['x-conditions']) return `${field}Text`;
   return shownSchemas(resource)[field]?.['x-time'] ? `${field}Str` : field;
 }
 

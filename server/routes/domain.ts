@@ -19,11 +19,11 @@ import { ruleVersionHooks } from '../domain/rules/versions.ts';
 import { temperatureRuleType } from '../domain/rules/types/temperature.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
-export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
+export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
   return {
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
     contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
-    temperatureRule: ruleVersionHooks(conn, temperatureRuleType, 'temperature_rules'),
+    temperatureRule: ruleVersionHooks(conn, registry, temperatureRuleType, 'temperature_rules'),
   };
 }
 

@@ -42,7 +42,7 @@ export const copyInput = {
 };
 
 export function settlementRoutes(conn: Conn, registry: () => Registry) {
-  const engine = new ResourceEngine(conn, registry, domainHooks(conn));
+  const engine = new ResourceEngine(conn, registry, domainHooks(conn, registry));
   return [
     route<TerminateInput>({
       method: 'POST', path: '/contract/terminate', access: { anyOf: [TERMINATE_OP] }, input: terminateInput,

@@ -29,7 +29,7 @@ const calibrateInput = {
 };
 
 export function storeLocationRoutes(conn: Conn, registry: () => Registry): RouteDef[] {
-  const engine = new ResourceEngine(conn, registry, domainHooks(conn));
+  const engine = new ResourceEngine(conn, registry, domainHooks(conn, registry));
   return [
     route<{ id: number; version: number; calibratedLon: string; calibratedLat: string }>({
       method: 'POST', path: '/storeLocation/calibrate', access: { anyOf: [CALIBRATE_OP] }, input: calibrateInput,

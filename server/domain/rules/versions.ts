@@ -5,6 +5,8 @@ import { all, one, run, type Conn } from '../../resources/statements.ts';
 import type { ResourceHooks } from '../../resources/hooks.ts';
 import type { Condition, RuleRecord, RuleType } from './rule-type.ts';
 import { checkConditions } from './conditions.ts';
+import { describeConditions } from './describe.ts';
+import type { Registry } from '../../registry/types.ts';
 
 /** A version with the span it was in force. */
 export interface RuleVersion<R extends RuleRecord = RuleRecord> {
@@ -63,12 +65,24 @@ export const changesWithin = (versions: readonly RuleVersion[], from: number, to
   [...new Set(versions.flatMap((v) => [v.validSince, v.validUntil ?? Infinity]))].filter((t) => t > from && t <= to).sort((a, b) => a - b);
 
 /**
- * The hooks every rule resource shares: conditions checked against the type's fields, and a version
- * kept per write and ended by the delete, in the write's transaction.
+ * The hooks every rule resource shares: conditions checked against the type's fields, a version kept
+ * per write and ended by the delete (in the write's transaction), and the conditions put in words.
  */
-export function ruleVersionHooks(conn: Conn, type: RuleType<unknown>, table: string, extra: ResourceHooks = {}): ResourceHooks {
+export function ruleVersionHooks(conn: Conn, registry: () => Registry, type: RuleType<unknown>, table: string, extra: ResourceHooks = {}): ResourceHooks {
+  // The conditions in words (conditionsText) wherever a rule is read: the detail, and a list that asks for it.
+  const describe = async (rows: Record<string, unknown>[]) => {
+    for (const row of rows) row.conditionsText = await describeConditions(conn, registry(), row.corpId as number, type, row.conditions as Condition[] | null);
+  };
   return {
     ...extra,
+    async afterRead(row) {
+      await describe([row]);
+      await extra.afterRead?.(row);
+    },
+    async afterList(rows, now) {
+      await describe(rows);
+      await extra.afterList?.(rows, now);
+    },
     async beforeInsert(ctx, record) {
       checkConditions(type, record.conditions as Condition[] | undefined);
       await extra.beforeInsert?.(ctx, record);
