@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { rowOf } from './support/waybill-fixture.ts';
 import { billAt, completedWaybill, partnerOf } from './support/bill-fixtures.ts';
 import { yuanNumber } from '../server/domain/settlement/bills/export.ts';
+import { DETAIL_LINES } from '../server/domain/settlement/bills/reads.ts';
+import { recomputeTotals } from '../server/domain/settlement/bills/lines.ts';
 import { shanghaiDateStart } from '../server/resources/time.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
@@ -117,6 +119,29 @@ describe('the bill list the pages show', () => {
     const detail = await ok(finance, `/bill/getBillDetail?id=${bill.id}`);
     expect(detail.lines.map((l: Row) => [l.waybillId, l.ruleName])).toEqual([[w.waybillId, rule.n]]);
     expect(detail.timeline.map((h: Row) => h.actionStr)).toEqual(['生成账单']);
+  });
+});
+
+describe('a bill of more lines than the detail shows', () => {
+  it('shows the first 200 lines with the count of all and totals over all; the export holds every line', async () => {
+    const w = await completedWaybill(t.db, { carrierId: otherCarrierId, day: '2023-08-04', payable: 100_00 });
+    const bill = await billAt(finance, { side: 2, partyId: otherCarrierId, from: '2023-08-01', to: '2023-08-31' });
+    // 205 adjustment lines of 1 fen each on the bill being prepared, as a bill of a busy carrier has thousands of lines.
+    for (let i = 0; i < 205; i++) {
+      await t.db.run(`INSERT INTO bill_lines (corp_id, bill_id, side, party_id, kind, waybill_id, fee_id, fee_amount, deductions, adjustments, total, reason)
+        VALUES (1, ?, 2, ?, 2, ?, NULL, 0, 0, 1, 1, '费用调整：测试')`, [bill.id, otherCarrierId, w.waybillId]);
+    }
+    await recomputeTotals(t.db, bill.id);
+    const detail = await ok(finance, `/bill/getBillDetail?id=${bill.id}`);
+    expect(detail.lines.length).toBe(DETAIL_LINES);
+    expect([detail.lineCount, detail.linesNote]).toEqual([206, '共206条明细，此处显示前200条；全部明细请导出账单']);
+    // The waybill line first, then the adjustments in the order they were made; the totals are over all 206 lines.
+    expect([detail.lines[0].kindStr, detail.lines[1].kindStr]).toEqual(['运单', '调整']);
+    expect([detail.total, detail.adjustmentTotal]).toEqual([100_00 + 205, 205]);
+    const rows = (await sheetOf(await download(finance, bill.id))).getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    const head = rows.findIndex((r) => r[0] === '序号');
+    expect(rows.slice(head + 1, -1).length).toBe(206);
+    expect(rows.at(-1)![6]).toBe(102.05);
   });
 });
 

@@ -15,10 +15,9 @@
 import type { SessionUser } from '../../../http/context.ts';
 import { failure, invalid } from '../../../http/envelope.ts';
 import { ConstraintError } from '../../../db/port.ts';
-import { all, one, tx, type Conn } from '../../../resources/statements.ts';
+import { all, one, run, tx, type Conn } from '../../../resources/statements.ts';
 import { nextNumber } from '../../workflow/numbering.ts';
 import { FeeSide, PARTY_NAMES } from '../fees/store.ts';
-import { liveDeductions } from '../deductions/store.ts';
 import { applyComputedDeductions } from '../deductions/computed.ts';
 import { insertLines, LineKind, recomputeTotals, type NewLine } from './lines.ts';
 import { BillStatus, EDITABLE_STATUS } from './machine.ts';
@@ -46,20 +45,24 @@ export function createBills(conn: Conn, user: SessionUser, input: CreateBillsInp
     const party = await one<{ id: number }>(conn, `SELECT id FROM ${PARTY_TABLE[input.side]} WHERE corp_id = ? AND id = ? AND is_deleted = 0`, user.corpId, input.partyId);
     if (!party) throw invalid(`${PARTY_NAMES[input.side]}不存在`);
     await conn.lock(`bills:party:${user.corpId}:${input.side}:${input.partyId}`);
-    const lines = [...await waybillLines(conn, user, input, now), ...await adjustmentLines(conn, user.corpId, input)];
-    if (!lines.length) throw failure('该账期内没有可出账的已完成运单');
+    await makeComputedDeductions(conn, user, input, now);
+    const adjustments = await adjustmentLines(conn, user.corpId, input);
     const billNo = await nextNumber(conn, 'bills', user.corpId, now);
     const id = await conn.insert(
       `INSERT INTO bills (corp_id, bill_no, side, party_id, period_from, period_to, status, fee_total, deduction_total, adjustment_total, total, waybill_count,
          remark, created_by, created_at, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, ?, ?, ?, ?, ?)`,
       [user.corpId, billNo, input.side, input.partyId, input.from, input.to, EDITABLE_STATUS, input.remark?.trim() || null, user.userId, now, user.userId, now],
     );
+    let waybillCount: number;
     try {
-      await insertLines(conn, { id, corpId: user.corpId, side: input.side, partyId: input.partyId }, lines);
+      waybillCount = await insertWaybillLines(conn, user.corpId, id, input);
+      await insertLines(conn, { id, corpId: user.corpId, side: input.side, partyId: input.partyId }, adjustments);
     } catch (e) {
       if (e instanceof ConstraintError && e.kind === 'unique') throw failure(BILL_TAKEN);
       throw e;
     }
+    // Thrown inside the transaction: the bill and its number go with it.
+    if (!waybillCount && !adjustments.length) throw failure('该账期内没有可出账的已完成运单');
     await recomputeTotals(conn, id);
     await recordBillHistory(conn, user, id, 'create', null, BillStatus.AWAITING_CONFIRMATION, 1, null, now);
     const bill = (await one<{ total: number; waybillCount: number }>(conn, 'SELECT total, waybill_count AS "waybillCount" FROM bills WHERE id = ?', id))!;
@@ -67,35 +70,46 @@ export function createBills(conn: Conn, user: SessionUser, input: CreateBillsInp
   });
 }
 
-/** The completed waybills of the period with a fee of the party, not on a live bill of the party. */
-async function waybillLines(conn: Conn, user: SessionUser, input: CreateBillsInput, now: number): Promise<NewLine[]> {
-  const corpId = user.corpId;
-  // With each fee: whether its rule charges lateness or alarms (those deductions are made now), and the
-  // live deductions, so that a month of lines is read in one statement rather than a few per waybill.
-  const rows = await all<{ feeId: number; waybillId: number; amount: number; computed: number; deductions: number }>(conn,
-    `SELECT f.id AS "feeId", f.waybill_id AS "waybillId", f.amount,
-        (SELECT CASE WHEN coalesce(r.late_fee_per_hour, 0) > 0 OR coalesce(r.alarm_fee_per_hour, 0) > 0 THEN 1 ELSE 0 END
-           FROM contract_rate_rules r WHERE r.id = f.rule_id) AS computed,
-        (SELECT coalesce(sum(d.amount), 0) FROM waybill_deductions d WHERE d.corp_id = f.corp_id AND d.side = f.side AND d.party_id = f.party_id
-           AND d.waybill_id = f.waybill_id AND d.is_deleted = 0) AS deductions
-       FROM waybill_fees f JOIN waybills w ON w.id = f.waybill_id
+/** The completed waybills of the period with a fee of the party, not on a live bill of the party (SQL over `f` and `w`, its parameters). */
+const billable = (corpId: number, input: CreateBillsInput) => ({
+  sql: `waybill_fees f JOIN waybills w ON w.id = f.waybill_id
       WHERE f.corp_id = ? AND f.side = ? AND f.party_id = ? AND f.is_deleted = 0 AND w.is_deleted = 0
         AND ${COMPLETED_IN_PERIOD}
         AND NOT EXISTS (SELECT 1 FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id
-          AND l.kind = 1 AND l.is_deleted = 0)
-      ORDER BY w.waybill_no`,
-    corpId, input.side, input.partyId, ...periodBounds(input.from, input.to));
-  const lines: NewLine[] = [];
-  for (const r of rows) {
-    let deductions = Number(r.deductions);
-    // The carrier's lateness and alarm deductions are made now, once the waybill is billed (deductions/computed.ts).
-    if (input.side === FeeSide.PAYABLE && Number(r.computed) === 1) {
-      await applyComputedDeductions(conn, corpId, r.waybillId, input.partyId, user.userId, now);
-      deductions = await liveDeductions(conn, { corpId, side: input.side, partyId: input.partyId, waybillId: r.waybillId });
-    }
-    lines.push({ kind: LineKind.WAYBILL, waybillId: r.waybillId, feeId: r.feeId, feeAmount: r.amount, deductions, adjustments: 0, reason: null });
-  }
-  return lines;
+          AND l.kind = 1 AND l.is_deleted = 0)`,
+  params: [corpId, input.side, input.partyId, ...periodBounds(input.from, input.to)],
+});
+
+/**
+ * The carrier's lateness and alarm deductions are made now, once the waybill is billed
+ * (deductions/computed.ts): for the waybills about to be billed whose fee's rule charges them.
+ */
+async function makeComputedDeductions(conn: Conn, user: SessionUser, input: CreateBillsInput, now: number) {
+  if (input.side !== FeeSide.PAYABLE) return;
+  const from = billable(user.corpId, input);
+  const charged = await all<{ waybillId: number }>(conn,
+    `SELECT f.waybill_id AS "waybillId" FROM ${from.sql}
+        AND EXISTS (SELECT 1 FROM contract_rate_rules r WHERE r.id = f.rule_id AND (coalesce(r.late_fee_per_hour, 0) > 0 OR coalesce(r.alarm_fee_per_hour, 0) > 0))
+      ORDER BY f.waybill_id`, ...from.params);
+  for (const { waybillId } of charged) await applyComputedDeductions(conn, user.corpId, waybillId, input.partyId, user.userId, now);
+}
+
+/**
+ * The bill's waybill lines in one INSERT … SELECT, each with the waybill's live deductions for the party
+ * (a month of a carrier's lines never leaves the database); answers how many.
+ */
+async function insertWaybillLines(conn: Conn, corpId: number, billId: number, input: CreateBillsInput): Promise<number> {
+  const from = billable(corpId, input);
+  const deductions = `(SELECT coalesce(sum(d.amount), 0) FROM waybill_deductions d WHERE d.corp_id = f.corp_id AND d.side = f.side AND d.party_id = f.party_id
+           AND d.waybill_id = f.waybill_id AND d.is_deleted = 0)`;
+  // The bill id is cast so that PostgreSQL types the parameter of a SELECT list.
+  const r = await run(conn,
+    `INSERT INTO bill_lines (corp_id, bill_id, side, party_id, kind, waybill_id, fee_id, fee_amount, deductions, adjustments, total, reason)
+     SELECT corp_id, CAST(? AS INTEGER), side, party_id, ${LineKind.WAYBILL}, waybill_id, fee_id, amount, deductions, 0, amount - deductions, NULL
+       FROM (SELECT f.corp_id, f.side, f.party_id, f.waybill_id, f.id AS fee_id, f.amount, w.waybill_no, ${deductions} AS deductions FROM ${from.sql}) q
+      ORDER BY waybill_no`,
+    billId, ...from.params);
+  return r.changes;
 }
 
 /**
@@ -113,13 +127,13 @@ async function adjustmentLines(conn: Conn, corpId: number, input: CreateBillsInp
           AND l.waybill_id = f.waybill_id AND l.is_deleted = 0) AS "billedDeductions",
         (SELECT coalesce(sum(d.amount), 0) FROM waybill_deductions d WHERE d.corp_id = f.corp_id AND d.side = f.side AND d.party_id = f.party_id
           AND d.waybill_id = f.waybill_id AND d.is_deleted = 0) AS deductions
-       FROM waybill_fees f
+       FROM waybill_fees f JOIN waybills w ON w.id = f.waybill_id
       WHERE f.corp_id = ? AND f.side = ? AND f.party_id = ? AND f.is_deleted = 0
         AND EXISTS (SELECT 1 FROM bill_lines l WHERE l.corp_id = f.corp_id AND l.side = f.side AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id
           AND l.kind = 1 AND l.is_deleted = 0)
         AND NOT EXISTS (SELECT 1 FROM bill_lines l JOIN bills b ON b.id = l.bill_id WHERE l.corp_id = f.corp_id AND l.side = f.side
           AND l.party_id = f.party_id AND l.waybill_id = f.waybill_id AND l.is_deleted = 0 AND b.status = ?)
-      ORDER BY f.waybill_id`,
+      ORDER BY w.waybill_no`,
     corpId, input.side, input.partyId, EDITABLE_STATUS);
   return rows
     .map((r) => ({ ...r, feeDiff: Number(r.amount) - Number(r.billedFee), deductionDiff: Number(r.deductions) - Number(r.billedDeductions) }))

@@ -29,7 +29,7 @@ const LINE_COLUMNS: { key: string; header: string; width: number; money?: boolea
 ];
 
 export async function billWorkbook(conn: Conn, reg: Registry, user: SessionUser, id: number): Promise<{ name: string; bytes: ArrayBuffer }> {
-  const bill = await billDetail(conn, reg, user, id);
+  const bill = await billDetail(conn, reg, user, id, { allLines: true });
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('账单');
   sheet.columns = LINE_COLUMNS.map((c) => ({ key: c.key, width: c.width }));

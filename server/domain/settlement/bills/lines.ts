@@ -112,9 +112,20 @@ export interface LineView {
   feeState: number | null;
 }
 
-export const linesOf = (conn: Conn, billId: number) =>
+/**
+ * The bill's lines, waybill lines then adjustments, each in the order they were made (by waybill number:
+ * create.ts inserts them so), or only the first `limit`. The lines are chosen and ordered on bill_lines
+ * alone before the join, so the first page of a bill of 10,000 lines reads 10,000 index entries and
+ * joins only that page's waybills.
+ */
+export const linesOf = (conn: Conn, billId: number, limit?: number) =>
   all<LineView>(conn,
     `SELECT l.id, l.kind, l.waybill_id AS "waybillId", w.waybill_no AS "waybillNo", l.fee_amount AS "feeAmount", l.deductions, l.adjustments, l.total, l.reason,
             r.rule_name AS "ruleName", f.state AS "feeState"
-       FROM bill_lines l JOIN waybills w ON w.id = l.waybill_id
-       LEFT JOIN waybill_fees f ON f.id = l.fee_id LEFT JOIN contract_rate_rules r ON r.id = f.rule_id WHERE l.bill_id = ? ORDER BY l.kind, w.waybill_no, l.id`, billId);
+       FROM (SELECT * FROM bill_lines WHERE bill_id = ? ORDER BY kind, id${limit === undefined ? '' : ' LIMIT ?'}) l JOIN waybills w ON w.id = l.waybill_id
+       LEFT JOIN waybill_fees f ON f.id = l.fee_id LEFT JOIN contract_rate_rules r ON r.id = f.rule_id ORDER BY l.kind, l.id`,
+    billId, ...(limit === undefined ? [] : [limit]));
+
+/** How many lines the bill has (waybill lines and adjustments). */
+export const lineCountOf = async (conn: Conn, billId: number) =>
+  Number((await all<{ n: number }>(conn, 'SELECT count(*) AS n FROM bill_lines WHERE bill_id = ?', billId))[0].n);

@@ -8,7 +8,7 @@ import { formatTime, SHANGHAI_OFFSET_MS } from '../../../resources/time.ts';
 import { all, one, type Conn } from '../../../resources/statements.ts';
 import { SIDE_NAMES } from '../fees/store.ts';
 import { billHistory } from './history.ts';
-import { linesOf } from './lines.ts';
+import { lineCountOf, linesOf } from './lines.ts';
 import { actorOf, billActionName, billActionsFor, type BillAction } from './machine.ts';
 import { BILL_COLUMNS, billScope, loadBill, type BillRow, type Where } from './scope.ts';
 
@@ -106,13 +106,23 @@ export async function partyOptions(conn: Conn, user: SessionUser, q: { side: num
   return { data, curPage, pageSize };
 }
 
-export async function billDetail(conn: Conn, reg: Registry, user: SessionUser, id: number) {
+/** The lines 账单详情 shows: a month's bill of a carrier has 10,000; every line is in 导出账单. */
+export const DETAIL_LINES = 200;
+
+/**
+ * The bill with its lines and timeline. The detail page gets the first DETAIL_LINES lines, `lineCount`
+ * and `linesNote` saying how many are shown; the totals are the bill's own, over every line. `allLines`
+ * (the export) reads every line.
+ */
+export async function billDetail(conn: Conn, reg: Registry, user: SessionUser, id: number, { allLines = false } = {}) {
   const bill = await loadBill(conn, user, id);
   const { partyName } = (await one<{ partyName: string }>(conn, `SELECT ${PARTY_NAME} AS "partyName" FROM bills b WHERE b.id = ?`, id))!;
-  const lines = (await linesOf(conn, id)).map((l) => ({ ...l, kindStr: l.kind === 1 ? '运单' : '调整', ruleName: ruleText(l) }));
+  const lines = (await linesOf(conn, id, allLines ? undefined : DETAIL_LINES)).map((l) => ({ ...l, kindStr: l.kind === 1 ? '运单' : '调整', ruleName: ruleText(l) }));
+  const lineCount = allLines ? lines.length : await lineCountOf(conn, id);
   const timeline = (await billHistory(conn, id)).map((h) => ({
     action: h.action, actionStr: h.action === 'create' ? '生成账单' : billActionName(h.action as BillAction, bill.side),
     userName: h.userName, changedAt: h.changedAt, changedAtStr: formatTime(h.changedAt), changes: JSON.parse(h.changes) as { field: string; after: unknown }[],
   })).map((h) => ({ ...h, note: (h.changes.find((c) => c.field === 'note')?.after as string | undefined) ?? null }));
-  return { ...view(reg, user, { ...bill, partyName }), lines, timeline };
+  const linesNote = lineCount > lines.length ? `共${lineCount}条明细，此处显示前${lines.length}条；全部明细请导出账单` : `共${lineCount}条明细`;
+  return { ...view(reg, user, { ...bill, partyName }), lines, lineCount, linesNote, timeline };
 }
