@@ -17,6 +17,7 @@ import { rateRuleHooks } from '../domain/settlement/rate-rule-hooks.ts';
 import { allowanceHooks } from '../domain/settlement/allowances/allowances.ts';
 import { ruleVersionHooks } from '../domain/rules/versions.ts';
 import { temperatureRuleType } from '../domain/rules/types/temperature.ts';
+import { departureRuleType } from '../domain/rules/types/departure.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
@@ -24,6 +25,7 @@ export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
     contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
     temperatureRule: ruleVersionHooks(conn, temperatureRuleType, 'temperature_rules'),
+    departureRule: ruleVersionHooks(conn, departureRuleType, 'departure_rules'),
   };
 }
 
