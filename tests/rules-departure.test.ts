@@ -146,6 +146,30 @@ describe('departure rules guard 开始运输 with pre-cooling', () => {
   });
 });
 
+describe('conditions on the load', () => {
+  it('narrow the waybills a rule covers: a rule for another temperature class lets the waybill go', async () => {
+    const f = await waybillAt(own, 4);
+    const body = (name: string, temperatureClass: number) => ({
+      ruleName: name, actions: [1], message: '冷冻车辆须关门', conditions: [{ field: 'temperatureClass', operator: 'eq', value: temperatureClass }, { field: 'precooledMinutes', operator: 'gte', value: 60 }],
+    });
+    const facts = (await dispatcher.post('/departureRule/checkRule', { waybillId: f.waybillId, action: 1 })).result;
+    expect(facts.pass).toBe(true);
+    // The facts were read: the pre-cooling rule above guards 开始运输 too (for another carrier).
+    const cls = facts.facts.temperatureClass as number;
+    expect([1, 2, 3, 4]).toContain(cls);
+    const otherClass = await dispatcher.post('/departureRule/saveOrUpdateRule', body('他温层须预冷', cls === 4 ? 3 : 4));
+    expect(otherClass.code).toBe(1);
+    expect((await dispatcher.post('/departureRule/checkRule', { waybillId: f.waybillId, action: 1 })).result.pass).toBe(true);
+    const sameClass = await dispatcher.post('/departureRule/saveOrUpdateRule', body('本温层须预冷', cls));
+    expect(sameClass.code).toBe(1);
+    const check = (await dispatcher.post('/departureRule/checkRule', { waybillId: f.waybillId, action: 1 })).result;
+    expect([check.pass, check.ruleName]).toEqual([false, '本温层须预冷']);
+    // Only the condition on the moment is what failed.
+    expect(check.unmet.map((c: any) => c.field)).toEqual(['precooledMinutes']);
+    for (const r of [otherClass, sameClass]) await dispatcher.post('/departureRule/saveOrUpdateRule', { id: r.result.id, version: 1, status: 1 });
+  });
+});
+
 describe('the preview', () => {
   it('lists the past departures a rule would have refused, as the check then judges them', async () => {
     // The departures recorded above: one at 12 ℃ with the doors shut (first test), one with a door open,
@@ -181,6 +205,8 @@ describe('input, names and partners', () => {
     expect(badOp.message).toBe('条件：第1条条件：车门打开不能使用该运算符');
     const noCondition = await t.refused(() => dispatcher.post('/departureRule/saveOrUpdateRule', coldRule({ ruleName: '无条件', conditions: [] })));
     expect(noCondition.code).toBe(100);
+    const loadOnly = await t.refused(() => dispatcher.post('/departureRule/saveOrUpdateRule', coldRule({ ruleName: '只有货品条件', conditions: [{ field: 'weightT', operator: 'gt', value: 1 }] })));
+    expect([loadOnly.code, loadOnly.message]).toEqual([100, '发车条件：请至少设置一条车辆温度、车门、预冷或装货的条件']);
     const badAction = await t.refused(() => dispatcher.post('/departureRule/saveOrUpdateRule', coldRule({ ruleName: '坏动作', actions: [3] })));
     expect(badAction.code).toBe(100);
     expect(badAction.result.field).toMatch(/^actions/);

@@ -16,8 +16,9 @@ import { contractHooks } from '../domain/settlement/contract-hooks.ts';
 import { rateRuleHooks } from '../domain/settlement/rate-rule-hooks.ts';
 import { allowanceHooks } from '../domain/settlement/allowances/allowances.ts';
 import { ruleVersionHooks } from '../domain/rules/versions.ts';
+import type { Condition } from '../domain/rules/rule-type.ts';
 import { temperatureRuleType } from '../domain/rules/types/temperature.ts';
-import { departureRuleType } from '../domain/rules/types/departure.ts';
+import { checkRequirements, departureRuleType } from '../domain/rules/types/departure.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
@@ -25,7 +26,10 @@ export function domainHooks(conn: Conn): Record<string, ResourceHooks> {
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
     contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
     temperatureRule: ruleVersionHooks(conn, temperatureRuleType, 'temperature_rules'),
-    departureRule: ruleVersionHooks(conn, departureRuleType, 'departure_rules'),
+    departureRule: ruleVersionHooks(conn, departureRuleType, 'departure_rules', {
+      beforeInsert: async (_ctx, record) => checkRequirements(record.conditions as Condition[] | undefined),
+      beforeUpdate: async (_ctx, changes) => checkRequirements(changes.conditions as Condition[] | undefined),
+    }),
   };
 }
 

@@ -15,7 +15,7 @@ import { validateOrThrow } from '../http/validate.ts';
 import { checkConditions } from '../domain/rules/conditions.ts';
 import type { Condition } from '../domain/rules/rule-type.ts';
 import { checkDeparture, unmetConditions } from '../domain/rules/departure-check.ts';
-import { departureRuleType, type DepartureActionCode } from '../domain/rules/types/departure.ts';
+import { checkRequirements, departureRuleType, type DepartureActionCode } from '../domain/rules/types/departure.ts';
 import { previewDepartureRule } from '../domain/rules/preview/departure-preview.ts';
 import { loadWaybill } from '../domain/waybills/scope.ts';
 import { domainHooks } from './domain.ts';
@@ -81,6 +81,7 @@ export function departureRuleRoutes(conn: Conn, registry: () => Registry) {
       handler: async ({ user, body }) => {
         staffOnly(user);
         checkConditions(departureRuleType, body.rule.conditions as Condition[] | undefined);
+        checkRequirements(body.rule.conditions as Condition[] | undefined);
         if (body.id && !(await one(conn, 'SELECT 1 FROM departure_rules WHERE id = ? AND corp_id = ? AND is_deleted = 0', body.id, user.corpId))) throw failure(NOT_FOUND);
         return previewDepartureRule(conn, user.corpId, body.rule, body.id ?? null);
       },

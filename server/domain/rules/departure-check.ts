@@ -16,7 +16,7 @@ import { conditionsHold } from './conditions.ts';
 import type { Condition, FactValues, ScopeFacts } from './rule-type.ts';
 import { rulesAt, versionsDuring } from './versions.ts';
 import { waybillFactValues, waybillScope } from './waybill-rules.ts';
-import { CHANNEL_FIELDS, departureRuleType, type DepartureActionCode, type DepartureRuleRecord } from './types/departure.ts';
+import { CHANNEL_FIELDS, departureRuleType, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from './types/departure.ts';
 
 const MIN = 60_000;
 /** A reading older than this at the moment says nothing about the vehicle now: its facts are absent. */
@@ -93,15 +93,19 @@ export async function departureFacts(conn: Conn, corpId: number, facts: WaybillF
   };
 }
 
-/** Of the rules as they stood at `at`, the one that refuses the action (pure): in force, covering, guarding it, a condition failing. */
+/**
+ * Of the rules as they stood at `at`, the one that refuses the action (pure): in force, covering the
+ * waybill (scope and conditions on the load), guarding the action, a condition on the moment failing.
+ */
 export function refusingRule<R extends DepartureRuleRecord>(rules: readonly R[], action: DepartureActionCode, at: number, scope: ScopeFacts, facts: FactValues): R | null {
-  const guarding = rules.filter((r) => validAt(r, at) && scopeCovers(r, scope) && (r.actions ?? []).includes(action)).sort(compareRules);
-  return guarding.find((r) => !conditionsHold(r.conditions, facts)) ?? null;
+  const guarding = rules.filter((r) => validAt(r, at) && scopeCovers(r, scope) && (r.actions ?? []).includes(action)
+    && conditionsHold(splitConditions(r.conditions).covers, facts)).sort(compareRules);
+  return guarding.find((r) => !conditionsHold(splitConditions(r.conditions).requires, facts)) ?? null;
 }
 
 /** The conditions of a rule that fail on the facts, each with the value judged. */
 export const unmetConditions = (rule: DepartureRuleRecord, facts: FactValues) =>
-  (rule.conditions ?? []).filter((c: Condition) => !conditionsHold([c], facts)).map((c) => ({ ...c, actual: facts[c.field] ?? null }));
+  splitConditions(rule.conditions).requires.filter((c: Condition) => !conditionsHold([c], facts)).map((c) => ({ ...c, actual: facts[c.field] ?? null }));
 
 export interface DepartureVerdict {
   pass: boolean;

@@ -10,7 +10,8 @@ import { loadFactsOf } from '../../settlement/pricing/facts-loader.ts';
 import { scopeCovers, validAt } from '../choose.ts';
 import { departureFacts, refusingRule, unmetConditions } from '../departure-check.ts';
 import { waybillScope } from '../waybill-rules.ts';
-import { DepartureAction, type DepartureActionCode, type DepartureRuleRecord } from '../types/departure.ts';
+import { conditionsHold } from '../conditions.ts';
+import { DepartureAction, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from '../types/departure.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The refusals the answer lists one by one (the counts cover them all). */
@@ -61,8 +62,9 @@ export async function previewDepartureRule(conn: Conn, corpId: number, candidate
     const f = facts.get(e.waybillId);
     // Only what the rule would have checked reads the track.
     if (!f || !validAt(rule, time) || !scopeCovers(rule, waybillScope(f)) || !(rule.actions ?? []).includes(action)) continue;
-    result.judged++;
     const values = await departureFacts(conn, corpId, f, time, e.at);
+    if (!conditionsHold(splitConditions(rule.conditions).covers, values)) continue;
+    result.judged++;
     if (!refusingRule([rule], action, time, waybillScope(f), values)) continue;
     result.refused++;
     if (result.refusals.length < LISTED) {

@@ -1,9 +1,11 @@
 // Departure rules (发车规则, departureRule/*): conditions that MUST hold before a waybill may 开始运输 or
 // 离开装货地. Unlike the temperature rules, no single rule is chosen: every rule in force whose scope
-// covers the waybill and which guards the action is checked, and the first (most specific) one with a
-// condition that fails refuses the action with its own 提示信息 (docs/rules.md "Departure rules").
+// covers the waybill (its scope, and its conditions on the load: LOAD_FIELDS) and which guards the
+// action is checked, and the first (most specific) one with a condition on the moment that fails
+// refuses the action with its own 提示信息 (docs/rules.md "Departure rules").
 // The facts the conditions test are read at the moment of the action (departure-check.ts).
-import type { RuleRecord, RuleType } from '../rule-type.ts';
+import { invalid } from '../../../http/envelope.ts';
+import type { Condition, RuleRecord, RuleType } from '../rule-type.ts';
 import type { WaybillAction } from '../../workflow/waybill-machine.ts';
 
 /** The actions a rule may guard (dictionary departureAction). */
@@ -28,6 +30,26 @@ export interface DepartureEffect {
   actions: readonly number[];
   /** The refusal shown when a condition of the rule fails. */
   message: string;
+}
+
+/**
+ * Conditions on these fields describe the load, not the moment: they narrow which waybills the rule
+ * covers (as its scope does: 温层 属于 冷冻 → the rule is for frozen loads). Conditions on every other
+ * field are what must hold at the moment of the action.
+ */
+export const LOAD_FIELDS: ReadonlySet<string> = new Set(['goodsCategory', 'temperatureClass', 'weightT']);
+
+/** The rule's conditions that select the waybills it covers, and those that must hold. */
+export const splitConditions = (conditions: readonly Condition[] | null) => ({
+  covers: (conditions ?? []).filter((c) => LOAD_FIELDS.has(c.field)),
+  requires: (conditions ?? []).filter((c) => !LOAD_FIELDS.has(c.field)),
+});
+
+/** A rule must ask for something of the moment, or it could never refuse. */
+export function checkRequirements(conditions: readonly Condition[] | null | undefined) {
+  if (conditions && splitConditions(conditions).requires.length === 0) {
+    throw invalid('发车条件：请至少设置一条车辆温度、车门、预冷或装货的条件', { field: 'conditions' });
+  }
 }
 
 /** The temperature channels that have a field of their own (most reefers have one to four probes). */
