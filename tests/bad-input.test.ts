@@ -138,7 +138,7 @@ const SAVE_BODIES: Record<string, Row> = {
   role: { roleName: '测试角色' },
   // An allowance names a signed-off waybill that has a driver and no driver allowance yet.
   waybillAllowance: DEDUCTIONS.allowanceSave,
-  departureRule: { ruleName: '坏输入发车规则', actions: [2], conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
+  departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
 };
 
 const OTHER_BODIES: Record<string, Row> = {

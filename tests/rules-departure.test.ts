@@ -36,7 +36,7 @@ const readings = (from: number, n: number, temp: (i: number) => number, door: (i
 
 const WARM = '车厢未预冷至8℃以下，不能离开装货地';
 const coldRule = (over: Record<string, unknown> = {}) => ({
-  ruleName: '冷藏车离场须预冷', customerId: own.customerId, actions: [2],
+  ruleName: '冷藏车离场须预冷', customerId: own.customerId, action: 2,
   conditions: [{ field: 'temperature', operator: 'lte', value: 8 }, { field: 'doorOpen', operator: 'eq', value: 0 }], message: WARM, ...over,
 });
 const ruleRow = async (id: number) => row('SELECT version, status FROM departure_rules WHERE id = ?', id);
@@ -127,7 +127,7 @@ describe('departure rules guard 开始运输 with pre-cooling', () => {
     // The other reefer has been at 5 ℃ for 20 minutes (beforeAll).
     const f = await waybillAt(other, 4);
     const saved = await dispatcher.post('/departureRule/saveOrUpdateRule', {
-      ruleName: '装货前预冷30分钟', carrierId: other.carrierId, actions: [1], conditions: [{ field: 'precooledMinutes', operator: 'gte', value: 30 }], message: '车辆预冷不足30分钟，不能开始运输',
+      ruleName: '装货前预冷30分钟', carrierId: other.carrierId, action: 1, conditions: [{ field: 'precooledMinutes', operator: 'gte', value: 30 }], message: '车辆预冷不足30分钟，不能开始运输',
     });
     expect(saved.code).toBe(1);
     const check = await dispatcher.post('/departureRule/checkRule', { waybillId: f.waybillId, action: 1 });
@@ -150,7 +150,7 @@ describe('conditions on the load', () => {
   it('narrow the waybills a rule covers: a rule for another temperature class lets the waybill go', async () => {
     const f = await waybillAt(own, 4);
     const body = (name: string, temperatureClass: number) => ({
-      ruleName: name, actions: [1], message: '冷冻车辆须关门', conditions: [{ field: 'temperatureClass', operator: 'eq', value: temperatureClass }, { field: 'precooledMinutes', operator: 'gte', value: 60 }],
+      ruleName: name, action: 3, message: '本温层车辆须预冷', conditions: [{ field: 'temperatureClass', operator: 'eq', value: temperatureClass }, { field: 'precooledMinutes', operator: 'gte', value: 60 }],
     });
     const facts = (await dispatcher.post('/departureRule/checkRule', { waybillId: f.waybillId, action: 1 })).result;
     expect(facts.pass).toBe(true);
@@ -166,6 +166,8 @@ describe('conditions on the load', () => {
     expect([check.pass, check.ruleName]).toEqual([false, '本温层须预冷']);
     // Only the condition on the moment is what failed.
     expect(check.unmet.map((c: any) => c.field)).toEqual(['precooledMinutes']);
+    // 适用动作 3 guards both actions.
+    expect((await dispatcher.post('/departureRule/checkRule', { waybillId: f.waybillId, action: 2 })).result.ruleName).toBe('本温层须预冷');
     for (const r of [otherClass, sameClass]) await dispatcher.post('/departureRule/saveOrUpdateRule', { id: r.result.id, version: 1, status: 1 });
   });
 });
@@ -207,9 +209,9 @@ describe('input, names and partners', () => {
     expect(noCondition.code).toBe(100);
     const loadOnly = await t.refused(() => dispatcher.post('/departureRule/saveOrUpdateRule', coldRule({ ruleName: '只有货品条件', conditions: [{ field: 'weightT', operator: 'gt', value: 1 }] })));
     expect([loadOnly.code, loadOnly.message]).toEqual([100, '发车条件：请至少设置一条车辆温度、车门、预冷或装货的条件']);
-    const badAction = await t.refused(() => dispatcher.post('/departureRule/saveOrUpdateRule', coldRule({ ruleName: '坏动作', actions: [3] })));
+    const badAction = await t.refused(() => dispatcher.post('/departureRule/saveOrUpdateRule', coldRule({ ruleName: '坏动作', action: 4 })));
     expect(badAction.code).toBe(100);
-    expect(badAction.result.field).toMatch(/^actions/);
+    expect(badAction.result.field).toBe('action');
     const unknown = await t.refused(() => dispatcher.post('/departureRule/saveOrUpdateRule', coldRule({ ruleName: '多字段', color: 'red' })));
     expect(unknown.code).toBe(100);
     const negative = await t.refused(() => dispatcher.post('/departureRule/saveOrUpdateRule', coldRule({ ruleName: '负优先级', priority: -1 })));

@@ -37,7 +37,7 @@ export interface DepartureRuleInput {
   /**
    * 适用动作
    */
-  actions: (1 | 2)[];
+  action: 1 | 2 | 3;
   /**
    * 发车条件
    */
@@ -129,7 +129,7 @@ export interface DepartureRule {
   /**
    * 适用动作
    */
-  actions: (1 | 2)[];
+  action: 1 | 2 | 3;
   /**
    * 发车条件
    */

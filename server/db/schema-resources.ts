@@ -215,7 +215,7 @@ export const departureRules = sqliteTable('departure_rules', {
   originCity: text('origin_city'),
   destProvince: text('dest_province'),
   destCity: text('dest_city'),
-  actions: text('actions').notNull(),
+  action: integer('action').notNull(),
   conditions: text('conditions').notNull(),
   message: text('message').notNull(),
   priority: integer('priority').notNull().default(0),
@@ -230,6 +230,7 @@ export const departureRules = sqliteTable('departure_rules', {
   index('departure_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
   index('departure_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
   index('departure_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('departure_rules_action').on(t.corpId, t.isDeleted, t.action),
   index('departure_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 

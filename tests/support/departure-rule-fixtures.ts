@@ -5,7 +5,7 @@ import type { TestApp } from './test-app.ts';
 
 export async function departureRuleFixtures(t: Pick<TestApp, 'db'>) {
   const waybill = (await t.db.one<{ id: number }>('SELECT min(id) AS id FROM waybills WHERE corp_id = 1 AND is_deleted = 0', []))!;
-  const rule = { ruleName: '坏输入发车规则', actions: [2], conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' };
+  const rule = { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' };
   const save = '/departureRule/saveOrUpdateRule';
   const text = 'a departure rule\'s name, message, places and remark are free text, stored as typed (the resource\'s save)';
   const none = 'an optional field of a new departure rule: null leaves it empty';

@@ -16,7 +16,7 @@ import { conditionsHold } from './conditions.ts';
 import type { Condition, FactValues, ScopeFacts } from './rule-type.ts';
 import { rulesAt, versionsDuring } from './versions.ts';
 import { waybillFactValues, waybillScope } from './waybill-rules.ts';
-import { CHANNEL_FIELDS, departureRuleType, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from './types/departure.ts';
+import { CHANNEL_FIELDS, departureRuleType, guards, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from './types/departure.ts';
 
 const MIN = 60_000;
 /** A reading older than this at the moment says nothing about the vehicle now: its facts are absent. */
@@ -98,7 +98,7 @@ export async function departureFacts(conn: Conn, corpId: number, facts: WaybillF
  * waybill (scope and conditions on the load), guarding the action, a condition on the moment failing.
  */
 export function refusingRule<R extends DepartureRuleRecord>(rules: readonly R[], action: DepartureActionCode, at: number, scope: ScopeFacts, facts: FactValues): R | null {
-  const guarding = rules.filter((r) => validAt(r, at) && scopeCovers(r, scope) && (r.actions ?? []).includes(action)
+  const guarding = rules.filter((r) => validAt(r, at) && scopeCovers(r, scope) && guards(r, action)
     && conditionsHold(splitConditions(r.conditions).covers, facts)).sort(compareRules);
   return guarding.find((r) => !conditionsHold(splitConditions(r.conditions).requires, facts)) ?? null;
 }
@@ -117,7 +117,7 @@ export interface DepartureVerdict {
 export async function checkDeparture(conn: Conn, corpId: number, waybillId: number, action: DepartureActionCode, at: number, recordedAt = at): Promise<DepartureVerdict> {
   const rules = rulesAt(await versionsDuring<DepartureRuleRecord>(conn, corpId, departureRuleType.key, at, at), at);
   // No rule guards the action: nothing else is read.
-  if (!rules.some((r) => (r.actions ?? []).includes(action))) return { pass: true, rule: null, facts: null };
+  if (!rules.some((r) => guards(r, action))) return { pass: true, rule: null, facts: null };
   const facts = (await loadFactsOf(conn, corpId, [waybillId])).get(waybillId);
   if (!facts) return { pass: true, rule: null, facts: null };
   const values = await departureFacts(conn, corpId, facts, at, recordedAt);

@@ -11,7 +11,7 @@ import { scopeCovers, validAt } from '../choose.ts';
 import { departureFacts, refusingRule, unmetConditions } from '../departure-check.ts';
 import { waybillScope } from '../waybill-rules.ts';
 import { conditionsHold } from '../conditions.ts';
-import { DepartureAction, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from '../types/departure.ts';
+import { DepartureAction, guards, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from '../types/departure.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The refusals the answer lists one by one (the counts cover them all). */
@@ -41,7 +41,7 @@ export interface DeparturePreview {
 function asRecord(candidate: Record<string, unknown>, id: number | null): DepartureRuleRecord {
   return {
     customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
-    ruleName: '', message: '', conditions: null, actions: [], validFrom: null, validTo: null, status: 0, priority: 0,
+    ruleName: '', message: '', conditions: null, action: 0, validFrom: null, validTo: null, status: 0, priority: 0,
     ...candidate, id: id ?? Number.MAX_SAFE_INTEGER,
   } as DepartureRuleRecord;
 }
@@ -61,7 +61,7 @@ export async function previewDepartureRule(conn: Conn, corpId: number, candidate
     const time = (e.payload ? (JSON.parse(e.payload) as { time?: number }).time : undefined) ?? e.at;
     const f = facts.get(e.waybillId);
     // Only what the rule would have checked reads the track.
-    if (!f || !validAt(rule, time) || !scopeCovers(rule, waybillScope(f)) || !(rule.actions ?? []).includes(action)) continue;
+    if (!f || !validAt(rule, time) || !scopeCovers(rule, waybillScope(f)) || !guards(rule, action)) continue;
     const values = await departureFacts(conn, corpId, f, time, e.at);
     if (!conditionsHold(splitConditions(rule.conditions).covers, values)) continue;
     result.judged++;

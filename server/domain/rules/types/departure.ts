@@ -11,6 +11,8 @@ import type { WaybillAction } from '../../workflow/waybill-machine.ts';
 /** The actions a rule may guard (dictionary departureAction). */
 export const DepartureAction = { START_TRANSPORT: 1, LEAVE_LOADING: 2 } as const;
 export type DepartureActionCode = (typeof DepartureAction)[keyof typeof DepartureAction];
+/** A rule's 适用动作 may also be 3: both. */
+export const BOTH_ACTIONS = 3;
 
 /**
  * The machine's action each code stands for, at the route's start node: 开始运输 is the transition into
@@ -21,13 +23,17 @@ export const DEPARTURE_ACTIONS: Record<DepartureActionCode, { action: WaybillAct
   [DepartureAction.LEAVE_LOADING]: { action: 'leaveWaybillNode', nodeType: 'start' },
 };
 
+/** Whether the rule guards the action. */
+export const guards = (rule: { action: number | null }, action: DepartureActionCode) => rule.action === action || rule.action === BOTH_ACTIONS;
+
 export interface DepartureRuleRecord extends RuleRecord {
-  actions: number[];
+  /** 1 开始运输, 2 离开装货地, 3 both (dictionary departureAction). */
+  action: number;
   message: string;
 }
 
 export interface DepartureEffect {
-  actions: readonly number[];
+  action: number;
   /** The refusal shown when a condition of the rule fails. */
   message: string;
 }
@@ -72,6 +78,6 @@ export const departureRuleType: RuleType<DepartureEffect> = {
   ],
   effectOf(rule) {
     const r = rule as DepartureRuleRecord;
-    return { actions: r.actions ?? [], message: r.message };
+    return { action: r.action, message: r.message };
   },
 };
