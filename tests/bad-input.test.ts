@@ -29,6 +29,7 @@ import { XLSX_TYPE } from '../server/exports/file-name.ts';
 import { deductionFixtures } from './support/deduction-fixtures.ts';
 import { estimateFixtures } from './support/estimate-fixtures.ts';
 import { gatewayFixtures } from './support/gateway-fixtures.ts';
+import { departureRuleFixtures } from './support/departure-rule-fixtures.ts';
 
 type Row = Record<string, any>;
 interface Schema {
@@ -104,7 +105,7 @@ const EARLIER_FIXTURES: Fixture[] =
   [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await paymentFixtures(t), poultryCostFixtures(), await estimateFixtures(t)];
 /** Last, so the others' fixtures are made as before; its allowance body also serves SAVE_BODIES. */
 const DEDUCTIONS = await deductionFixtures(t);
-const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t)];
+const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t), await departureRuleFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));
@@ -137,6 +138,7 @@ const SAVE_BODIES: Record<string, Row> = {
   role: { roleName: '测试角色' },
   // An allowance names a signed-off waybill that has a driver and no driver allowance yet.
   waybillAllowance: DEDUCTIONS.allowanceSave,
+  departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
 };
 
 const OTHER_BODIES: Record<string, Row> = {

@@ -12,6 +12,7 @@ export type * from './contractRateRule.ts';
 export type * from './customer.ts';
 export type * from './delivery.ts';
 export type * from './department.ts';
+export type * from './departureRule.ts';
 export type * from './distance.ts';
 export type * from './driver.ts';
 export type * from './equip.ts';

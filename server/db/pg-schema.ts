@@ -164,6 +164,7 @@ export const containers = twin(sResources.containers);
 export const contracts = twin(sResources.contracts);
 export const contractRateRules = twin(sResources.contractRateRules);
 export const deliveries = twin(sResources.deliveries);
+export const departureRules = twin(sResources.departureRules);
 export const areaDistances = twin(sResources.areaDistances);
 export const equips = twin(sResources.equips);
 export const farmProduces = twin(sResources.farmProduces);

@@ -203,6 +203,37 @@ export const deliveries = sqliteTable('deliveries', {
   index('deliveries_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 发车规则 (schemas/resources/departureRule.json). */
+export const departureRules = sqliteTable('departure_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  action: integer('action').notNull(),
+  conditions: text('conditions').notNull(),
+  message: text('message').notNull(),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('departure_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('departure_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('departure_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('departure_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('departure_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('departure_rules_action').on(t.corpId, t.isDeleted, t.action),
+  index('departure_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 距离 (schemas/resources/distance.json). */
 export const areaDistances = sqliteTable('area_distances', {
   id: integer('id').primaryKey(),

@@ -16,7 +16,9 @@ import { contractHooks } from '../domain/settlement/contract-hooks.ts';
 import { rateRuleHooks } from '../domain/settlement/rate-rule-hooks.ts';
 import { allowanceHooks } from '../domain/settlement/allowances/allowances.ts';
 import { ruleVersionHooks } from '../domain/rules/versions.ts';
+import type { Condition } from '../domain/rules/rule-type.ts';
 import { temperatureRuleType } from '../domain/rules/types/temperature.ts';
+import { checkRequirements, departureRuleType } from '../domain/rules/types/departure.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
@@ -24,6 +26,10 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
     contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
     temperatureRule: ruleVersionHooks(conn, registry, temperatureRuleType, 'temperature_rules'),
+    departureRule: ruleVersionHooks(conn, registry, departureRuleType, 'departure_rules', {
+      beforeInsert: async (_ctx, record) => checkRequirements(record.conditions as Condition[] | undefined),
+      beforeUpdate: async (_ctx, changes) => checkRequirements(changes.conditions as Condition[] | undefined),
+    }),
   };
 }
 

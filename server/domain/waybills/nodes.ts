@@ -7,6 +7,8 @@ import { all, one, run, type Conn } from './sql.ts';
 import { arriveLeaveState, nodeTypeOf } from './timeline.ts';
 import type { Step } from './transition.ts';
 import { greatest } from '../../db/dialect.ts';
+import { guardDeparture } from '../rules/departure-check.ts';
+import { DepartureAction } from '../rules/types/departure.ts';
 
 export interface NodeRow {
   id: number;
@@ -78,6 +80,10 @@ export function nodeTransition(conn: Conn, kind: 'arrive' | 'leave', body: NodeA
         if (n.actualArriveTime === null) throw failure(`尚未确认到达${n.areaName}，不能确认离开`);
         if (n.actualLeaveTime !== null) throw failure(`${n.areaName}已确认离开，请刷新后重试`);
         if (time < n.actualArriveTime) throw invalid('离开时间不能早于到达时间', { field: 'time' });
+      }
+      // 开始运输 (arriving at the loading place starts the trip) and 离开装货地 answer to the departure rules.
+      if (nodeTypeOf(n.nodeType) === 'start') {
+        await guardDeparture(conn, w.corpId, w.id, kind === 'arrive' ? DepartureAction.START_TRANSPORT : DepartureAction.LEAVE_LOADING, time, now);
       }
       const sql = kind === 'arrive'
         ? 'UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = ? WHERE id = ?'
