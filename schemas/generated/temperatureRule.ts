@@ -175,6 +175,10 @@ export interface TemperatureRule {
    */
   remark: string;
   /**
+   * 附加条件
+   */
+  conditionsText: string;
+  /**
    * 客户
    */
   customerName: string;

@@ -1,0 +1,37 @@
+CREATE TABLE `departure_rules` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`corp_id` integer NOT NULL,
+	`rule_name` text NOT NULL,
+	`customer_id` integer,
+	`carrier_id` integer,
+	`business_type` integer,
+	`origin_province` text,
+	`origin_city` text,
+	`dest_province` text,
+	`dest_city` text,
+	`action` integer NOT NULL,
+	`conditions` text NOT NULL,
+	`message` text NOT NULL,
+	`priority` integer DEFAULT 0 NOT NULL,
+	`valid_from` integer,
+	`valid_to` integer,
+	`status` integer DEFAULT 0 NOT NULL,
+	`remark` text,
+	`is_deleted` integer DEFAULT 0 NOT NULL,
+	`version` integer DEFAULT 1 NOT NULL,
+	`created_by` integer,
+	`created_at` integer NOT NULL,
+	`updated_by` integer,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`corp_id`) REFERENCES `corporations`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`customer_id`) REFERENCES `customers`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`carrier_id`) REFERENCES `carriers`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `departure_rules_rule_name` ON `departure_rules` (`corp_id`,`rule_name`) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX `departure_rules_customer_id` ON `departure_rules` (`corp_id`,`is_deleted`,`customer_id`);--> statement-breakpoint
+CREATE INDEX `departure_rules_carrier_id` ON `departure_rules` (`corp_id`,`is_deleted`,`carrier_id`);--> statement-breakpoint
+CREATE INDEX `departure_rules_business_type` ON `departure_rules` (`corp_id`,`is_deleted`,`business_type`);--> statement-breakpoint
+CREATE INDEX `departure_rules_status` ON `departure_rules` (`corp_id`,`is_deleted`,`status`);--> statement-breakpoint
+CREATE INDEX `departure_rules_action` ON `departure_rules` (`corp_id`,`is_deleted`,`action`);--> statement-breakpoint
+CREATE INDEX `departure_rules_updated` ON `departure_rules` (`corp_id`,`is_deleted`,`updated_at`);
