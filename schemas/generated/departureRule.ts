@@ -159,6 +159,10 @@ export interface DepartureRule {
    */
   remark: string;
   /**
+   * 发车条件
+   */
+  conditionsText: string;
+  /**
    * 客户
    */
   customerName: string;

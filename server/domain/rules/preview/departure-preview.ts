@@ -11,7 +11,9 @@ import { scopeCovers, validAt } from '../choose.ts';
 import { departureFacts, refusingRule, unmetConditions } from '../departure-check.ts';
 import { waybillScope } from '../waybill-rules.ts';
 import { conditionsHold } from '../conditions.ts';
-import { DepartureAction, guards, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from '../types/departure.ts';
+import { DepartureAction, departureRuleType, guards, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from '../types/departure.ts';
+import { OPERATOR_BY_KEY } from '../operators.ts';
+import type { PreviewTable } from './preview-table.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The refusals the answer lists one by one (the counts cover them all). */
@@ -28,7 +30,7 @@ export interface PreviewRefusal {
   time: number; timeStr: string;
   unmet: ReturnType<typeof unmetConditions>;
 }
-export interface DeparturePreview {
+export interface DeparturePreview extends PreviewTable {
   fromStr: string; toStr: string;
   /** Actions the rule would have checked (in force, covering the waybill, guarding the action). */
   judged: number;
@@ -49,7 +51,7 @@ function asRecord(candidate: Record<string, unknown>, id: number | null): Depart
 export async function previewDepartureRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<DeparturePreview> {
   const from = now - PREVIEW_DAYS * DAY_MS;
   const rule = asRecord(candidate, editedId);
-  const result: DeparturePreview = { fromStr: formatTime(from), toStr: formatTime(now), judged: 0, refused: 0, refusals: [] };
+  const result: DeparturePreview = { fromStr: formatTime(from), toStr: formatTime(now), judged: 0, refused: 0, refusals: [], summary: [], columns: COLUMNS, rows: [] };
   const events = await all<EventRow>(conn,
     `SELECT e.waybill_id AS "waybillId", w.waybill_no AS "waybillNo", e.action, e.at, e.payload
      FROM waybill_events e JOIN waybill_nodes n ON n.id = e.node_id JOIN waybills w ON w.id = e.waybill_id
@@ -71,5 +73,22 @@ export async function previewDepartureRule(conn: Conn, corpId: number, candidate
       result.refusals.push({ waybillId: e.waybillId, waybillNo: e.waybillNo, action, actionStr: ACTION_LABEL[action], time, timeStr: formatTime(time), unmet: unmetConditions(rule, values) });
     }
   }
+  result.summary = [
+    { label: '预览区间', value: `${result.fromStr} 至 ${result.toStr}` },
+    { label: '将检查', value: `${result.judged}次` },
+    { label: '将拒绝', value: `${result.refused}次` },
+  ];
+  result.rows = result.refusals.map((r) => ({ waybillNo: r.waybillNo, actionStr: r.actionStr, timeStr: r.timeStr, unmet: r.unmet.map(unmetText).join('；') }));
   return result;
+}
+
+const COLUMNS = [{ key: 'waybillNo', title: '运单号' }, { key: 'actionStr', title: '动作' }, { key: 'timeStr', title: '时间' }, { key: 'unmet', title: '未满足的条件' }];
+
+/** One unmet condition in words: 车门 等于 关闭（实际：开启）. */
+function unmetText(u: PreviewRefusal['unmet'][number]): string {
+  const field = departureRuleType.fields.find((f) => f.key === u.field);
+  const op = OPERATOR_BY_KEY.get(u.operator);
+  const shown = (v: unknown) => (v === null || v === undefined ? '无' : Array.isArray(v) ? v.join('、') : String(v));
+  const value = op?.arity === 'none' ? '' : ` ${shown(u.value)}`;
+  return `${field?.title ?? u.field} ${op?.label ?? u.operator}${value}（实际：${shown(u.actual)}${field?.unit ?? ''}）`;
 }
