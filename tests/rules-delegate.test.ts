@@ -124,6 +124,9 @@ describe('preview over the last 30 days', () => {
     // Customer B's order delegated by hand to C1, for the comparison.
     const byHand = await newOrder(dispatcher, B, 20);
     expect((await dispatcher.post('/orderInfo/delegate', { id: byHand.id, version: byHand.version, carrierId: C1 })).code).toBe(1);
+    // One that went to C2 with no delegation recorded (as the demo's generated orders): counted as by hand.
+    const direct = await newOrder(dispatcher, B, 30);
+    await t.db.run('UPDATE orders SET carrier_id = ? WHERE id = ?', [C2, direct.id]);
     const candidate = { ruleName: '乙客户大单', customerId: B, delegateCarrierId: C3, conditions: [{ field: 'quantity', operator: 'gt', value: 15 }] };
     const before = await t.snapshot();
     const preview = await dispatcher.post('/delegate/rule/preview', { rule: candidate });
@@ -131,11 +134,12 @@ describe('preview over the last 30 days', () => {
     expect(await t.snapshot()).toEqual(before);
     const listed = preview.result.orders.find((o: any) => o.orderId === byHand.id);
     expect(listed).toMatchObject({ carrierName: names.get(C3), actualCarrierName: names.get(C1), differs: true });
-    expect(listed.actualBy).toMatch(/^手工/);
+    expect(listed.actualBy).toMatch(/^手工：/);
+    expect(preview.result.orders.find((o: any) => o.orderId === direct.id)).toMatchObject({ actualCarrierName: names.get(C2), actualBy: '手工', differs: true });
     // B's orders of 12 boxes stay with the rules that had them (quantity not above 15).
     expect(preview.result.orders.every((o: any) => o.customerName === listed.customerName)).toBe(true);
     expect(preview.result).toMatchObject({ matched: preview.result.orders.length, delegated: preview.result.orders.length });
-    expect(preview.result.byHandToOther).toBeGreaterThanOrEqual(1);
+    expect(preview.result.byHandToOther).toBeGreaterThanOrEqual(2);
 
     // Saved, the rule delegates an identical new order exactly as the preview said.
     await saveRule(candidate);

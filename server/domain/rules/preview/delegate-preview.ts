@@ -2,7 +2,8 @@
 // "Delegate rules"): every order created in the window that the rule would have judged (the most
 // specific rule in force at the order's creation, the candidate standing in for the rule it edits),
 // the carrier it would have delegated it to (the first of its carriers enabled now), and beside it
-// what did happen: the order's first delegation, by a rule or by hand. Nothing is written.
+// what did happen: the order's first delegation, by a rule or by hand (no delegation recorded: the
+// carrier it went to anyway, the order's or its first waybill's, by hand). Nothing is written.
 import type { Conn } from '../../../resources/statements.ts';
 import { all } from '../../../resources/statements.ts';
 import { DAY_MS, formatTime } from '../../../resources/time.ts';
@@ -15,7 +16,7 @@ export const PREVIEW_DAYS = 30;
 /** The orders the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
 
-interface OrderRow { id: number; orderNo: string; createdAt: number; customerName: string }
+interface OrderRow { id: number; orderNo: string; createdAt: number; customerName: string; carrierId: number | null; waybillCarrierId: number | null }
 interface DelegateRow { orderId: number; changes: string; userName: string | null }
 
 export interface PreviewOrder {
@@ -24,7 +25,7 @@ export interface PreviewOrder {
   carrierName: string | null;
   /** The order's first delegation as it happened (null: never delegated). */
   actualCarrierName: string | null;
-  /** 规则 (and which) or 手工 (and who). */
+  /** 规则：<rule> or 手工(：<who>, when the delegation was recorded). */
   actualBy: string | null;
   /** Delegated by hand to another carrier than the rule's. */
   differs: boolean;
@@ -72,13 +73,19 @@ async function firstDelegations(conn: Conn, corpId: number, orderIds: readonly n
   return out;
 }
 
+const carrierNames = async (conn: Conn, corpId: number) =>
+  new Map((await all<{ id: number; name: string }>(conn, 'SELECT id, carrier_name AS name FROM carriers WHERE corp_id = ?', corpId)).map((c) => [c.id, c.name]));
+
 export async function previewDelegateRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<PreviewResult> {
   const from = now - PREVIEW_DAYS * DAY_MS;
   const rule = asRecord(candidate, editedId);
   const others = (await versionsDuring<DelegateRuleRecord>(conn, corpId, delegateRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
   // The candidate stands for the whole window: one version that was always in force.
   const versions = [...others, { rule, version: 0, validSince: from, validUntil: null }];
-  const orders = await all<OrderRow>(conn, `SELECT o.id, o.order_no AS "orderNo", o.created_at AS "createdAt", c.customer_name AS "customerName"
+  // Where no delegation was recorded, the carrier the order went to anyway: its own, else its first waybill's.
+  const orders = await all<OrderRow>(conn, `SELECT o.id, o.order_no AS "orderNo", o.created_at AS "createdAt", c.customer_name AS "customerName",
+      o.carrier_id AS "carrierId", (SELECT w.carrier_id FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+        WHERE wo.order_id = o.id AND w.is_deleted = 0 AND w.carrier_id IS NOT NULL ORDER BY w.id LIMIT 1) AS "waybillCarrierId"
     FROM orders o JOIN customers c ON c.id = o.customer_id
     WHERE o.corp_id = ? AND o.is_deleted = 0 AND o.created_at >= ? AND o.created_at <= ? ORDER BY o.created_at, o.id`, corpId, from, now);
   const facts = await loadOrderFacts(conn, corpId, orders.map((o) => o.id));
@@ -88,6 +95,11 @@ export async function previewDelegateRule(conn: Conn, corpId: number, candidate:
   });
   const carrier = await firstEnabledCarrier(conn, corpId, delegateRuleType.effectOf(rule).carrierIds);
   const actual = await firstDelegations(conn, corpId, matched.map((o) => o.id));
+  const names = await carrierNames(conn, corpId);
+  for (const o of matched) {
+    const carrierId = o.carrierId ?? o.waybillCarrierId;
+    if (!actual.has(o.id) && carrierId !== null) actual.set(o.id, { carrierId, carrierName: names.get(carrierId) ?? null, by: '手工' });
+  }
   const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: matched.length, delegated: carrier ? matched.length : 0, byHand: 0, byHandToOther: 0, orders: [] };
   for (const o of matched) {
     const done = actual.get(o.id);
