@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { orderRuleAt } from '../server/domain/rules/order-rules.ts';
 import { delegateRuleType, type DelegateRuleRecord } from '../server/domain/rules/types/delegate.ts';
+import { shanghaiDateStart } from '../server/resources/time.ts';
 
 type Caller = Awaited<ReturnType<TestApp['as']>>;
 const HOUR = 3_600_000;
@@ -101,6 +102,21 @@ describe('delegate rules delegate new orders', () => {
     await change(wide, { status: 1 });
     expect(await newOrder(dispatcher, A)).toMatchObject({ status: 2, carrierId: null });
     await change(ruleA, { status: 0 });
+  });
+
+  it('tests what the order gives: the Shanghai hour of its load time, its weight in tonnes, its places', async () => {
+    const { province } = await row('SELECT province FROM areas WHERE id = ?', shipperAreaId);
+    const rule = await saveRule({ ruleName: '早班重货', customerId: B, originProvince: province, delegateCarrierId: C3, priority: 1, conditions: [
+      { field: 'loadHour', operator: 'between', value: [6, 8] }, { field: 'weightT', operator: 'gte', value: 2 }] });
+    const at = (hour: number) => shanghaiDateStart('2026-12-01') + hour * HOUR;
+    const send = async (hour: number, weight: number) => {
+      const r = await dispatcher.post('/orderInfo/save', { ...orderBody(B), requiredLoadTime: at(hour), goods: [{ goodsName: '钢材', quantity: 1, unit: '件', weight }] });
+      return (await row('SELECT carrier_id AS "carrierId" FROM orders WHERE id = ?', r.result.id)).carrierId;
+    };
+    expect(await send(7.5, 2.5)).toBe(C3);
+    expect(await send(9, 2.5)).toBeNull();
+    expect(await send(7, 1.5)).toBeNull();
+    await change(rule, { status: 1 });
   });
 
   it('judges an order by the rule version in force at its creation', async () => {
