@@ -156,6 +156,9 @@ describe('preview over the last 30 days', () => {
     expect(preview.result.orders.every((o: any) => o.customerName === listed.customerName)).toBe(true);
     expect(preview.result).toMatchObject({ matched: preview.result.orders.length, delegated: preview.result.orders.length });
     expect(preview.result.byHandToOther).toBeGreaterThanOrEqual(2);
+    // The forms' table says the same in words.
+    expect(preview.result.rows.find((r: any) => r.orderNo === byHand.orderNo)).toMatchObject({ carrierName: names.get(C3), actualCarrierName: names.get(C1), differs: '是' });
+    expect(preview.result.summary.find((x: any) => x.label === '将自动委托').value).toBe(`${preview.result.matched}单，委托给${names.get(C3)}`);
 
     // Saved, the rule delegates an identical new order exactly as the preview said.
     await saveRule(candidate);

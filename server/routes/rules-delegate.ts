@@ -56,9 +56,9 @@ export function delegateRuleRoutes(conn: Conn, registry: () => Registry) {
         return found && { ruleId: found.rule.id, ruleName: found.rule.ruleName, carrierId: found.carrier.id, carrierName: found.carrier.name };
       },
     }),
-    route<{ id?: number | null; rule: Record<string, unknown> }>({
+    route<{ id?: number; rule: Record<string, unknown> }>({
       method: 'POST', path: '/delegate/rule/preview', access: { anyOf: writers },
-      input: { type: 'object', additionalProperties: false, required: ['rule'], properties: { id: { ...ID, type: ['integer', 'null'] }, rule: { ...forNew, title: '规则' } } },
+      input: { type: 'object', additionalProperties: false, required: ['rule'], properties: { id: ID, rule: { ...forNew, title: '规则内容' } } },
       handler: async ({ user, body }) => {
         staffOnly(user);
         checkConditions(delegateRuleType, body.rule.conditions as Condition[] | undefined);

@@ -28,7 +28,6 @@ export async function delegateRuleFixtures(t: TestApp) {
     ...Object.fromEntries(['customerId', 'businessType', 'originProvince', 'originCity', 'destProvince', 'destCity', 'conditions', 'backupCarrierIds', 'validFrom', 'validTo', 'remark']
       .map((f) => [`/delegate/rule/save ${f}`, cleared])),
     '/delegate/rule/unique id': 'no rule being edited: every live rule counts',
-    '/delegate/rule/preview id': 'a new rule, not yet saved',
   };
   return { bodies, acceptedText, acceptedNull };
 }

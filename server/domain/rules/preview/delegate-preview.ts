@@ -11,6 +11,7 @@ import { firstEnabledCarrier } from '../delegate-order.ts';
 import { loadOrderFacts, ruleForOrder } from '../order-rules.ts';
 import { versionsDuring } from '../versions.ts';
 import { delegateRuleType, type DelegateRuleRecord } from '../types/delegate.ts';
+import type { PreviewTable } from './preview-table.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The orders the answer lists one by one (the counts cover them all). */
@@ -30,7 +31,7 @@ export interface PreviewOrder {
   /** Delegated by hand to another carrier than the rule's. */
   differs: boolean;
 }
-export interface PreviewResult {
+export interface PreviewResult extends PreviewTable {
   fromStr: string; toStr: string;
   /** Orders the rule would have judged, and of those the ones it would have delegated. */
   matched: number;
@@ -100,7 +101,10 @@ export async function previewDelegateRule(conn: Conn, corpId: number, candidate:
     const carrierId = o.carrierId ?? o.waybillCarrierId;
     if (!actual.has(o.id) && carrierId !== null) actual.set(o.id, { carrierId, carrierName: names.get(carrierId) ?? null, by: '手工' });
   }
-  const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: matched.length, delegated: carrier ? matched.length : 0, byHand: 0, byHandToOther: 0, orders: [] };
+  const result: PreviewResult = {
+    fromStr: formatTime(from), toStr: formatTime(now), matched: matched.length, delegated: carrier ? matched.length : 0, byHand: 0, byHandToOther: 0, orders: [],
+    summary: [], columns: COLUMNS, rows: [],
+  };
   for (const o of matched) {
     const done = actual.get(o.id);
     const byHand = !!done && done.by.startsWith('手工');
@@ -114,5 +118,22 @@ export async function previewDelegateRule(conn: Conn, corpId: number, candidate:
       });
     }
   }
+  result.summary = [
+    { label: '预览区间', value: `${result.fromStr} 至 ${result.toStr}` },
+    { label: '适用订单', value: `${result.matched}单` },
+    { label: '将自动委托', value: carrier ? `${result.delegated}单，委托给${carrier.name}` : '0单（规则的承运商均未启用）' },
+    { label: '其中已手工委托', value: `${result.byHand}单` },
+    { label: '手工委托给其他承运商', value: `${result.byHandToOther}单` },
+  ];
+  result.rows = result.orders.map((o) => ({
+    orderNo: o.orderNo, customerName: o.customerName, createdAtStr: o.createdAtStr, carrierName: o.carrierName ?? '无可用承运商',
+    actualCarrierName: o.actualCarrierName ?? '未委托', actualBy: o.actualBy ?? '', differs: o.differs ? '是' : '否',
+  }));
   return result;
 }
+
+const COLUMNS = [
+  { key: 'orderNo', title: '订单号' }, { key: 'customerName', title: '客户' }, { key: 'createdAtStr', title: '创建时间' },
+  { key: 'carrierName', title: '将委托给' }, { key: 'actualCarrierName', title: '实际承运商' }, { key: 'actualBy', title: '实际委托方式' },
+  { key: 'differs', title: '手工委托给其他承运商' },
+];

@@ -20,7 +20,7 @@ export const delegateRuleType: RuleType<DelegateEffect> = {
   title: '委托规则',
   resource: 'delegateRule',
   fields: [
-    { key: 'customerId', title: '客户', kind: 'code', reference: 'customer' },
+    { key: 'customerId', title: '客户', kind: 'code', reference: 'customer', referenceLabel: 'customerName' },
     { key: 'businessType', title: '业务类型', kind: 'code', dictionary: 'businessType' },
     { key: 'shipperProvince', title: '发货省', kind: 'text' },
     { key: 'shipperCity', title: '发货市', kind: 'text' },
