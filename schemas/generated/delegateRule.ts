@@ -153,9 +153,11 @@ export interface DelegateRule {
   /**
    * 备选承运商
    */
-  backupCarrierNames: {
-    [k: string]: unknown | undefined;
-  };
+  backupCarrierNames: string;
+  /**
+   * 附加条件
+   */
+  conditionsText: string;
   /**
    * 客户
    */
