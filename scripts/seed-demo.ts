@@ -4,10 +4,11 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
-import { demoDepartureRules, demoTemperatureRules } from '../fixtures/rules.ts';
+import { demoDelegateRules, demoDepartureRules, demoTemperatureRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
 import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { departureRuleType } from '../server/domain/rules/types/departure.ts';
+import { delegateRuleType } from '../server/domain/rules/types/delegate.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
@@ -177,6 +178,10 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
   await insertRows(conn, 'departure_rules', demoDepartureRules(corpId, now, refs.customerIds));
   for (const { id } of await all<{ id: number }>(conn, 'SELECT id FROM departure_rules WHERE corp_id = ? ORDER BY id', corpId)) {
     await recordVersion(conn, corpId, departureRuleType.key, 'departure_rules', id, now);
+  }
+  await insertRows(conn, 'delegate_rules', demoDelegateRules(corpId, now, refs.customerIds, refs.carrierIds));
+  for (const { id } of await all<{ id: number }>(conn, 'SELECT id FROM delegate_rules WHERE corp_id = ? ORDER BY id', corpId)) {
+    await recordVersion(conn, corpId, delegateRuleType.key, 'delegate_rules', id, now);
   }
   // A fence's delivery setting names the delivery man of its vehicle, known once the deliveries are in.
   await conn.run(

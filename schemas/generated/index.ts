@@ -10,6 +10,7 @@ export type * from './container.ts';
 export type * from './contract.ts';
 export type * from './contractRateRule.ts';
 export type * from './customer.ts';
+export type * from './delegateRule.ts';
 export type * from './delivery.ts';
 export type * from './department.ts';
 export type * from './departureRule.ts';

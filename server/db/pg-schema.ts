@@ -163,6 +163,7 @@ export const baseDictionaries = twin(sResources.baseDictionaries);
 export const containers = twin(sResources.containers);
 export const contracts = twin(sResources.contracts);
 export const contractRateRules = twin(sResources.contractRateRules);
+export const delegateRules = twin(sResources.delegateRules);
 export const deliveries = twin(sResources.deliveries);
 export const departureRules = twin(sResources.departureRules);
 export const areaDistances = twin(sResources.areaDistances);

@@ -182,6 +182,35 @@ export const contractRateRules = sqliteTable('contract_rate_rules', {
   index('contract_rate_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 委托规则 (schemas/resources/delegateRule.json). */
+export const delegateRules = sqliteTable('delegate_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  conditions: text('conditions'),
+  delegateCarrierId: integer('delegate_carrier_id').notNull().references(() => carriers.id),
+  backupCarrierIds: text('backup_carrier_ids'),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('delegate_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('delegate_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('delegate_rules_delegate_carrier_id').on(t.corpId, t.isDeleted, t.delegateCarrierId),
+  index('delegate_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('delegate_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('delegate_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 配送员 (schemas/resources/delivery.json). */
 export const deliveries = sqliteTable('deliveries', {
   id: integer('id').primaryKey(),

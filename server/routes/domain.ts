@@ -19,6 +19,8 @@ import { ruleVersionHooks } from '../domain/rules/versions.ts';
 import type { Condition } from '../domain/rules/rule-type.ts';
 import { temperatureRuleType } from '../domain/rules/types/temperature.ts';
 import { checkRequirements, departureRuleType } from '../domain/rules/types/departure.ts';
+import { delegateRuleType } from '../domain/rules/types/delegate.ts';
+import { delegateRuleHooks } from '../domain/rules/delegate-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
@@ -30,6 +32,7 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
       beforeInsert: async (_ctx, record) => checkRequirements(record.conditions as Condition[] | undefined),
       beforeUpdate: async (_ctx, changes) => checkRequirements(changes.conditions as Condition[] | undefined),
     }),
+    delegateRule: ruleVersionHooks(conn, registry, delegateRuleType, 'delegate_rules', delegateRuleHooks(conn)),
   };
 }
 

@@ -36,7 +36,7 @@ export function ruleRoutes(conn: Conn, registry: () => Registry) {
     route<{ ruleType?: string }>({
       method: 'GET', path: '/delegate/listConditionDefine', access: { session: true },
       input: { type: 'object', additionalProperties: false, properties: { ruleType: { title: '规则类型', enum: [...RULE_TYPES.keys()] } } },
-      handler: ({ body }) => conditionDefinitions(body.ruleType ?? temperatureRuleType.key),
+      handler: ({ body }) => conditionDefinitions(body.ruleType ?? 'delegate'),
     }),
     route<{ id?: number; rule: Record<string, unknown> }>({
       method: 'POST', path: '/temperatureRule/preview', access: { anyOf: writers },

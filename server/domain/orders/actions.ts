@@ -33,9 +33,16 @@ async function carrierOf(conn: Conn, user: SessionUser, carrierId: number) {
   return row.name;
 }
 
+/** What a delegation writes: the carrier, and in the history its name (and the rule that chose it, if one did). */
+const delegation = (carrierId: number, carrierName: string, rule?: { id: number; ruleName: string }): Extra => ({
+  set: { carrier_id: carrierId },
+  changes: [{ field: 'carrierId', title: '承运商', after: carrierId, afterText: carrierName },
+    ...(rule ? [{ field: 'delegateRuleId', title: '委托规则', after: rule.id, afterText: rule.ruleName }] : [])],
+});
+
 export async function delegate(conn: Conn, user: SessionUser, input: { id?: number; version?: number; ids?: number[]; carrierId: number }) {
   const carrierName = await carrierOf(conn, user, input.carrierId);
-  const extra = { set: { carrier_id: input.carrierId }, changes: [{ field: 'carrierId', title: '承运商', after: input.carrierId, afterText: carrierName }] };
+  const extra = delegation(input.carrierId, carrierName);
   if (input.ids === undefined) {
     if (input.id === undefined || input.version === undefined) throw invalid('订单ID不能为空', { field: 'id' });
     return orderAction(conn, user, input.id, input.version, 'delegate', extra);
@@ -47,6 +54,14 @@ export async function delegate(conn: Conn, user: SessionUser, input: { id?: numb
   const message = `共${r.total}条订单，委托成功${r.ok}条，委托失败${failed.length}条`;
   return batchSummary(message, [{ type: '委托成功', count: r.ok }, { type: '委托失败', count: failed.length, items: failed }]);
 }
+
+/**
+ * A new order delegated by a delegate rule (rules/delegate-order.ts), in the creating save's
+ * transaction: the dispatcher's own action (state machine, history, the carrier's message), with the
+ * rule named in the history.
+ */
+export const delegateByRule = (conn: Conn, user: SessionUser, id: number, version: number, carrier: { id: number; name: string }, rule: { id: number; ruleName: string }) =>
+  orderAction(conn, user, id, version, 'delegate', delegation(carrier.id, carrier.name, rule));
 
 /** The carrier turns the delegation down (or staff record it): the order goes back without a carrier. */
 export const rejectDelegation = (conn: Conn, user: SessionUser, id: number, version: number) =>

@@ -1,12 +1,13 @@
 // orderInfo/copyOrder (the order dialog "copy"; the spec lists no path for it): new orders with the
 // same customer, business type, places, times, remark and goods lines as the source, each with a new
-// order number, at version 1, status 2 待调度, with its first saved version. All copies in one
+// order number, at version 1, status 2 待调度, with its first saved version (then delegated by the
+// delegate rule in force, as every new order). All copies in one
 // transaction: either every copy exists or none does.
 import type { SessionUser } from '../../http/context.ts';
 import { failure, forbidden } from '../../http/envelope.ts';
 import { findOrder, NOT_FOUND, STALE } from './access.ts';
 import { goodsOf } from './details.ts';
-import { checkReferences, create, recordVersion, type SaveInput } from './save.ts';
+import { applyDelegateRule, checkReferences, create, recordVersion, type SaveInput } from './save.ts';
 import { tx, type Conn } from './sql.ts';
 
 export const MAX_COPIES = 50;
@@ -36,7 +37,7 @@ export async function copyOrder(conn: Conn, user: SessionUser, input: { id: numb
     for (let i = 0; i < (input.count ?? 1); i++) {
       const id = await create(conn, user, copy, source.customerId, now);
       const order = await recordVersion(conn, user, id, now);
-      orders.push({ id, orderNo: order.orderNo, version: order.version });
+      orders.push({ id, orderNo: order.orderNo, version: await applyDelegateRule(conn, user, order, now) });
     }
     return { sourceId: source.id, orders };
   });

@@ -9,6 +9,8 @@ import { bumpOrder, findOrder, hasWaybills, lockOrder } from './access.ts';
 import { goodsOf, snapshotOf } from './details.ts';
 import { resolveGoodsLines, storeGoodsLine, type LineInput } from './goods-lines.ts';
 import { insert, one, run, tx, type Conn } from './sql.ts';
+import { delegateByRule } from './actions.ts';
+import { delegationFor } from '../rules/delegate-order.ts';
 
 /** A goods line as the form sends it (goods-lines.ts says what it may hold). */
 export type GoodsInput = LineInput;
@@ -115,7 +117,7 @@ export async function saveOrder(conn: Conn, user: SessionUser, input: SaveInput)
     await checkReferences(conn, user, input, customerId);
     const id = editing ? await edit(conn, user, input as SaveInput & { id: number; version: number }, customerId, now) : await create(conn, user, input, customerId, now);
     const order = await recordVersion(conn, user, id, now);
-    return { id, orderNo: order.orderNo, version: order.version };
+    return { id, orderNo: order.orderNo, version: editing ? order.version : await applyDelegateRule(conn, user, order, now) };
   });
 }
 
@@ -125,4 +127,14 @@ export async function recordVersion(conn: Conn, user: SessionUser, id: number, n
   await run(conn, 'INSERT INTO order_history (corp_id, order_id, order_no, version, snapshot, user_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     user.corpId, id, order.orderNo, order.version, JSON.stringify(await snapshotOf(conn, order)), user.userId, now);
   return order;
+}
+
+/**
+ * A new order, once its first version is kept, is delegated by the delegate rule in force at its
+ * creation (docs/rules.md "Delegate rules"), in the creating transaction; answers its version after.
+ */
+export async function applyDelegateRule(conn: Conn, user: SessionUser, order: { id: number; version: number }, now: number): Promise<number> {
+  const found = await delegationFor(conn, user.corpId, order.id, now);
+  if (!found) return order.version;
+  return (await delegateByRule(conn, user, order.id, order.version, found.carrier, found.rule)).version;
 }

@@ -52,7 +52,7 @@ type Change = { field?: string; title?: string; after?: unknown; afterText?: str
 function orderActionSummary(action: string, changes: Change[]): string {
   const text = (field: string) => changes.filter((c) => c.field === field).map((c) => c.afterText).filter(Boolean).join('；');
   switch (action) {
-    case 'delegate': return `委托给 ${text('carrierId') || '承运商'}`;
+    case 'delegate': return `${text('delegateRuleId') ? `按委托规则「${text('delegateRuleId')}」自动` : ''}委托给 ${text('carrierId') || '承运商'}`;
     case 'rejectDelegation': return '承运商拒绝委托，订单退回';
     case 'cancelDelegation': return '取消委托，订单退回待调度';
     case 'splitOrder': return `拆分出 ${text('part')}`;

@@ -1,9 +1,11 @@
 // Every rule type, by key: the condition editor's definitions and the preview routes read them here.
 import type { RuleType } from '../rule-type.ts';
+import { delegateRuleType } from './delegate.ts';
 import { temperatureRuleType } from './temperature.ts';
 import { departureRuleType } from './departure.ts';
 
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
   [departureRuleType.key, departureRuleType as RuleType<unknown>],
+  [delegateRuleType.key, delegateRuleType as RuleType<unknown>],
 ]);

@@ -1,0 +1,104 @@
+// A rule for an order at a moment (the delegate rules judge an order as it is created): the order's
+// facts read in batches (one order when it is saved, a month of orders for the preview, through the
+// same code), its scope and condition values, and the pure choice among the versions in force.
+import type { Conn } from '../../resources/statements.ts';
+import { all } from '../../resources/statements.ts';
+import { DAY_MS, SHANGHAI_OFFSET_MS } from '../../resources/time.ts';
+import { corporationSettings } from '../auth/user-info.ts';
+import { CM3_PER, GRAMS_PER } from '../settlement/pricing/facts-loader.ts';
+import { chooseRule } from './choose.ts';
+import type { FactValues, RuleRecord, ScopeFacts } from './rule-type.ts';
+import { rulesAt, versionsDuring, type RuleVersion } from './versions.ts';
+
+export interface OrderFacts {
+  orderId: number;
+  customerId: number;
+  businessType: number;
+  shipper: { province: string | null; city: string | null };
+  receiver: { province: string | null; city: string | null };
+  /** One per goods line (null: a line typed by hand, outside the catalogue). */
+  goodsCategories: (number | null)[];
+  /** Totals over the lines; null when a line has no figure (a partial sum would say too little). */
+  weightT: number | null;
+  volumeM3: number | null;
+  quantity: number;
+  /** The Shanghai hour (0–23) of the required load time. */
+  loadHour: number | null;
+}
+
+const BATCH = 500;
+const marks = (n: number) => Array(n).fill('?').join(', ');
+
+interface OrderRow { id: number; customerId: number; businessType: number; requiredLoadTime: number | null;
+  shipperProvince: string | null; shipperCity: string | null; receiverProvince: string | null; receiverCity: string | null }
+interface GoodsRow { orderId: number; quantity: number; weight: number | null; volume: number | null; goodsCategory: number | null }
+
+const ORDERS_SQL = (n: number) => `SELECT o.id, o.customer_id AS "customerId", o.business_type AS "businessType", o.required_load_time AS "requiredLoadTime",
+    sa.province AS "shipperProvince", sa.city AS "shipperCity", ra.province AS "receiverProvince", ra.city AS "receiverCity"
+  FROM orders o JOIN areas sa ON sa.id = o.shipper_area_id JOIN areas ra ON ra.id = o.receiver_area_id
+  WHERE o.corp_id = ? AND o.id IN (${marks(n)})`;
+const GOODS_SQL = (n: number) => `SELECT g.order_id AS "orderId", g.quantity, g.weight, g.volume, c.goods_category AS "goodsCategory"
+  FROM order_goods g LEFT JOIN goods c ON c.id = g.goods_info_id WHERE g.order_id IN (${marks(n)}) ORDER BY g.order_id, g.id`;
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+/** A sum of figures in the corporation's unit, in the big unit (tonnes, m³); null if any is missing or the unit unknown. */
+function totalIn(figures: (number | null)[], perSmall: bigint | undefined, smallPerBig: number): number | null {
+  if (perSmall === undefined || figures.length === 0 || figures.some((f) => f === null)) return null;
+  return round3((figures as number[]).reduce((s, f) => s + f, 0) * Number(perSmall) / smallPerBig);
+}
+
+export const shanghaiHour = (ms: number) => Math.floor((((ms + SHANGHAI_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / 3600_000);
+
+/** The facts of the corporation's orders among `orderIds` (absent: no such order). */
+export async function loadOrderFacts(conn: Conn, corpId: number, orderIds: readonly number[]): Promise<Map<number, OrderFacts>> {
+  const out = new Map<number, OrderFacts>();
+  if (!orderIds.length) return out;
+  const settings = await corporationSettings(conn, corpId);
+  const grams = GRAMS_PER[String(settings.weightUnit)];
+  const cm3 = CM3_PER[String(settings.volumeUnit)];
+  for (let i = 0; i < orderIds.length; i += BATCH) {
+    const ids = orderIds.slice(i, i + BATCH);
+    const goods = new Map<number, GoodsRow[]>();
+    for (const g of await all<GoodsRow>(conn, GOODS_SQL(ids.length), ...ids)) goods.set(g.orderId, [...(goods.get(g.orderId) ?? []), g]);
+    for (const o of await all<OrderRow>(conn, ORDERS_SQL(ids.length), corpId, ...ids)) {
+      const lines = goods.get(o.id) ?? [];
+      out.set(o.id, {
+        orderId: o.id, customerId: o.customerId, businessType: o.businessType,
+        shipper: { province: o.shipperProvince, city: o.shipperCity }, receiver: { province: o.receiverProvince, city: o.receiverCity },
+        goodsCategories: lines.map((l) => l.goodsCategory),
+        weightT: totalIn(lines.map((l) => l.weight), grams, 1_000_000),
+        volumeM3: totalIn(lines.map((l) => l.volume), cm3, 1_000_000),
+        quantity: round3(lines.reduce((s, l) => s + l.quantity, 0)),
+        loadHour: o.requiredLoadTime === null ? null : shanghaiHour(o.requiredLoadTime),
+      });
+    }
+  }
+  return out;
+}
+
+/** Who and what an order concerns. It has no carrier yet: a rule's carrier scope never covers it. */
+export function orderScopeFacts(f: OrderFacts): ScopeFacts {
+  return { customerIds: [f.customerId], carrierId: null, businessType: f.businessType, origin: f.shipper, destination: f.receiver };
+}
+
+/** An order's values of the condition fields the order rule types declare. */
+export function orderFactValues(f: OrderFacts): FactValues {
+  return {
+    customerId: f.customerId, businessType: f.businessType,
+    shipperProvince: f.shipper.province, shipperCity: f.shipper.city, receiverProvince: f.receiver.province, receiverCity: f.receiver.city,
+    goodsCategory: f.goodsCategories, weightT: f.weightT, volumeM3: f.volumeM3, quantity: f.quantity, loadHour: f.loadHour,
+  };
+}
+
+/** The rule chosen for an order of known facts among versions, at `at`. */
+export function ruleForOrder<R extends RuleRecord>(versions: readonly RuleVersion<R>[], facts: OrderFacts, at: number): R | null {
+  return chooseRule(rulesAt(versions, at), at, orderScopeFacts(facts), orderFactValues(facts));
+}
+
+/** The type's rule for one order at `at`, or null. Nothing is read beyond one query when the corporation has no rule of the type. */
+export async function orderRuleAt<R extends RuleRecord>(conn: Conn, corpId: number, type: string, orderId: number, at: number): Promise<R | null> {
+  const versions = await versionsDuring<R>(conn, corpId, type, at, at);
+  if (versions.length === 0) return null;
+  const facts = (await loadOrderFacts(conn, corpId, [orderId])).get(orderId);
+  return facts ? ruleForOrder(versions, facts, at) : null;
+}

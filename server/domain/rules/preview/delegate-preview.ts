@@ -1,0 +1,139 @@
+// What a delegate rule would have done over the last 30 days, before it is saved (docs/rules.md
+// "Delegate rules"): every order created in the window that the rule would have judged (the most
+// specific rule in force at the order's creation, the candidate standing in for the rule it edits),
+// the carrier it would have delegated it to (the first of its carriers enabled now), and beside it
+// what did happen: the order's first delegation, by a rule or by hand (no delegation recorded: the
+// carrier it went to anyway, the order's or its first waybill's, by hand). Nothing is written.
+import type { Conn } from '../../../resources/statements.ts';
+import { all } from '../../../resources/statements.ts';
+import { DAY_MS, formatTime } from '../../../resources/time.ts';
+import { firstEnabledCarrier } from '../delegate-order.ts';
+import { loadOrderFacts, ruleForOrder } from '../order-rules.ts';
+import { versionsDuring } from '../versions.ts';
+import { delegateRuleType, type DelegateRuleRecord } from '../types/delegate.ts';
+import type { PreviewTable } from './preview-table.ts';
+
+export const PREVIEW_DAYS = 30;
+/** The orders the answer lists one by one (the counts cover them all). */
+const LISTED = 200;
+
+interface OrderRow { id: number; orderNo: string; createdAt: number; customerName: string; carrierId: number | null; waybillCarrierId: number | null }
+interface DelegateRow { orderId: number; changes: string; userName: string | null }
+
+export interface PreviewOrder {
+  orderId: number; orderNo: string; customerName: string; createdAt: number; createdAtStr: string;
+  /** The carrier the rule would have delegated the order to; null when none of its carriers is enabled. */
+  carrierName: string | null;
+  /** The order's first delegation as it happened (null: never delegated). */
+  actualCarrierName: string | null;
+  /** 规则：<rule> or 手工(：<who>, when the delegation was recorded). */
+  actualBy: string | null;
+  /** Delegated by hand to another carrier than the rule's. */
+  differs: boolean;
+}
+export interface PreviewResult extends PreviewTable {
+  fromStr: string; toStr: string;
+  /** Orders the rule would have judged, and of those the ones it would have delegated. */
+  matched: number;
+  delegated: number;
+  /** Of the matched orders, those delegated by hand, and of those to another carrier than the rule's. */
+  byHand: number;
+  byHandToOther: number;
+  orders: PreviewOrder[];
+}
+
+/** The candidate as a rule record: the id of the rule it edits, or one newer than any. */
+function asRecord(candidate: Record<string, unknown>, id: number | null): DelegateRuleRecord {
+  return {
+    customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
+    conditions: null, backupCarrierIds: null, validFrom: null, validTo: null, status: 0, priority: 0,
+    ...candidate, id: id ?? Number.MAX_SAFE_INTEGER,
+  } as DelegateRuleRecord;
+}
+
+type Change = { field?: string; afterText?: string | null; after?: unknown };
+
+/** Each order's first delegation: to whom, and by which rule or by whom. */
+async function firstDelegations(conn: Conn, corpId: number, orderIds: readonly number[]) {
+  const out = new Map<number, { carrierId: number | null; carrierName: string | null; by: string }>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const part = orderIds.slice(i, i + 500);
+    const rows = await all<DelegateRow>(conn, `SELECT record_id AS "orderId", changes, user_name AS "userName" FROM record_history
+      WHERE corp_id = ? AND resource = 'order' AND action = 'delegate' AND record_id IN (${part.map(() => '?').join(', ')}) ORDER BY changed_at, id`, corpId, ...part);
+    for (const r of rows) {
+      if (out.has(r.orderId)) continue;
+      const changes = JSON.parse(r.changes) as Change[];
+      const carrier = changes.find((c) => c.field === 'carrierId');
+      const rule = changes.find((c) => c.field === 'delegateRuleId');
+      out.set(r.orderId, {
+        carrierId: typeof carrier?.after === 'number' ? carrier.after : null, carrierName: carrier?.afterText ?? null,
+        by: rule ? `规则：${rule.afterText ?? ''}` : `手工：${r.userName ?? ''}`,
+      });
+    }
+  }
+  return out;
+}
+
+const carrierNames = async (conn: Conn, corpId: number) =>
+  new Map((await all<{ id: number; name: string }>(conn, 'SELECT id, carrier_name AS name FROM carriers WHERE corp_id = ?', corpId)).map((c) => [c.id, c.name]));
+
+export async function previewDelegateRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<PreviewResult> {
+  const from = now - PREVIEW_DAYS * DAY_MS;
+  const rule = asRecord(candidate, editedId);
+  const others = (await versionsDuring<DelegateRuleRecord>(conn, corpId, delegateRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
+  // The candidate stands for the whole window: one version that was always in force.
+  const versions = [...others, { rule, version: 0, validSince: from, validUntil: null }];
+  // Where no delegation was recorded, the carrier the order went to anyway: its own, else its first waybill's.
+  const orders = await all<OrderRow>(conn, `SELECT o.id, o.order_no AS "orderNo", o.created_at AS "createdAt", c.customer_name AS "customerName",
+      o.carrier_id AS "carrierId", (SELECT w.carrier_id FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+        WHERE wo.order_id = o.id AND w.is_deleted = 0 AND w.carrier_id IS NOT NULL ORDER BY w.id LIMIT 1) AS "waybillCarrierId"
+    FROM orders o JOIN customers c ON c.id = o.customer_id
+    WHERE o.corp_id = ? AND o.is_deleted = 0 AND o.created_at >= ? AND o.created_at <= ? ORDER BY o.created_at, o.id`, corpId, from, now);
+  const facts = await loadOrderFacts(conn, corpId, orders.map((o) => o.id));
+  const matched = orders.filter((o) => {
+    const f = facts.get(o.id);
+    return f && ruleForOrder(versions, f, o.createdAt) === rule;
+  });
+  const carrier = await firstEnabledCarrier(conn, corpId, delegateRuleType.effectOf(rule).carrierIds);
+  const actual = await firstDelegations(conn, corpId, matched.map((o) => o.id));
+  const names = await carrierNames(conn, corpId);
+  for (const o of matched) {
+    const carrierId = o.carrierId ?? o.waybillCarrierId;
+    if (!actual.has(o.id) && carrierId !== null) actual.set(o.id, { carrierId, carrierName: names.get(carrierId) ?? null, by: '手工' });
+  }
+  const result: PreviewResult = {
+    fromStr: formatTime(from), toStr: formatTime(now), matched: matched.length, delegated: carrier ? matched.length : 0, byHand: 0, byHandToOther: 0, orders: [],
+    summary: [], columns: COLUMNS, rows: [],
+  };
+  for (const o of matched) {
+    const done = actual.get(o.id);
+    const byHand = !!done && done.by.startsWith('手工');
+    const differs = byHand && done!.carrierId !== (carrier?.id ?? null);
+    if (byHand) result.byHand++;
+    if (differs) result.byHandToOther++;
+    if (result.orders.length < LISTED) {
+      result.orders.push({
+        orderId: o.id, orderNo: o.orderNo, customerName: o.customerName, createdAt: o.createdAt, createdAtStr: formatTime(o.createdAt),
+        carrierName: carrier?.name ?? null, actualCarrierName: done?.carrierName ?? null, actualBy: done?.by ?? null, differs,
+      });
+    }
+  }
+  result.summary = [
+    { label: '预览区间', value: `${result.fromStr} 至 ${result.toStr}` },
+    { label: '适用订单', value: `${result.matched}单` },
+    { label: '将自动委托', value: carrier ? `${result.delegated}单，委托给${carrier.name}` : '0单（规则的承运商均未启用）' },
+    { label: '其中已手工委托', value: `${result.byHand}单` },
+    { label: '手工委托给其他承运商', value: `${result.byHandToOther}单` },
+  ];
+  result.rows = result.orders.map((o) => ({
+    orderNo: o.orderNo, customerName: o.customerName, createdAtStr: o.createdAtStr, carrierName: o.carrierName ?? '无可用承运商',
+    actualCarrierName: o.actualCarrierName ?? '未委托', actualBy: o.actualBy ?? '', differs: o.differs ? '是' : '否',
+  }));
+  return result;
+}
+
+const COLUMNS = [
+  { key: 'orderNo', title: '订单号' }, { key: 'customerName', title: '客户' }, { key: 'createdAtStr', title: '创建时间' },
+  { key: 'carrierName', title: '将委托给' }, { key: 'actualCarrierName', title: '实际承运商' }, { key: 'actualBy', title: '实际委托方式' },
+  { key: 'differs', title: '手工委托给其他承运商' },
+];
