@@ -33,6 +33,9 @@ export const SESSION_ROUTES = [
   // Each user's own dashboard cards (the home page every user has).
   'GET /dashboardRuleSet/findByUserId',
   'POST /dashboardRuleSet/addOrUpdate',
+  // What a rule's conditions may say (the condition editor of every rule form): metadata, no records.
+  'GET /delegate/listOperator',
+  'GET /delegate/listConditionDefine',
   // The map sources and the offline basemap's tiles: every map of the console needs them.
   'GET /map/sources',
   'GET /map/tiles/:z/:x/:y',

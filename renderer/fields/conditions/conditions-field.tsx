@@ -39,7 +39,7 @@ export function ConditionsField(props: FieldProps<Condition[]>) {
     <div>
       <WidgetLabel id={id} label={label} required={required} disabled={disabled} />
       <div className={styles.rows} id={id}>
-        {rows.length === 0 && <span className={styles.empty}>无附加条件：范围内的运单都适用</span>}
+        {rows.length === 0 && <span className={styles.empty}>未设置附加条件</span>}
         {rows.map((row, i) => {
           const field = defs?.fields.find((f) => f.key === row.field);
           const operators = (defs?.operators ?? []).filter((o) => field?.operators.includes(o.key));

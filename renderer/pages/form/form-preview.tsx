@@ -54,7 +54,7 @@ export function FormPreview({ env, path, data, fields, recordId }: { env: Env; p
                 ))}
               </div>
               {answer && answer.rows.length === 0 ? (
-                <span className={s.empty}>近30天没有运单会因此规则产生变化</span>
+                <span className={s.empty}>近30天没有记录会因此规则而不同</span>
               ) : (
                 <div className={s.table}>
                   <Table size="small" aria-label="预览明细">
