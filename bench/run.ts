@@ -55,6 +55,10 @@ const BENCHES: Record<string, Bench> = {
     summary: 'the JT/T 808 gateway over loopback: 10,000 terminals (a child process) connected, a point each every 10 s, then 100 blind-area points each (0x0704); connections held, points/s steady and burst (vs 20,000), arrival→answer and arrival→live hub p50/p99 (answer p99 vs 50 ms), points stored vs acknowledged (options: --terminals N, --steady S)',
     run: async (args) => (await import('./gateway.ts')).main(args),
   },
+  rules: {
+    summary: 'the rule engine: 500 rules (temperature, delegate) over 1,000,000 events and 10,000,000 temperature readings, events/s and readings/s beside a hand-written loop applying the same rules (target <= 1.5x); same choices checked (no options)',
+    run: async (args) => (await import('./rules.ts')).main(args),
+  },
   'fleet-map': {
     summary: '物流地图 in Chromium with 10,000 vehicles while 1,000 positions/s arrive through the live stream (SSE): frame p50/p95/p99 vs 16.7 ms at rest, country view and city zoom; page work and main-thread time per update batch (no options)',
     run: async (args) => (await import('./fleet-map.ts')).main(args),

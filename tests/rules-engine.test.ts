@@ -2,7 +2,7 @@
 // conditions a save accepts, and the choice of the most specific rule in force.
 import { describe, expect, it } from 'vitest';
 import { applyOperator } from '../server/domain/rules/operators.ts';
-import { conditionProblem, conditionsHold } from '../server/domain/rules/conditions.ts';
+import { compileCondition, conditionProblem, conditionsHold } from '../server/domain/rules/conditions.ts';
 import { chooseRule, specificity, validAt } from '../server/domain/rules/choose.ts';
 import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { changesWithin, rulesAt, type RuleVersion } from '../server/domain/rules/versions.ts';
@@ -64,6 +64,22 @@ describe('conditions', () => {
     expect(conditionsHold(conditions, { goodsCategory: [3], weightT: 12 })).toBe(true);
     expect(conditionsHold(conditions, { goodsCategory: [3], weightT: 9.5 })).toBe(false);
     expect(conditionsHold(null, {})).toBe(true);
+  });
+});
+
+describe('compiled conditions', () => {
+  it('answer exactly as the operators do, for every operator over single, several and absent values', () => {
+    const facts = [null, 0, 3, 3.5, 10, '3', '郑州', [3, 3], [3, 4], [], [null]] as const;
+    const operands: Record<string, unknown[]> = {
+      eq: [3, '3', 0], ne: [3], in: [[3, 4], ['3']], notIn: [[3]], gt: [3, 0], gte: [3], lt: [3.5], lte: [3],
+      between: [[3, 10], [0, 3]], contains: ['郑'], notContains: ['郑'], empty: [undefined], notEmpty: [undefined],
+    };
+    for (const [operator, values] of Object.entries(operands)) {
+      for (const value of values) {
+        const test = compileCondition({ field: 'f', operator, value: value as never });
+        for (const fact of facts) expect(test({ f: fact as never }), `${operator} ${JSON.stringify(value)} on ${JSON.stringify(fact)}`).toBe(applyOperator(operator, fact as never, value as never));
+      }
+    }
   });
 });
 

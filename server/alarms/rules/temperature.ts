@@ -3,7 +3,7 @@
 // reading furthest outside the range.
 import { TEMP_NONE } from '../../tracking/columns.ts';
 import type { AlarmSettings } from '../settings.ts';
-import { runs, SENSOR_GAP_MS, type AlarmRule, type RuleInput } from './rule.ts';
+import { SENSOR_GAP_MS, type AlarmRule, type AlarmWindow, type RuleInput } from './rule.ts';
 
 const excess = (v: number, s: AlarmSettings) => (v > s.tempMax ? v - s.tempMax : v < s.tempMin ? s.tempMin - v : 0);
 const worse = (a: number, b: number, s: AlarmSettings) => (excess(b, s) > excess(a, s) ? b : a);
@@ -16,16 +16,34 @@ export const temperatureRule: AlarmRule = {
   applies: ({ tempMask, cols }) => cols.temps.some((a, c) => a !== null && (tempMask & (1 << c)) !== 0),
   windows({ cols, settings: s, tempMask }: RuleInput) {
     const channels = cols.temps.filter((a, c): a is Float64Array => a !== null && (tempMask & (1 << c)) !== 0);
-    // The worst reading of point i (the one furthest outside), or NaN when all are inside or absent.
-    const worstAt = (i: number) => {
-      let worst = NaN;
-      for (const ch of channels) {
-        const v = ch[i];
-        if (v !== TEMP_NONE && excess(v, s) > excess(worst, s)) worst = v; // excess(NaN) is 0
+    const { tempMin, tempMax } = s;
+    const time = cols.gpsTime;
+    // runs() written out for this rule (it judges every reading of every cold truck): the worst reading
+    // of each point (the one furthest outside) found once, the run and its peak kept as it goes.
+    const out: AlarmWindow[] = [];
+    let from = -1;
+    let peak = 0;
+    let peakExcess = 0;
+    for (let i = 0; i < cols.length; i++) {
+      let w = 0;
+      let most = 0;
+      for (let c = 0; c < channels.length; c++) {
+        const v = channels[c][i];
+        if (v === TEMP_NONE) continue;
+        const e = v > tempMax ? v - tempMax : v < tempMin ? tempMin - v : 0;
+        if (e > most) ((most = e), (w = v));
       }
-      return worst;
-    };
-    return runs(cols.gpsTime, cols.length, SENSOR_GAP_MS, (i) => !Number.isNaN(worstAt(i)), worstAt, (a, b) => worse(a, b, s));
+      const on = most > 0;
+      if (from >= 0 && (!on || time[i] - time[i - 1] > SENSOR_GAP_MS)) {
+        out.push({ from, to: i - 1, peak });
+        from = -1;
+      }
+      if (!on) continue;
+      if (from < 0) ((from = i), (peak = w), (peakExcess = most));
+      else if (most > peakExcess) ((peak = w), (peakExcess = most));
+    }
+    if (from >= 0) out.push({ from, to: cols.length - 1, peak });
+    return out;
   },
   worse,
   describe: (peak, _ms, s) => `温度${fmt(peak)}℃，超出${fmt(s.tempMin)}~${fmt(s.tempMax)}℃的范围`,

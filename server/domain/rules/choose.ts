@@ -9,16 +9,31 @@
 // Then the higher priority, then the later validFrom, then the newer rule (higher id).
 import { samePlace } from '../settlement/pricing/place-names.ts';
 import { DAY_MS, shanghaiDayStart } from '../../resources/time.ts';
-import { conditionsHold } from './conditions.ts';
+import { compileConditions, conditionsHold } from './conditions.ts';
 import type { FactValues, RuleRecord, ScopeFacts } from './rule-type.ts';
 
 const filled = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined && v !== '';
 
+/** What a rule's choice needs worked out once per rule object, not per event. */
+interface Prepared {
+  specificity: number;
+  /** The end of validTo's Shanghai day; Infinity when open. */
+  until: number;
+}
+const preparedOf = new WeakMap<RuleRecord, Prepared>();
+
+function prepared(rule: RuleRecord): Prepared {
+  let p = preparedOf.get(rule);
+  if (!p) {
+    p = { specificity: specificityOf(rule), until: filled(rule.validTo) ? shanghaiDayStart(rule.validTo) + DAY_MS : Infinity };
+    preparedOf.set(rule, p);
+  }
+  return p;
+}
+
 /** Enabled, and `at` on or after validFrom's day and before the end of validTo's day. */
 export function validAt(rule: RuleRecord, at: number): boolean {
-  return rule.status === 0
-    && (!filled(rule.validFrom) || rule.validFrom <= at)
-    && (!filled(rule.validTo) || at < shanghaiDayStart(rule.validTo) + DAY_MS);
+  return rule.status === 0 && (!filled(rule.validFrom) || rule.validFrom <= at) && at < prepared(rule).until;
 }
 
 const placeCovers = (province: string | null, city: string | null, at: ScopeFacts['origin']) =>
@@ -35,7 +50,9 @@ export function scopeCovers(rule: RuleRecord, scope: ScopeFacts): boolean {
 
 const level = (province: string | null, city: string | null) => (filled(city) ? 2 : filled(province) ? 1 : 0);
 
-export function specificity(rule: RuleRecord): number {
+export const specificity = (rule: RuleRecord): number => prepared(rule).specificity;
+
+function specificityOf(rule: RuleRecord): number {
   return 16 * (level(rule.originProvince, rule.originCity) + level(rule.destProvince, rule.destCity))
     + (filled(rule.customerId) ? 8 : 0) + (filled(rule.carrierId) ? 4 : 0) + (filled(rule.businessType) ? 2 : 0)
     + (rule.conditions?.length ? 1 : 0);
@@ -53,12 +70,25 @@ export function ruleApplies(rule: RuleRecord, at: number, scope: ScopeFacts, fac
   return validAt(rule, at) && scopeCovers(rule, scope) && conditionsHold(rule.conditions, facts);
 }
 
-/** The rule that applies to the event, or null when none does. */
-export function chooseRule<R extends RuleRecord>(rules: readonly R[], at: number, scope: ScopeFacts, facts: FactValues): R | null {
-  let best: R | null = null;
-  for (const rule of rules) {
-    if (!ruleApplies(rule, at, scope, facts)) continue;
-    if (best === null || compareRules(rule, best) < 0) best = rule;
+/** A list of rules best first, each with the end of its validity, prepared once per list (a batch's or a preview's rules judge many events). */
+type Ranked<R> = { rule: R; until: number; holds: (facts: FactValues) => boolean };
+const rankedOf = new WeakMap<readonly RuleRecord[], readonly Ranked<RuleRecord>[]>();
+
+function ranked<R extends RuleRecord>(rules: readonly R[]): readonly Ranked<R>[] {
+  let out = rankedOf.get(rules);
+  if (!out) {
+    out = [...rules].sort(compareRules).map((rule) => ({ rule, until: prepared(rule).until, holds: compileConditions(rule.conditions) }));
+    rankedOf.set(rules, out);
   }
-  return best;
+  return out as readonly Ranked<R>[];
+}
+
+/** The rule that applies to the event, or null when none does: the first that applies, best first. */
+export function chooseRule<R extends RuleRecord>(rules: readonly R[], at: number, scope: ScopeFacts, facts: FactValues): R | null {
+  for (const { rule, until, holds } of ranked(rules)) {
+    // validAt, with the day's end already worked out.
+    if (rule.status !== 0 || at >= until || (filled(rule.validFrom) && rule.validFrom > at)) continue;
+    if (scopeCovers(rule, scope) && holds(facts)) return rule;
+  }
+  return null;
 }

@@ -39,6 +39,44 @@ export function checkConditions(type: RuleType<unknown>, conditions: readonly Co
   if (problem) throw invalid(`条件：${problem}`, { field: 'conditions' });
 }
 
+/**
+ * A condition as a function of the event's values, specialised once per rule for a single number (the
+ * common case of weights, distances and codes), answering exactly as applyOperator does.
+ */
+export function compileCondition(c: Condition): (facts: FactValues) => boolean {
+  const { field, operator: op, value } = c;
+  const general = (facts: FactValues) => applyOperator(op, facts[field] ?? null, value);
+  const onNumber = (test: (x: number) => boolean) => (facts: FactValues) => {
+    const x = facts[field];
+    return typeof x === 'number' ? test(x) : general(facts);
+  };
+  const n = Number(value);
+  switch (op) {
+    case 'gt': return onNumber((x) => x > n);
+    case 'gte': return onNumber((x) => x >= n);
+    case 'lt': return onNumber((x) => x < n);
+    case 'lte': return onNumber((x) => x <= n);
+    case 'between': {
+      const [low, high] = value as number[];
+      return onNumber((x) => x >= low && x <= high);
+    }
+    case 'eq': return onNumber((x) => String(x) === String(value));
+    case 'in': {
+      const set = new Set((value as (number | string)[]).map(String));
+      return onNumber((x) => set.has(String(x)));
+    }
+    default: return general;
+  }
+}
+
+/** All of a rule's conditions as one function (true without any). */
+export function compileConditions(conditions: readonly Condition[] | null): (facts: FactValues) => boolean {
+  const tests = (conditions ?? []).map(compileCondition);
+  if (tests.length === 0) return () => true;
+  if (tests.length === 1) return tests[0];
+  return (facts) => tests.every((t) => t(facts));
+}
+
 /** Whether every condition holds for the event's values. */
 export function conditionsHold(conditions: readonly Condition[] | null, facts: FactValues): boolean {
   if (!conditions) return true;

@@ -64,7 +64,15 @@ function holdsFor(op: string, v: number | string, operand: Operand): boolean {
  * `empty` and the negative operators (nothing to break them); a number compared with nothing is false.
  */
 export function applyOperator(op: string, fact: Fact, operand: Operand): boolean {
-  const values = (Array.isArray(fact) ? fact : [fact]).filter(present) as (number | string)[];
+  // The common case, one value, without building a list (this runs per rule per event).
+  if (!Array.isArray(fact)) {
+    const one = fact as number | string | null;
+    if (op === 'empty') return !present(one);
+    if (op === 'notEmpty') return present(one);
+    if (!present(one)) return op === 'ne' || op === 'notIn' || op === 'notContains';
+    return holdsFor(op, one as number | string, operand);
+  }
+  const values = (fact as readonly (number | string | null)[]).filter(present) as (number | string)[];
   if (op === 'empty') return values.length === 0;
   if (op === 'notEmpty') return values.length > 0;
   if (values.length === 0) return op === 'ne' || op === 'notIn' || op === 'notContains';
