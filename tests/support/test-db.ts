@@ -43,6 +43,7 @@ export async function copyDatabase(clusterUrl: string, template: string, name: s
 }
 
 let made = 0;
+const STARTED = Date.now().toString(36);
 
 /**
  * A fresh database: migrated, and on PostgreSQL already seeded when `seeded` is given (then `seeded`
@@ -62,7 +63,8 @@ export async function openSeededTestDatabase(file = ':memory:', seeded?: Seeded)
 export async function freshDatabaseUrl(seeded?: Seeded): Promise<string> {
   if (!TEMPLATE_URL) throw new Error('freshDatabaseUrl: not a PostgreSQL run');
   const template = new URL(TEMPLATE_URL).pathname.slice(1);
-  const name = `t_${process.pid}_${++made}`;
+  // The pid alone may come back in a long run (a later worker, the earlier one's databases kept): the start time too.
+  const name = `t_${process.pid}_${STARTED}_${++made}`;
   await copyDatabase(TEMPLATE_URL, seeded ? seededTemplateName(template, seeded) : template, name);
   return databaseUrl(TEMPLATE_URL, name);
 }
