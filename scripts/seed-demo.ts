@@ -6,6 +6,8 @@ import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
 import { demoDelegateRules, demoDepartureRules, demoTemperatureRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
+import type { RuleType } from '../server/domain/rules/rule-type.ts';
+import type { Registry } from '../server/registry/types.ts';
 import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { departureRuleType } from '../server/domain/rules/types/departure.ts';
 import { delegateRuleType } from '../server/domain/rules/types/delegate.ts';
@@ -150,7 +152,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
 };
 
 /** The corporation's goods catalogue, containers, contracts and the other base data (fixtures/base-data.ts). */
-async function seedBaseData(conn: Conn, corpId: number, now: number) {
+async function seedBaseData(conn: Conn, corpId: number, now: number, registry: Registry) {
   const ids = async (table: string) => (await all<{ id: number }>(conn, `SELECT id FROM ${table} WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 5`, corpId)).map((r) => r.id);
   const vehicles = await all<{ id: number; carrierId: number | null; coldMachine: number }>(conn,
     'SELECT id, carrier_id AS "carrierId", cold_machine AS "coldMachine" FROM vehicles WHERE corp_id = ? AND is_deleted = 0 ORDER BY id LIMIT 20', corpId);
@@ -170,18 +172,18 @@ async function seedBaseData(conn: Conn, corpId: number, now: number) {
   const fees = await all<{ code: string; id: number }>(conn, 'SELECT fee_code AS "code", id FROM fee_items WHERE corp_id = ?', corpId);
   await insertRows(conn, 'contract_rate_rules', demoRateRules(corpId, now, new Map(contracts.map((c) => [c.no, c])), new Map(fees.map((f) => [f.code, f.id])), refs.carModelIds));
   await seedFrameworkContracts(conn, corpId, now);
-  // Temperature rules, each with its first version (in force from now).
-  await insertRows(conn, 'temperature_rules', demoTemperatureRules(corpId, now, refs.customerIds));
-  for (const { id } of await all<{ id: number }>(conn, 'SELECT id FROM temperature_rules WHERE corp_id = ? ORDER BY id', corpId)) {
-    await recordVersion(conn, corpId, temperatureRuleType.key, 'temperature_rules', id, now);
-  }
-  await insertRows(conn, 'departure_rules', demoDepartureRules(corpId, now, refs.customerIds));
-  for (const { id } of await all<{ id: number }>(conn, 'SELECT id FROM departure_rules WHERE corp_id = ? ORDER BY id', corpId)) {
-    await recordVersion(conn, corpId, departureRuleType.key, 'departure_rules', id, now);
-  }
-  await insertRows(conn, 'delegate_rules', demoDelegateRules(corpId, now, refs.customerIds, refs.carrierIds));
-  for (const { id } of await all<{ id: number }>(conn, 'SELECT id FROM delegate_rules WHERE corp_id = ? ORDER BY id', corpId)) {
-    await recordVersion(conn, corpId, delegateRuleType.key, 'delegate_rules', id, now);
+  // The rules (fixtures/rules.ts), each with its first version, in force from now.
+  const rules: [RuleType<unknown>, Record<string, unknown>[]][] = [
+    [temperatureRuleType, demoTemperatureRules(corpId, now, refs.customerIds)],
+    [departureRuleType, demoDepartureRules(corpId, now, refs.customerIds)],
+    [delegateRuleType, demoDelegateRules(corpId, now, refs.customerIds, refs.carrierIds)],
+  ];
+  for (const [type, rows] of rules) {
+    const res = registry.resources.get(type.resource)!;
+    await insertRows(conn, res.table, rows);
+    for (const { id } of await all<{ id: number }>(conn, `SELECT id FROM ${res.table} WHERE corp_id = ? ORDER BY id`, corpId)) {
+      await recordVersion(conn, corpId, type.key, res, id, now);
+    }
   }
   // A fence's delivery setting names the delivery man of its vehicle, known once the deliveries are in.
   await conn.run(
@@ -225,7 +227,7 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
     await insertRows(conn, 'drivers', demo.drivers as never[]);
     await insertRows(conn, 'vehicles', demo.vehicles as never[]);
     await insertRows(conn, 'areas', demo.areas as never[]);
-    await seedBaseData(conn, 1, now);
+    await seedBaseData(conn, 1, now, registry);
 
     const roleIds: Record<string, number> = {};
     const addRole = async (corpId: number, key: string) => {

@@ -165,6 +165,14 @@ describe('condition definitions and bad input', () => {
     expect(await count()).toBe(n);
   });
 
+  it('keeps a name that looks like a list or an object as the text typed, in the rule and its version', async () => {
+    const ruleName = '[冷链]{试行}';
+    const saved = await dispatcher.post('/temperatureRule/save', ruleBody({ ruleName }));
+    expect(saved.code).toBe(1);
+    const version = await row('SELECT record FROM rule_versions WHERE rule_id = ? AND rule_type = ?', saved.result.id, 'temperature');
+    expect(JSON.parse(version.record)).toMatchObject({ ruleName, tempMin: 2, tempMax: 4 });
+  });
+
   it('is the staff\'s: a carrier user may not preview or change rules', async () => {
     const carrier = await t.as('carrier');
     expect((await t.refused(() => carrier.post('/temperatureRule/preview', { rule: ruleBody({}) }))).code).toBe(104);

@@ -27,12 +27,12 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
   return {
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
     contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
-    temperatureRule: ruleVersionHooks(conn, registry, temperatureRuleType, 'temperature_rules'),
-    departureRule: ruleVersionHooks(conn, registry, departureRuleType, 'departure_rules', {
+    temperatureRule: ruleVersionHooks(conn, registry, temperatureRuleType),
+    departureRule: ruleVersionHooks(conn, registry, departureRuleType, {
       beforeInsert: async (_ctx, record) => checkRequirements(record.conditions as Condition[] | undefined),
       beforeUpdate: async (_ctx, changes) => checkRequirements(changes.conditions as Condition[] | undefined),
     }),
-    delegateRule: ruleVersionHooks(conn, registry, delegateRuleType, 'delegate_rules', delegateRuleHooks(conn)),
+    delegateRule: ruleVersionHooks(conn, registry, delegateRuleType, delegateRuleHooks(conn)),
   };
 }
 

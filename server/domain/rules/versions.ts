@@ -6,7 +6,8 @@ import type { ResourceHooks } from '../../resources/hooks.ts';
 import type { Condition, RuleRecord, RuleType } from './rule-type.ts';
 import { checkConditions } from './conditions.ts';
 import { describeConditions } from './describe.ts';
-import type { Registry } from '../../registry/types.ts';
+import type { Registry, ResourceFile } from '../../registry/types.ts';
+import { fromColumns } from '../../resources/json-fields.ts';
 
 /** A version with the span it was in force. */
 export interface RuleVersion<R extends RuleRecord = RuleRecord> {
@@ -18,14 +19,11 @@ export interface RuleVersion<R extends RuleRecord = RuleRecord> {
 
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-/** A rule row as stored (snake_case, JSON as text) to its record. */
-function recordOf(row: Record<string, unknown>): RuleRecord {
+/** A rule row as stored (snake_case, its list fields as JSON text) to its record. */
+function recordOf(res: ResourceFile, row: Record<string, unknown>): RuleRecord {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) {
-    const key = camel(k);
-    out[key] = typeof v === 'string' && (v.startsWith('[') || v.startsWith('{')) ? JSON.parse(v) : v;
-  }
-  return out as RuleRecord;
+  for (const [k, v] of Object.entries(row)) out[camel(k)] = v;
+  return fromColumns(res, [out])[0] as RuleRecord;
 }
 
 /** Ends the version in force of a rule (its next write or its delete). */
@@ -34,10 +32,10 @@ async function closeCurrent(conn: Conn, type: string, ruleId: number, now: numbe
 }
 
 /** Keeps the rule as it now stands as its version in force from now. */
-export async function recordVersion(conn: Conn, corpId: number, type: string, table: string, ruleId: number, now: number) {
-  const row = await one<Record<string, unknown>>(conn, `SELECT * FROM ${table} WHERE id = ?`, ruleId);
+export async function recordVersion(conn: Conn, corpId: number, type: string, res: ResourceFile, ruleId: number, now: number) {
+  const row = await one<Record<string, unknown>>(conn, `SELECT * FROM ${res.table} WHERE id = ?`, ruleId);
   if (!row) return;
-  const record = recordOf(row);
+  const record = recordOf(res, row);
   await closeCurrent(conn, type, ruleId, now);
   await run(conn, 'INSERT INTO rule_versions (corp_id, rule_type, rule_id, version, valid_since, valid_until, record) VALUES (?, ?, ?, ?, ?, NULL, ?)',
     corpId, type, ruleId, record.version as number, now, JSON.stringify(record));
@@ -68,7 +66,7 @@ export const changesWithin = (versions: readonly RuleVersion[], from: number, to
  * The hooks every rule resource shares: conditions checked against the type's fields, a version kept
  * per write and ended by the delete (in the write's transaction), and the conditions put in words.
  */
-export function ruleVersionHooks(conn: Conn, registry: () => Registry, type: RuleType<unknown>, table: string, extra: ResourceHooks = {}): ResourceHooks {
+export function ruleVersionHooks(conn: Conn, registry: () => Registry, type: RuleType<unknown>, extra: ResourceHooks = {}): ResourceHooks {
   // The conditions in words (conditionsText) wherever a rule is read: the detail, and a list that asks for it.
   const describe = async (rows: Record<string, unknown>[]) => {
     for (const row of rows) row.conditionsText = await describeConditions(conn, registry(), row.corpId as number, type, row.conditions as Condition[] | null);
@@ -92,7 +90,7 @@ export function ruleVersionHooks(conn: Conn, registry: () => Registry, type: Rul
       await extra.beforeUpdate?.(ctx, changes, existing);
     },
     async afterWrite(ctx, id, extras) {
-      await recordVersion(conn, ctx.user.corpId, type.key, table, id, ctx.now);
+      await recordVersion(conn, ctx.user.corpId, type.key, registry().resources.get(type.resource)!, id, ctx.now);
       await extra.afterWrite?.(ctx, id, extras);
     },
     async afterDelete(ctx, existing) {
