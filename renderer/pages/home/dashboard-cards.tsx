@@ -2,7 +2,7 @@
 // charts come from the lazily loaded dashboard-charts.tsx, the map from transit-map.tsx once its card is in view.
 import { Link, makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Empty, Figure, Note, Panel } from './panels.tsx';
+import { CHART_HEIGHT, Empty, Figure, Note, Panel } from './panels.tsx';
 import { WhenVisible } from './when-visible.tsx';
 import { lineListHref, VEHICLE_LIST, type RouteOf } from './dashboard-links.ts';
 import type { DashboardData } from './use-dashboard.ts';
@@ -19,6 +19,8 @@ const useStyles = makeStyles({
   split: { display: 'grid', gridTemplateColumns: 'minmax(120px, 1fr) 3fr', columnGap: tokens.spacingHorizontalL, alignItems: 'start' },
   side: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   number: { textAlign: 'right' },
+  // An empty day keeps the chart's place, so the dashboard's layout (and what lies below the first screen) does not depend on the hour.
+  chartPlace: { minHeight: `${CHART_HEIGHT}px` },
 });
 
 /** The statuses the delivering card shows, as its columns (the open ones of a waybill). */
@@ -65,7 +67,7 @@ function TodayCard({ title, kind, ctx }: { title: string; kind: 'orders' | 'wayb
             <Figure value={counts.total} label={`${title}总数`} navigate={ctx.navigate} />
             <LineLinks counts={counts} kind={kind} ctx={ctx} createdAt={today!.createdAt} />
           </div>
-          {counts.total === 0 ? <Empty>今日暂无{kind === 'orders' ? '订单' : '运单'}</Empty> : lazyPart(
+          {counts.total === 0 ? <div className={styles.chartPlace}><Empty>今日暂无{kind === 'orders' ? '订单' : '运单'}</Empty></div> : lazyPart(
             <StatusBars counts={counts} unit={unit} label={`${title}按状态`} onPick={(line, status) => {
               const href = lineListHref(ctx.routeOf, line, kind, { tab: status, createdAt: today!.createdAt });
               if (href) ctx.navigate(href);

@@ -8,13 +8,14 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import type { BusinessVolume, StatusCount, TodayCounts } from './dashboard-types.ts';
+import { CHART_HEIGHT } from './panels.tsx';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 type Option = echarts.EChartsCoreOption;
 type ClickParams = { seriesIndex?: number; dataIndex: number };
 
-function Chart({ option, label, height = 240, onClick }: { option: Option; label: string; height?: number; onClick?: (p: ClickParams) => void }) {
+function Chart({ option, label, height = CHART_HEIGHT, onClick }: { option: Option; label: string; height?: number; onClick?: (p: ClickParams) => void }) {
   const el = useRef<HTMLDivElement>(null);
   const instance = useRef<echarts.ECharts>(undefined);
   const click = useRef(onClick);

@@ -58,6 +58,9 @@ export function Note({ children }: { children: ReactNode }) {
   return <Text size={200} className={useStyles().note}>{children}</Text>;
 }
 
+/** A chart's height on the dashboard (dashboard-charts.tsx) that an empty card keeps too: the cards below stay put. */
+export const CHART_HEIGHT = 240;
+
 export function Empty({ children }: { children: ReactNode }) {
   return <div className={useStyles().empty}>{children}</div>;
 }

@@ -28,12 +28,15 @@ export function useDashboard(env: Env, volumeDays: number) {
     void env.api.get<RuleSet>('/dashboardRuleSet/findByUserId').then((rules) => {
       set({ rules });
       const shown = new Set(rules.cards.filter((c) => c.show).map((c) => c.cardKey));
-      if (TODAY_CARDS.some((k) => shown.has(k))) env.api.get<DoBusi>('/statistics/doBusi').then((today) => set({ today }), ignore);
-      if (shown.has('businessVolume')) env.api.get<BusinessVolume>('/statistics/businessVolume', { days: volumeDays }).then((volume) => set({ volume }), ignore);
+      const loads: Promise<unknown>[] = [];
+      if (TODAY_CARDS.some((k) => shown.has(k))) loads.push(env.api.get<DoBusi>('/statistics/doBusi').then((today) => set({ today }), ignore));
+      if (shown.has('businessVolume')) loads.push(env.api.get<BusinessVolume>('/statistics/businessVolume', { days: volumeDays }).then((volume) => set({ volume }), ignore));
       if (shown.has('deliveringAmount')) {
-        Promise.all(DELIVERING_CALLS.map((name) => env.api.get<DeliveringAmount>(`/statistics/${name}`))).then((delivering) => set({ delivering }), ignore);
+        loads.push(Promise.all(DELIVERING_CALLS.map((name) => env.api.get<DeliveringAmount>(`/statistics/${name}`))).then((delivering) => set({ delivering }), ignore));
       }
-      if (shown.has('transitMap')) env.api.get<TransitMap>('/statistics/dashboardMap').then((map) => set({ map }), ignore);
+      // The map's data last: its card then finds the cards above it at their full height, so it is seen
+      // as below the first screen when it is (when-visible.tsx), whichever answer came first.
+      if (shown.has('transitMap')) void Promise.all(loads).then(() => env.api.get<TransitMap>('/statistics/dashboardMap')).then((map) => set({ map }), ignore);
     }, ignore);
     return () => {
       live = false;
