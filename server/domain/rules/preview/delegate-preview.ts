@@ -12,6 +12,7 @@ import { loadOrderFacts, ruleForOrder } from '../order-rules.ts';
 import { versionsDuring } from '../versions.ts';
 import { delegateRuleType, type DelegateRuleRecord } from '../types/delegate.ts';
 import type { PreviewTable } from './preview-table.ts';
+import { candidateRule } from './candidate.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The orders the answer lists one by one (the counts cover them all). */
@@ -42,15 +43,6 @@ export interface PreviewResult extends PreviewTable {
   orders: PreviewOrder[];
 }
 
-/** The candidate as a rule record: the id of the rule it edits, or one newer than any. */
-function asRecord(candidate: Record<string, unknown>, id: number | null): DelegateRuleRecord {
-  return {
-    customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
-    conditions: null, backupCarrierIds: null, validFrom: null, validTo: null, status: 0, priority: 0,
-    ...candidate, id: id ?? Number.MAX_SAFE_INTEGER,
-  } as DelegateRuleRecord;
-}
-
 type Change = { field?: string; afterText?: string | null; after?: unknown };
 
 /** Each order's first delegation: to whom, and by which rule or by whom. */
@@ -79,7 +71,7 @@ const carrierNames = async (conn: Conn, corpId: number) =>
 
 export async function previewDelegateRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<PreviewResult> {
   const from = now - PREVIEW_DAYS * DAY_MS;
-  const rule = asRecord(candidate, editedId);
+  const rule = candidateRule<DelegateRuleRecord>(candidate, editedId, { backupCarrierIds: null });
   const others = (await versionsDuring<DelegateRuleRecord>(conn, corpId, delegateRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
   // The candidate stands for the whole window: one version that was always in force.
   const versions = [...others, { rule, version: 0, validSince: from, validUntil: null }];

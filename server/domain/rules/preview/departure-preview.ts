@@ -14,6 +14,7 @@ import { conditionsHold } from '../conditions.ts';
 import { DepartureAction, departureRuleType, guards, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from '../types/departure.ts';
 import { OPERATOR_BY_KEY } from '../operators.ts';
 import type { PreviewTable } from './preview-table.ts';
+import { candidateRule } from './candidate.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The refusals the answer lists one by one (the counts cover them all). */
@@ -39,18 +40,9 @@ export interface DeparturePreview extends PreviewTable {
   refusals: PreviewRefusal[];
 }
 
-/** The candidate as a rule record: the id of the rule it edits, or one newer than any. */
-function asRecord(candidate: Record<string, unknown>, id: number | null): DepartureRuleRecord {
-  return {
-    customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
-    ruleName: '', message: '', conditions: null, action: 0, validFrom: null, validTo: null, status: 0, priority: 0,
-    ...candidate, id: id ?? Number.MAX_SAFE_INTEGER,
-  } as DepartureRuleRecord;
-}
-
 export async function previewDepartureRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<DeparturePreview> {
   const from = now - PREVIEW_DAYS * DAY_MS;
-  const rule = asRecord(candidate, editedId);
+  const rule = candidateRule<DepartureRuleRecord>(candidate, editedId, { ruleName: '', message: '', action: 0 });
   const result: DeparturePreview = { fromStr: formatTime(from), toStr: formatTime(now), judged: 0, refused: 0, refusals: [], summary: [], columns: COLUMNS, rows: [] };
   const events = await all<EventRow>(conn,
     `SELECT e.waybill_id AS "waybillId", w.waybill_no AS "waybillNo", e.action, e.at, e.payload

@@ -20,6 +20,7 @@ import { rulesAt, versionsDuring } from '../versions.ts';
 import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
 import { temperatureRuleType, type TemperatureRuleRecord } from '../types/temperature.ts';
 import type { PreviewTable } from './preview-table.ts';
+import { candidateRule } from './candidate.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The waybills whose alarms the answer lists one by one (the counts cover them all). */
@@ -60,18 +61,9 @@ const TRIPS_SQL = (conn: Conn) => `SELECT w.id AS "waybillId", w.waybill_no AS "
     AND NOT EXISTS (SELECT 1 FROM waybill_temperature_ranges r WHERE r.waybill_id = w.id)
   ORDER BY w.id`;
 
-/** The candidate as a rule record: the id of the rule it edits, or one newer than any. */
-function asRecord(candidate: Record<string, unknown>, id: number | null): TemperatureRuleRecord {
-  return {
-    customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
-    conditions: null, channels: null, validFrom: null, validTo: null, status: 0, priority: 0, toleranceMinutes: 5,
-    ...candidate, id: id ?? Number.MAX_SAFE_INTEGER,
-  } as TemperatureRuleRecord;
-}
-
 export async function previewTemperatureRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<PreviewResult> {
   const from = now - PREVIEW_DAYS * DAY_MS;
-  const rule = asRecord(candidate, editedId);
+  const rule = candidateRule<TemperatureRuleRecord>(candidate, editedId, { channels: null, toleranceMinutes: 5 });
   const effect = temperatureRuleType.effectOf(rule);
   const others = (await versionsDuring<TemperatureRuleRecord>(conn, corpId, temperatureRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
   const trips = (await all<TripRow>(conn, TRIPS_SQL(conn), corpId, from))
