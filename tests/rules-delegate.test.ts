@@ -184,6 +184,8 @@ describe('calls, bad input and scoping', () => {
     expect((await dispatcher.post('/delegate/rule/unique', { ruleName: '新规则' })).result).toBe(true);
     const history = (await dispatcher.post('/delegate/rule/history', { id: list[0].id })).result.data;
     expect(history[0].changes).toContainEqual(expect.objectContaining({ title: '委托承运商', beforeText: names.get(C1), afterText: names.get(C2) }));
+    // The backup carriers read by name, not by id, in the history too.
+    expect(history.at(-1).changes).toContainEqual(expect.objectContaining({ title: '备选承运商', after: [C3], afterText: names.get(C3) }));
   });
 
   it('refuses what it cannot keep, naming the field, and changes nothing', async () => {

@@ -15,12 +15,21 @@ export interface Change {
   afterText?: string | null;
 }
 
+/**
+ * The field a read names a reference field's records by: `carrierName` for `carrierId`, and for a list
+ * of references `backupCarrierIds` the derived `backupCarrierNames` its hooks fill, when declared.
+ */
+function labelOf(res: ResourceFile, field: string): string | null {
+  if (res.references?.[field]?.label) return labelFieldOf(field);
+  const names = field.replace(/Ids$/, 'Names');
+  return names !== field && res.derivedFields?.[names] ? names : null;
+}
+
 /** Adds the labels of reference fields from the record as read before and after the write. */
 export function withLabels(res: ResourceFile, changes: Change[], before: Record<string, unknown> | undefined, after: Record<string, unknown>): Change[] {
   return changes.map((c) => {
-    const ref = res.references?.[c.field];
-    if (!ref?.label) return c;
-    const name = labelFieldOf(c.field);
+    const name = labelOf(res, c.field);
+    if (!name) return c;
     return { ...c, beforeText: (before?.[name] as string | undefined) ?? null, afterText: (after[name] as string | undefined) ?? null };
   });
 }

@@ -117,8 +117,9 @@ export async function update(engine: ResourceEngine, resourceId: string, user: S
     // Only what a read shows reaches the history: never a password or its hash.
     const visible = changes.filter((c) => c.field in existing && c.field in titles);
     if (res.history) {
-      const updated = (await engine.find(res, user, id)) ?? {};
-      await recordHistory(engine, res, user, { recordId: id, action: 'update', changes: withLabels(res, visible, existing, updated), version: version + 1, now });
+      const updated = await engine.find(res, user, id);
+      if (updated) await hooks?.afterRead?.(updated);
+      await recordHistory(engine, res, user, { recordId: id, action: 'update', changes: withLabels(res, visible, existing, updated ?? {}), version: version + 1, now });
     }
     await hooks?.afterWrite?.({ user, now }, id, extras);
     return { id, version: version + 1 };
