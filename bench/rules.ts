@@ -11,6 +11,7 @@
 //   rule (server/alarms/rules/temperature.ts) with the range of each trip's chosen rule; the peer a plain
 //   loop finding the runs outside the range and their worst readings. Both must find the same runs (checked).
 // The sides run in turns, three rounds, best of each. Nothing touches a database.
+// Then each type's 30-day preview over the million-waybill database, against the 5 s limit (rules-preview.ts).
 import { performance } from 'node:perf_hooks';
 import { chooseRule, compareRules } from '../server/domain/rules/choose.ts';
 import type { Condition, FactValues, RuleRecord, ScopeFacts } from '../server/domain/rules/rule-type.ts';
@@ -19,6 +20,7 @@ import { temperatureRule as temperatureAlarm } from '../server/alarms/rules/temp
 import { DEFAULT_SETTINGS } from '../server/alarms/settings.ts';
 import { emptyColumns, TEMP_NONE, type TrackColumns } from '../server/tracking/columns.ts';
 import { ratio, table } from './stats.ts';
+import { previewBench } from './rules-preview.ts';
 
 const RULES = { temperature: 300, delegate: 200 };
 const EVENTS = { temperature: 600_000, delegate: 400_000 };
@@ -234,4 +236,7 @@ export async function main(_args: string[]) {
     ['judge the readings', best.engineReadings.toFixed(0), perSecond(pointCount, best.engineReadings), best.handReadings.toFixed(0), perSecond(pointCount, best.handReadings),
       `${ratio(best.engineReadings, best.handReadings).toFixed(2)}x`, verdict(ratio(best.engineReadings, best.handReadings))],
   ]));
+
+  console.log('\n30-day previews over the million-waybill database (.bench/waybill-list.db, built on first use):');
+  await previewBench((line) => console.log(line));
 }

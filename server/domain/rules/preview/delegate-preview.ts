@@ -11,10 +11,9 @@ import { firstEnabledCarrier } from '../delegate-order.ts';
 import { loadOrderFacts, ruleForOrder } from '../order-rules.ts';
 import { versionsDuring } from '../versions.ts';
 import { delegateRuleType, type DelegateRuleRecord } from '../types/delegate.ts';
-import type { PreviewTable } from './preview-table.ts';
+import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
 import { candidateRule } from './candidate.ts';
 
-export const PREVIEW_DAYS = 30;
 /** The orders the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
 

@@ -13,10 +13,9 @@ import { waybillScope } from '../waybill-rules.ts';
 import { conditionsHold } from '../conditions.ts';
 import { DepartureAction, departureRuleType, guards, splitConditions, type DepartureActionCode, type DepartureRuleRecord } from '../types/departure.ts';
 import { OPERATOR_BY_KEY } from '../operators.ts';
-import type { PreviewTable } from './preview-table.ts';
+import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
 import { candidateRule } from './candidate.ts';
 
-export const PREVIEW_DAYS = 30;
 /** The refusals the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
 

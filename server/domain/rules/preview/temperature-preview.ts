@@ -19,10 +19,9 @@ import { chooseRule } from '../choose.ts';
 import { rulesAt, versionsDuring } from '../versions.ts';
 import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
 import { temperatureRuleType, type TemperatureRuleRecord } from '../types/temperature.ts';
-import type { PreviewTable } from './preview-table.ts';
+import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
 import { candidateRule } from './candidate.ts';
 
-export const PREVIEW_DAYS = 30;
 /** The waybills whose alarms the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
 
