@@ -125,6 +125,26 @@ function sliceView(cols: TrackColumns, from: number, to: number): TrackColumns {
   };
 }
 
+/** First row of sorted times at or after t. */
+function firstAtOrAfter(times: Float64Array, length: number, t: number): number {
+  let lo = 0, hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The rows of columns already read whose time is within [from, to], as views (nothing copied): one
+ * read of a vehicle's longer range serves several trips of it (a rule's preview).
+ */
+export function timeSlice(cols: TrackColumns, from: number, to: number): TrackColumns {
+  const a = firstAtOrAfter(cols.gpsTime, cols.length, from);
+  return sliceView(cols, a, Math.max(a, firstAtOrAfter(cols.gpsTime, cols.length, to + 1)));
+}
+
 interface ChunkMeta {
   startMs: number;
   firstMs: number;
