@@ -17,7 +17,7 @@ import { candidateRule } from './candidate.ts';
 /** The orders the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
 
-interface OrderRow { id: number; orderNo: string; createdAt: number; customerName: string; carrierId: number | null; waybillCarrierId: number | null }
+interface OrderRow { id: number; orderNo: string; createdAt: number; customerName: string; carrierId: number | null }
 interface DelegateRow { orderId: number; changes: string; userName: string | null }
 
 export interface PreviewOrder {
@@ -65,6 +65,19 @@ async function firstDelegations(conn: Conn, corpId: number, orderIds: readonly n
   return out;
 }
 
+/** Each order's first waybill's carrier (orders of no waybill with a carrier are absent). */
+async function firstWaybillCarriers(conn: Conn, orderIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const part = orderIds.slice(i, i + 500);
+    const rows = await all<{ orderId: number; carrierId: number }>(conn, `SELECT wo.order_id AS "orderId", w.carrier_id AS "carrierId"
+      FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
+      WHERE wo.order_id IN (${part.map(() => '?').join(', ')}) AND w.is_deleted = 0 AND w.carrier_id IS NOT NULL ORDER BY wo.order_id, w.id`, ...part);
+    for (const r of rows) if (!out.has(r.orderId)) out.set(r.orderId, r.carrierId);
+  }
+  return out;
+}
+
 const carrierNames = async (conn: Conn, corpId: number) =>
   new Map((await all<{ id: number; name: string }>(conn, 'SELECT id, carrier_name AS name FROM carriers WHERE corp_id = ?', corpId)).map((c) => [c.id, c.name]));
 
@@ -74,10 +87,8 @@ export async function previewDelegateRule(conn: Conn, corpId: number, candidate:
   const others = (await versionsDuring<DelegateRuleRecord>(conn, corpId, delegateRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
   // The candidate stands for the whole window: one version that was always in force.
   const versions = [...others, { rule, version: 0, validSince: from, validUntil: null }];
-  // Where no delegation was recorded, the carrier the order went to anyway: its own, else its first waybill's.
   const orders = await all<OrderRow>(conn, `SELECT o.id, o.order_no AS "orderNo", o.created_at AS "createdAt", c.customer_name AS "customerName",
-      o.carrier_id AS "carrierId", (SELECT w.carrier_id FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
-        WHERE wo.order_id = o.id AND w.is_deleted = 0 AND w.carrier_id IS NOT NULL ORDER BY w.id LIMIT 1) AS "waybillCarrierId"
+      o.carrier_id AS "carrierId"
     FROM orders o JOIN customers c ON c.id = o.customer_id
     WHERE o.corp_id = ? AND o.is_deleted = 0 AND o.created_at >= ? AND o.created_at <= ? ORDER BY o.created_at, o.id`, corpId, from, now);
   const facts = await loadOrderFacts(conn, corpId, orders.map((o) => o.id));
@@ -88,9 +99,12 @@ export async function previewDelegateRule(conn: Conn, corpId: number, candidate:
   const carrier = await firstEnabledCarrier(conn, corpId, delegateRuleType.effectOf(rule).carrierIds);
   const actual = await firstDelegations(conn, corpId, matched.map((o) => o.id));
   const names = await carrierNames(conn, corpId);
-  for (const o of matched) {
-    const carrierId = o.carrierId ?? o.waybillCarrierId;
-    if (!actual.has(o.id) && carrierId !== null) actual.set(o.id, { carrierId, carrierName: names.get(carrierId) ?? null, by: '手工' });
+  // Where no delegation was recorded, the carrier the order went to anyway: its own, else its first waybill's.
+  const undelegated = matched.filter((o) => !actual.has(o.id));
+  const waybillCarriers = await firstWaybillCarriers(conn, undelegated.filter((o) => o.carrierId === null).map((o) => o.id));
+  for (const o of undelegated) {
+    const carrierId = o.carrierId ?? waybillCarriers.get(o.id) ?? null;
+    if (carrierId !== null) actual.set(o.id, { carrierId, carrierName: names.get(carrierId) ?? null, by: '手工' });
   }
   const result: PreviewResult = {
     fromStr: formatTime(from), toStr: formatTime(now), matched: matched.length, delegated: carrier ? matched.length : 0, byHand: 0, byHandToOther: 0, orders: [],
