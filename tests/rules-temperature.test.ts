@@ -124,6 +124,10 @@ describe('preview over past readings', () => {
     // Nothing was written by the preview.
     expect((await row("SELECT count(*) AS n FROM temperature_rules WHERE rule_name = '乙客户试行'")).n).toBe(0);
 
+    // A rule marked 停用 is previewed for what it would do once switched on.
+    const stopped = await dispatcher.post('/temperatureRule/preview', { rule: { ...candidate, status: 1 } });
+    expect(stopped.result.waybills.find((w: any) => w.waybillId === b.f.waybillId)?.alarms).toEqual(listed.alarms);
+
     // Only another channel watched: nothing to say.
     const channel2 = await dispatcher.post('/temperatureRule/preview', { rule: { ...candidate, channels: [2] } });
     expect(channel2.result.waybills.find((w: any) => w.waybillId === b.f.waybillId)?.alarms ?? []).toEqual([]);
