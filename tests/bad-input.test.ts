@@ -31,6 +31,7 @@ import { estimateFixtures } from './support/estimate-fixtures.ts';
 import { gatewayFixtures } from './support/gateway-fixtures.ts';
 import { departureRuleFixtures } from './support/departure-rule-fixtures.ts';
 import { delegateRuleFixtures } from './support/delegate-rule-fixtures.ts';
+import { LOSS_PLAN, lossPlanFixtures } from './support/loss-plan-fixtures.ts';
 
 type Row = Record<string, any>;
 interface Schema {
@@ -106,7 +107,7 @@ const EARLIER_FIXTURES: Fixture[] =
   [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await paymentFixtures(t), poultryCostFixtures(), await estimateFixtures(t)];
 /** Last, so the others' fixtures are made as before; its allowance body also serves SAVE_BODIES. */
 const DEDUCTIONS = await deductionFixtures(t);
-const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t), await departureRuleFixtures(t), await delegateRuleFixtures(t)];
+const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t), await departureRuleFixtures(t), await delegateRuleFixtures(t), lossPlanFixtures()];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));
@@ -140,6 +141,7 @@ const SAVE_BODIES: Record<string, Row> = {
   // An allowance names a signed-off waybill that has a driver and no driver allowance yet.
   waybillAllowance: DEDUCTIONS.allowanceSave,
   departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
+  lossPlanRule: LOSS_PLAN,
 };
 
 const OTHER_BODIES: Record<string, Row> = {

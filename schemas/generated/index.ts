@@ -21,6 +21,7 @@ export type * from './farmProduce.ts';
 export type * from './feeItem.ts';
 export type * from './goods.ts';
 export type * from './lineFreight.ts';
+export type * from './lossPlanRule.ts';
 export type * from './monthlyCard.ts';
 export type * from './oilPrice.ts';
 export type * from './packageInfo.ts';

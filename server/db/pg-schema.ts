@@ -172,6 +172,7 @@ export const farmProduces = twin(sResources.farmProduces);
 export const feeItems = twin(sResources.feeItems);
 export const goods = twin(sResources.goods);
 export const lineFreights = twin(sResources.lineFreights);
+export const lossPlanRules = twin(sResources.lossPlanRules);
 export const monthlyCards = twin(sResources.monthlyCards);
 export const oilPrices = twin(sResources.oilPrices);
 export const packageInfos = twin(sResources.packageInfos);

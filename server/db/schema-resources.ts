@@ -408,6 +408,40 @@ export const lineFreights = sqliteTable('line_freights', {
   index('line_freights_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 货损分摊方案 (schemas/resources/lossPlanRule.json). */
+export const lossPlanRules = sqliteTable('loss_plan_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  conditions: text('conditions'),
+  unitValue: integer('unit_value').notNull(),
+  allowancePermille: integer('allowance_permille').notNull().default(0),
+  carrierPercent: integer('carrier_percent').notNull(),
+  capAmount: integer('cap_amount'),
+  shareMode: integer('share_mode').notNull().default(2),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('loss_plan_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('loss_plan_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('loss_plan_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('loss_plan_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('loss_plan_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('loss_plan_rules_share_mode').on(t.corpId, t.isDeleted, t.shareMode),
+  index('loss_plan_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 月结卡号 (schemas/resources/monthlyCard.json). */
 export const monthlyCards = sqliteTable('monthly_cards', {
   id: integer('id').primaryKey(),

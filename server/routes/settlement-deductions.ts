@@ -6,6 +6,7 @@ import { route, type RouteDef } from '../http/route.ts';
 import { invalid } from '../http/envelope.ts';
 import type { Registry } from '../registry/types.ts';
 import { cancelLossShare, lossShareDetail, lossShareHistory, lossSharePage, saveLossShare, type LossShareInput } from '../domain/settlement/deductions/loss-share.ts';
+import { lossPlanProposal } from '../domain/rules/loss-plan-apply.ts';
 import { confirmAllowance, ruleDropBox } from '../domain/settlement/allowances/allowances.ts';
 import { idOf, quantity, text, VERSION } from './waybill-inputs.ts';
 
@@ -59,9 +60,11 @@ export function settlementDeductionRoutes(conn: Conn, _registry: () => Registry)
     route({
       method: 'GET', path: '/carrierLossShare/detail', access: { anyOf: READ },
       input: { type: 'object', additionalProperties: false, properties: { id: idQuery('货损分摊ID'), waybillId: idQuery('运单ID') } },
-      handler: ({ user, body }) => {
+      handler: async ({ user, body }) => {
         if (body.id === undefined && body.waybillId === undefined) throw invalid('运单ID：请提供货损分摊ID或运单ID', { field: 'waybillId' });
-        return lossShareDetail(conn, user, { id: body.id === undefined ? undefined : Number(body.id), waybillId: body.waybillId === undefined ? undefined : Number(body.waybillId) });
+        const detail = await lossShareDetail(conn, user, { id: body.id === undefined ? undefined : Number(body.id), waybillId: body.waybillId === undefined ? undefined : Number(body.waybillId) });
+        // Not shared yet: the loss plan's figures fill the dialog (docs/rules.md "Loss plans").
+        return { ...detail, proposal: detail.share ? null : await lossPlanProposal(conn, user, detail.waybillId) };
       },
     }),
     route<{ kind?: number | null }>({

@@ -11,6 +11,7 @@ import { all, milli, run, type Conn } from './sql.ts';
 import { runTransition, type Transition } from './transition.ts';
 import { unreadableFile } from '../files/access.ts';
 import { createTripAllowances } from '../settlement/allowances/allowances.ts';
+import { applyLossPlan } from '../rules/loss-plan-apply.ts';
 
 export interface ActionBody {
   id: number;
@@ -51,8 +52,15 @@ const BUILDERS: Record<string, Builder> = {
     input: async () => ({ signedQuantity: body.signedQuantity, deliveredQuantity: body.deliveredQuantity, abnormal: body.abnormal === true }),
     prepare: async (w) => {
       if (milli(body.signedQuantity) > milli(body.deliveredQuantity)) throw invalid('签收数量：不能超过交货数量', { field: 'signedQuantity' });
-      // Signed off = completed (500): the driver's and delivery man's allowances of the trip are due now.
-      return { payload: dialogOf(body), effects: (now) => createTripAllowances(conn, user.corpId, w.id, now) };
+      // Signed off = completed (500): the driver's and delivery man's allowances of the trip are due now,
+      // and a loss is shared when an automatic loss plan covers it (docs/rules.md "Loss plans").
+      return {
+        payload: dialogOf(body),
+        effects: async (now) => {
+          await createTripAllowances(conn, user.corpId, w.id, now);
+          await applyLossPlan(conn, user, w.id, body, now);
+        },
+      };
     },
   }),
   receipt: (conn, user, body: ActionBody & { fileIds: string[] }) => ({

@@ -73,8 +73,12 @@ const staffOnly = (user: SessionUser) => {
   if (user.userType !== 0) throw failure('只有本公司人员可以分摊货损');
 };
 
-export function saveLossShare(conn: Conn, user: SessionUser, input: LossShareInput) {
-  staffOnly(user);
+/**
+ * `byPlan` (the loss plan's name): made at sign-off by an automatic loss plan (rules/loss-plan-apply.ts)
+ * for whoever signed, not by a person sharing it: its history names the plan.
+ */
+export function saveLossShare(conn: Conn, user: SessionUser, input: LossShareInput, byPlan?: string) {
+  if (byPlan === undefined) staffOnly(user);
   return tx(conn, async () => {
     const now = Date.now();
     const w = await loadWaybill(conn, user, input.waybillId ?? await waybillIdOf(conn, user, input.waybillNo!));
@@ -106,7 +110,7 @@ export function saveLossShare(conn: Conn, user: SessionUser, input: LossShareInp
         [user.corpId, w.id, w.carrierId, values.lostQuantity, values.unitValue, values.lossAmount, values.carrierAmount, values.companyAmount, values.reason,
           user.userId, now, user.userId, now]);
       version = 1;
-      await history(conn, user, id, 'create', null, values, version, now);
+      await history(conn, byPlan === undefined ? user : { ...user, realName: `货损分摊方案「${byPlan}」` }, id, 'create', null, values, version, now);
     } else {
       if (!existing || existing.id !== input.id) throw failure(NOT_FOUND);
       if (existing.version !== input.version) throw failure(STALE);
