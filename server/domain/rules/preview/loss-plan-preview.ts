@@ -12,9 +12,9 @@ import { lossOf } from '../loss-plan-apply.ts';
 import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
 import { rulesAt, versionsDuring } from '../versions.ts';
 import { lossPlanRuleType, type LossPlanRuleRecord } from '../types/loss-plan.ts';
-import type { PreviewTable } from './preview-table.ts';
+import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
+import { candidateRule } from './candidate.ts';
 
-export const PREVIEW_DAYS = 30;
 /** The sign-offs the answer lists one by one (the counts and sums cover them all). */
 const LISTED = 200;
 
@@ -38,18 +38,9 @@ export interface LossPlanPreview extends PreviewTable {
   items: PreviewSignOff[];
 }
 
-/** The candidate as a rule record: the id of the plan it edits, or one newer than any. */
-function asRecord(candidate: Record<string, unknown>, id: number | null): LossPlanRuleRecord {
-  return {
-    customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
-    conditions: null, allowancePermille: 0, capAmount: null, shareMode: 2, validFrom: null, validTo: null, status: 0, priority: 0,
-    ...candidate, id: id ?? Number.MAX_SAFE_INTEGER,
-  } as LossPlanRuleRecord;
-}
-
 export async function previewLossPlan(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<LossPlanPreview> {
   const from = now - PREVIEW_DAYS * DAY_MS;
-  const rule = asRecord(candidate, editedId);
+  const rule = candidateRule<LossPlanRuleRecord>(candidate, editedId, { allowancePermille: 0, capAmount: null, shareMode: 2 });
   const others = (await versionsDuring<LossPlanRuleRecord>(conn, corpId, lossPlanRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
   // The candidate stands for the whole window: one version that was always in force.
   const versions = [...others, { rule, version: 0, validSince: from, validUntil: null }];
