@@ -172,6 +172,9 @@ const OTHER_BODIES: Record<string, Row> = {
   '/distance/getAreaDistance': { startAreaId: 1, endAreaId: 2 },
   '/dashboardRuleSet/addOrUpdate': { cards: [{ cardKey: 'todayOrders', show: true }] },
   '/temperatureRule/preview': { rule: { ruleName: '预览规则', tempMin: 2, tempMax: 4 } },
+  '/evaluate/saveEvaluateSetting': { questions: [{ title: '准时送达', kind: 'star', required: false, sort: 1, enabled: true }] },
+  '/evaluate/listEvaluationReport': { curPage: 1, pageSize: 20 },
+  '/evaluate/listServiceEvaluationSummary': { curPage: 1, pageSize: 20 },
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},
