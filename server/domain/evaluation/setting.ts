@@ -44,10 +44,10 @@ const questionSchema = {
   properties: {
     key: { title: '题目编号', type: 'string', pattern: '^q[1-9][0-9]{0,3}$' },
     title: { title: '题目', type: 'string', minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' },
-    kind: { title: '题型', type: 'string', enum: Object.keys(QUESTION_KINDS) },
-    required: { title: '必答', type: 'boolean' },
-    sort: { title: '顺序', type: 'integer', minimum: 0, maximum: 999 },
-    enabled: { title: '启用', type: 'boolean' },
+    kind: { title: '题型', type: 'string', enum: Object.keys(QUESTION_KINDS), default: 'star' },
+    required: { title: '必答', type: 'boolean', default: false },
+    sort: { title: '顺序', type: 'integer', minimum: 0, maximum: 999, default: 1 },
+    enabled: { title: '启用', type: 'boolean', default: true },
   },
 };
 
