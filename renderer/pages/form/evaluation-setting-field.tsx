@@ -1,7 +1,7 @@
 // The 服务评价设置 page's questions (`"ui:field": "evaluationSettingQuestions"`): the list edited as any
 // list of objects, and 预览 showing the evaluation dialog as a driver or customer will see it with
 // the questions as they stand in the form (the enabled ones, in their order), before saving.
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { FieldProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { EvaluationQuestions, type AskedQuestion, type GivenAnswer } from './evaluation-questions.tsx';
@@ -30,7 +30,7 @@ export function EvaluationSettingField(props: FieldProps) {
   const { ArrayField } = props.registry.fields;
   const [open, setOpen] = useState(false);
   const [answers, setAnswers] = useState<GivenAnswer[]>([]);
-  const [score, setScore] = useState<GivenAnswer[]>([{ key: 'score', value: 5 }]);
+  const [score, setScore] = useState('5');
   const asked = previewQuestions((Array.isArray(props.formData) ? props.formData : []) as Draft[]);
   return (
     <>
@@ -44,11 +44,14 @@ export function EvaluationSettingField(props: FieldProps) {
             <DialogTitle>评价（预览）</DialogTitle>
             <DialogContent>
               <div className={s.hint}>司机或客户评价运单时看到的窗口；预览不会保存任何内容。</div>
-              <div className={s.overall}>
-                <EvaluationQuestions questions={[{ key: 'score', title: '评分', kind: 'star', required: true }]} answers={score} onChange={setScore} />
-              </div>
+              {/* The dialog's own fields around the questions, as transport/waybill-comment lays them out. */}
+              <Field className={s.overall} label="评分" required size="small">
+                <Input size="small" value={score} onChange={(_e, d) => setScore(d.value)} />
+              </Field>
               <EvaluationQuestions questions={asked} answers={answers} onChange={setAnswers} />
-              <Field label="评价内容" size="small" />
+              <Field label="评价内容" size="small">
+                <Textarea size="small" resize="vertical" />
+              </Field>
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" size="small" onClick={() => setOpen(false)}>关闭</Button>
