@@ -133,7 +133,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // The carrier-monthly report reads a summary with no customer dimension: customers are refused it.
       'messageCenter3', 'exportCenter3', 'importCenter3', ...REPORT_OPERATIONS.filter((op) => op !== 'reportCarrierMonthly'),
       // Their own bills (scoped to the customer in SQL) on 客户账单确认: read, export, confirm or send back.
-      'customerBill3', 'billDetail3', 'billConfirm3', 'reportReceivables3', 'reportCustomerBills3'],
+      'customerBill3', 'billDetail3', 'billConfirm3', 'reportReceivables3', 'reportCustomerBills3',
+      // 服务评价's reports of the waybills of their orders (scoped on the server); the setting is staff's.
+      'evaluateSummary3', 'evaluateReport3'],
   },
   carrier: {
     name: '承运商',
@@ -148,7 +150,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // Their own loss shares and their drivers' and delivery men's allowances (scoped on the server), read only.
       'carrierLossShare3', 'carrierLossShareRecord3', 'driverAllowance3', 'deliveryAllowance3', 'waybillAllowanceDetail3',
       // 物流地图 of their own carrier's vehicles (filtered on the server).
-      'logisticsMap3'],
+      'logisticsMap3',
+      // 服务评价's reports of their own carrier's waybills (scoped on the server); the setting is staff's.
+      'evaluateSummary3', 'evaluateReport3'],
   },
 };
 

@@ -24,6 +24,7 @@ import { uiRoutes } from './routes/ui.ts';
 import { domainHooks, domainRoutes } from './routes/domain.ts';
 import { ruleRoutes } from './routes/rules.ts';
 import { departureRuleRoutes } from './routes/rules-departure.ts';
+import { evaluateRoutes } from './routes/evaluate.ts';
 import { delegateRuleRoutes } from './routes/rules-delegate.ts';
 import { lossPlanRoutes } from './routes/rules-loss-plan.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -110,7 +111,12 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...vehicleMonitorRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...settlementBillRoutes(on, registry.get), ...settlementPaymentRoutes(on, registry.get), ...reportRoutes(on, registry.get),
     ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get), ...areaLinkRoutes(on, registry.get), ...storeLocationRoutes(on, registry.get), ...orderDistanceRoutes(on, registry.get), ...settlementRoutes(on, registry.get), ...settlementDeductionRoutes(on, registry.get), ...settlementEstimateRoutes(on, registry.get), ...ruleRoutes(on, registry.get),
-    ...departureRuleRoutes(on, registry.get), ...delegateRuleRoutes(on, registry.get), ...lossPlanRoutes(on, registry.get)];
+    // The rule types' own calls, one line each.
+    ...departureRuleRoutes(on, registry.get),
+    ...delegateRuleRoutes(on, registry.get),
+    ...lossPlanRoutes(on, registry.get),
+    ...evaluateRoutes(on, registry.get),
+  ];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });

@@ -22,3 +22,37 @@ export const ruleVersions = sqliteTable('rule_versions', {
   index('rule_versions_corp_type').on(t.corpId, t.ruleType, t.validSince),
   index('rule_versions_rule').on(t.ruleId, t.ruleType),
 ]);
+
+/**
+ * The service comment setting (服务评价设置, docs/rules.md "Service comment"): every save is a new
+ * version, never an update, so an evaluation names the version it answered and keeps its questions.
+ * `businessType` null is the corporation-wide setting; one for a business type overrides it.
+ */
+export const evaluateSettings = sqliteTable('evaluate_settings', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  businessType: integer('business_type'),
+  /** 1, 2, … per corporation and business type. */
+  version: integer('version').notNull(),
+  /** The questions as saved (JSON: [{key, title, kind, required, sort, enabled}]). */
+  questions: text('questions').notNull(),
+  savedBy: integer('saved_by'),
+  savedAt: integer('saved_at').notNull(),
+}, (t) => [index('evaluate_settings_corp').on(t.corpId, t.businessType, t.version)]);
+
+/** One answer of one evaluation to one question: a star count (1–5), 是 1 / 否 0, or a text. */
+export const evaluationAnswers = sqliteTable('evaluation_answers', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  evaluationId: integer('evaluation_id').notNull(),
+  waybillId: integer('waybill_id').notNull(),
+  /** The setting version answered (evaluate_settings.id). */
+  settingId: integer('setting_id').notNull(),
+  questionKey: text('question_key').notNull(),
+  kind: text('kind').notNull(),
+  value: integer('value'),
+  textValue: text('text_value'),
+}, (t) => [
+  index('evaluation_answers_evaluation').on(t.evaluationId),
+  index('evaluation_answers_corp_key').on(t.corpId, t.questionKey),
+]);

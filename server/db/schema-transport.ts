@@ -164,6 +164,8 @@ export const waybillEvaluations = sqliteTable('waybill_evaluations', {
   content: text('content'),
   userId: integer('user_id').notNull().references(() => users.id),
   at: integer('at').notNull(),
+  /** The service comment setting version the evaluation answered (evaluate_settings.id; null before there was one). */
+  settingId: integer('setting_id'),
 });
 
 /** Receipt files (uploaded through the upload endpoint) attached to a waybill. */

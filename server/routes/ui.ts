@@ -25,8 +25,22 @@ async function composedPage(conn: Conn, reg: Registry, user: SessionUser, pageId
   return removeForbidden(applyVariant(base, reg.variants.get(corp.corp_code)?.get(pageId), `variant:${corp.corp_code}`), user.operationIds);
 }
 
+/**
+ * A page whose columns follow data (服务评价's questions) names the GET call answering them
+ * (`columnsFrom`): they follow the page's own columns, for this user, so the list, the column
+ * settings and the export all see the same ones. Without the call's operation the page keeps its own.
+ */
+async function withCalledColumns(page: PageFile, user: SessionUser, routes: () => readonly RouteDef[]): Promise<PageFile> {
+  const from = page.columnsFrom as { path: string } | undefined;
+  if (!from) return page;
+  const def = routes().find((r) => r.method === 'GET' && r.path === from.path);
+  if (!def || !('anyOf' in def.access) || !def.access.anyOf.some((op) => user.operationIds.has(op))) return page;
+  const called = (await def.handler({ c: undefined as never, user, body: {}, query: {}, params: {} })) as PageFile['columns'];
+  return { ...page, columns: [...(page.columns ?? []), ...(called ?? [])] };
+}
+
 export async function pageFor(conn: Conn, reg: Registry, user: SessionUser, pageId: string, withSettings = true, routes: () => readonly RouteDef[] = () => []) {
-  const page = await composedPage(conn, reg, user, pageId);
+  const page = await withCalledColumns(await composedPage(conn, reg, user, pageId), user, routes);
   if (!withSettings) return page;
   return {
     ...page,
@@ -104,7 +118,7 @@ const settingInput = (listName: string) => ({
 /** `routes`: every declared route, so a page without a resource takes its form from its submit route. */
 export function uiRoutes(conn: Conn, registry: () => Registry, routes: () => readonly RouteDef[] = () => []) {
   const settingsOf = (kind: SettingKind) => async ({ user, params }: { user: SessionUser; params: Record<string, string> }) => {
-    const page = await pageFor(conn, registry(), user, params.id);
+    const page = await pageFor(conn, registry(), user, params.id, true, routes);
     const items = (kind === 'column' ? page.columns : page.search) ?? [];
     return items.map((i) => ({
       fieldId: i.field,
@@ -116,7 +130,7 @@ export function uiRoutes(conn: Conn, registry: () => Registry, routes: () => rea
   };
   const save = (kind: SettingKind, listName: string) => async ({ user, body }: { user: SessionUser; body: any }) => {
     if (body.level === 'corp' && !user.operationIds.has(CORP_FIELD_SETTING_OP)) throw forbidden();
-    const page = await pageFor(conn, registry(), user, body.id, false);
+    const page = await pageFor(conn, registry(), user, body.id, false, routes);
     const items = (kind === 'column' ? page.columns : page.search) ?? [];
     const settings = checkSettings(items, body[listName], kind);
     await writeSettings(conn, user.corpId, body.level === 'corp' ? CORPORATION_LEVEL : user.userId, body.id, kind, settings);

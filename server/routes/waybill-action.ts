@@ -8,6 +8,7 @@ import type { Registry } from '../registry/types.ts';
 import type { WaybillAction } from '../domain/workflow/waybill-machine.ts';
 import { performAction } from '../domain/waybills/actions.ts';
 import { actionableNodes, goodsBefore, paperworkBefore } from '../domain/waybills/before.ts';
+import { answersInput } from '../domain/evaluation/answers.ts';
 import { EVALUATE_SETTING } from '../domain/waybills/extra-actions.ts';
 import { FILE_IDS, goodsList, idInput, idOf, pastTime, quantity, requiredText, text, writeInput } from './waybill-inputs.ts';
 
@@ -38,6 +39,7 @@ const ACTIONS: { action: WaybillAction; op: string; input: object }[] = [
     input: writeInput({
       score: { title: '评分', type: 'integer', minimum: EVALUATE_SETTING.minScore, maximum: EVALUATE_SETTING.maxScore },
       content: text('评价内容', EVALUATE_SETTING.contentMaxLength),
+      answers: answersInput,
     }, ['score']),
   },
   { action: 'abnormalEnd', op: 'waybillAbnormalEnd3', input: writeInput({ reason: requiredText('异常原因') }, ['reason']) },

@@ -6,6 +6,8 @@ import { Theme } from '@rjsf/fluentui-rc';
 import type { ObjectFieldTemplateProps, UiSchema } from '@rjsf/utils';
 import { huoyunFields, huoyunWidgets } from '../../fields/index.ts';
 import { TextInputTemplate } from '../../fields/text-input-template.tsx';
+import { EvaluationAnswersWidget } from './evaluation-questions.tsx';
+import { EvaluationSettingField } from './evaluation-setting-field.tsx';
 import { FileIdsWidget } from './file-ids-widget.tsx';
 import { KeyedReferenceWidget } from './keyed-reference-widget.tsx';
 import { RecordOptionsWidget } from './record-options-widget.tsx';
@@ -41,6 +43,7 @@ export const HuoyunForm = withTheme({
   ...Theme,
   templates: { ...Theme.templates, ObjectFieldTemplate: GridObjectTemplate, BaseInputTemplate: TextInputTemplate },
   // Action dialogs: a select fed by the before call, ticked goods lines, and receipt files sent as their ids.
-  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, recordPicks: RecordPicksWidget, fileIds: FileIdsWidget, keyedReference: KeyedReferenceWidget },
-  fields: { ...Theme.fields, ...huoyunFields() },
+  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, recordPicks: RecordPicksWidget, fileIds: FileIdsWidget, keyedReference: KeyedReferenceWidget, evaluationAnswers: EvaluationAnswersWidget },
+  // 服务评价: the settings' questions with their 预览.
+  fields: { ...Theme.fields, ...huoyunFields(), evaluationSettingQuestions: EvaluationSettingField },
 });

@@ -7,9 +7,10 @@ import type { Registry } from '../../registry/types.ts';
 import type { WaybillAction } from '../workflow/waybill-machine.ts';
 import { checkQuantities, goodsOfWaybill, type GoodsQuantity } from './goods.ts';
 import { nodeTransition, type NodeActionBody } from './nodes.ts';
-import { all, milli, run, type Conn } from './sql.ts';
+import { all, insert, milli, run, type Conn } from './sql.ts';
 import { runTransition, type Transition } from './transition.ts';
 import { unreadableFile } from '../files/access.ts';
+import { checkAnswers, storeAnswers, type Answer } from '../evaluation/answers.ts';
 import { createTripAllowances } from '../settlement/allowances/allowances.ts';
 import { applyLossPlan } from '../rules/loss-plan-apply.ts';
 
@@ -81,16 +82,21 @@ const BUILDERS: Record<string, Builder> = {
   }),
   receiptReview: review,
   receiptReReview: review,
-  evaluate: (conn, user, body: ActionBody & { score: number; content?: string }) => ({
-    prepare: async (w) => ({
-      payload: dialogOf(body),
-      effects: async (now) => {
-        await run(
-          conn, 'INSERT INTO waybill_evaluations (corp_id, waybill_id, score, content, user_id, at) VALUES (?, ?, ?, ?, ?, ?)',
-          user.corpId, w.id, body.score, body.content ?? null, user.userId, now,
-        );
-      },
-    }),
+  evaluate: (conn, user, body: ActionBody & { score: number; content?: string; answers?: Answer[] }) => ({
+    prepare: async (w) => {
+      // The questions of the service comment setting in force for the waybill's business type (evaluation/).
+      const { setting, rows } = await checkAnswers(conn, user.corpId, w.businessType, body.answers);
+      return {
+        payload: dialogOf(body),
+        effects: async (now) => {
+          const evaluationId = await insert(
+            conn, 'INSERT INTO waybill_evaluations (corp_id, waybill_id, score, content, user_id, at, setting_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            user.corpId, w.id, body.score, body.content ?? null, user.userId, now, setting.settingId,
+          );
+          if (setting.settingId !== null) await storeAnswers(conn, user.corpId, evaluationId, w.id, setting.settingId, rows);
+        },
+      };
+    },
   }),
 };
 

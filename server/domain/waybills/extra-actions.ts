@@ -7,6 +7,7 @@ import { failure, invalid } from '../../http/envelope.ts';
 import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
 import { applyWaybillAction, isFinished, Step, WaybillStatus } from '../workflow/waybill-machine.ts';
+import { askedQuestions, settingForEdit, settingInForce } from '../evaluation/setting.ts';
 import { actionableNodes } from './before.ts';
 import { CHECK_NAMES, checkPoint, checksNow } from './checks.ts';
 import { goodsOfWaybill } from './goods.ts';
@@ -133,8 +134,14 @@ export const EVALUATE_SETTING = {
   levels: [{ score: 1, label: '很差' }, { score: 2, label: '较差' }, { score: 3, label: '一般' }, { score: 4, label: '满意' }, { score: 5, label: '非常满意' }],
 };
 
+/** With a waybill: also the questions of the service comment setting in force for its business type (evaluation/setting.ts). */
 export async function evaluateSetting(conn: Conn, user: SessionUser, id: number | undefined) {
-  if (id === undefined) return { ...EVALUATE_SETTING, evaluable: null };
+  if (id === undefined) return { ...EVALUATE_SETTING, evaluable: null, ...(await askedNow(conn, user.corpId, null)) };
   const w = await loadWaybill(conn, user, id);
-  return { ...EVALUATE_SETTING, evaluable: applyWaybillAction(w, 'evaluate').ok };
+  return { ...EVALUATE_SETTING, evaluable: applyWaybillAction(w, 'evaluate').ok, ...(await askedNow(conn, user.corpId, w.businessType)) };
+}
+
+async function askedNow(conn: Conn, corpId: number, businessType: number | null) {
+  const s = businessType === null ? await settingForEdit(conn, corpId, null) : await settingInForce(conn, corpId, businessType);
+  return { settingVersion: s.version, questions: askedQuestions(s).map(({ key, title, kind, required }) => ({ key, title, kind, required })) };
 }
