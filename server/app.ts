@@ -25,6 +25,9 @@ import { domainHooks, domainRoutes } from './routes/domain.ts';
 import { ruleRoutes } from './routes/rules.ts';
 import { departureRuleRoutes } from './routes/rules-departure.ts';
 import { delegateRuleRoutes } from './routes/rules-delegate.ts';
+import { timedRuleRoutes } from './routes/rules-timed.ts';
+import { createJobRunner } from './jobs/index.ts';
+import { intervalFrom } from './jobs/runner.ts';
 import { fileRoutes } from './routes/files.ts';
 import { uploadCenterRoutes } from './routes/upload-center.ts';
 import { shellRoutes } from './routes/shell.ts';
@@ -94,9 +97,11 @@ export interface AppOptions {
   exportTiming?: QueueTiming;
   /** The import runner's heartbeat and stale times (imports/queue.ts); default the production ones. */
   importTiming?: ImportTiming;
+  /** Milliseconds between two runs of the periodic sweeps (server/jobs); default HUOYUN_JOBS_INTERVAL or a minute. */
+  jobsIntervalMs?: number;
 }
 
-export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming }: AppOptions) {
+export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming, jobsIntervalMs = intervalFrom(process.env) }: AppOptions) {
   const sessions = new SessionStore(db);
   await syncMenus(db, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db, registry.get), async (id) => {
@@ -109,10 +114,13 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...vehicleMonitorRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...settlementBillRoutes(on, registry.get), ...settlementPaymentRoutes(on, registry.get), ...reportRoutes(on, registry.get),
     ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get), ...areaLinkRoutes(on, registry.get), ...storeLocationRoutes(on, registry.get), ...orderDistanceRoutes(on, registry.get), ...settlementRoutes(on, registry.get), ...settlementDeductionRoutes(on, registry.get), ...settlementEstimateRoutes(on, registry.get), ...ruleRoutes(on, registry.get),
-    ...departureRuleRoutes(on, registry.get), ...delegateRuleRoutes(on, registry.get)];
+    ...departureRuleRoutes(on, registry.get), ...delegateRuleRoutes(on, registry.get), ...timedRuleRoutes(on, registry.get)];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
+  // The automatic sign-off and the progress reminders, swept periodically (server/jobs).
+  const jobs = createJobRunner(db, registry.get, jobsIntervalMs);
+  const stopJobs = jobs.watch();
   const poultryCost = poultryCostRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir });
   const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get), ...gatewayRoutes(db),
     // The live stream holds a connection open: not among the routes an export's snapshot replays.
@@ -167,7 +175,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const close = async () => {
     exportCenter.stop();
     importCenter.stop();
+    stopJobs();
     await logs.stop();
   };
-  return { app, engine, sessions, routes, close, logs, importQueue: importCenter.queue };
+  return { app, engine, sessions, routes, close, logs, importQueue: importCenter.queue, jobs };
 }
