@@ -1,7 +1,7 @@
 // Progress reminders (进度提醒): when a waybill has not reached a step `hours` after its anchor, the
 // reminder's recipients get a message in the message centre, once per waybill and reminder (marks.ts).
 // The steps a reminder watches (classify ids, dictionary progressRemindClassify):
-//   11 离开装货地: anchor the start node's required leave time (else the waybill's required load time),
+//   11 离开装货地: anchor the start node's required leave time (else its required arrive time),
 //      reached when the start node has an actual leave time;
 //   12 到达卸货地: anchor the end node's required arrive time, reached at its actual arrive time;
 //   13 签收: anchor the end node's actual arrive time, reached when the waybill is signed off.
@@ -25,7 +25,7 @@ const HOUR = 3_600_000;
 export const CLASSIFIES: Record<number, { title: string; step: string; anchorTitle: string; anchor: string; reached: string }> = {
   [RemindClassify.LEAVE_LOADING]: {
     title: '未在计划发车后按时离开装货地', step: '离开装货地', anchorTitle: '计划发车时间',
-    anchor: 'coalesce(s.required_leave_time, w.required_load_time)', reached: 's.actual_leave_time',
+    anchor: 'coalesce(s.required_leave_time, s.required_arrive_time)', reached: 's.actual_leave_time',
   },
   [RemindClassify.ARRIVE_UNLOADING]: {
     title: '未在计划到达后按时到达卸货地', step: '到达卸货地', anchorTitle: '计划到达时间',
