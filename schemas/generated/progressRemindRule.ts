@@ -7,6 +7,26 @@ export interface ProgressRemindRuleInput {
    */
   ruleName: string;
   /**
+   * 提醒类别
+   */
+  classifyId: 11 | 12 | 13;
+  /**
+   * 超过时长（小时）
+   */
+  hours: number;
+  /**
+   * 提醒创建运单的调度
+   */
+  notifyCreator?: 1 | 0;
+  /**
+   * 提醒承运商用户
+   */
+  notifyCarrier?: 1 | 0;
+  /**
+   * 其他提醒人
+   */
+  userIds?: number[];
+  /**
    * 客户
    */
   customerId?: number;
@@ -34,26 +54,6 @@ export interface ProgressRemindRuleInput {
    * 到达市
    */
   destCity?: string;
-  /**
-   * 提醒类别
-   */
-  classifyId: 11 | 12 | 13;
-  /**
-   * 超过时长（小时）
-   */
-  hours: number;
-  /**
-   * 提醒创建运单的调度
-   */
-  notifyCreator?: 1 | 0;
-  /**
-   * 提醒承运商用户
-   */
-  notifyCarrier?: 1 | 0;
-  /**
-   * 其他提醒人
-   */
-  userIds?: number[];
   /**
    * 附加条件
    */
@@ -111,6 +111,26 @@ export interface ProgressRemindRule {
    */
   ruleName: string;
   /**
+   * 提醒类别
+   */
+  classifyId: 11 | 12 | 13;
+  /**
+   * 超过时长（小时）
+   */
+  hours: number;
+  /**
+   * 提醒创建运单的调度
+   */
+  notifyCreator: 1 | 0;
+  /**
+   * 提醒承运商用户
+   */
+  notifyCarrier: 1 | 0;
+  /**
+   * 其他提醒人
+   */
+  userIds: number[];
+  /**
    * 客户
    */
   customerId: number;
@@ -138,26 +158,6 @@ export interface ProgressRemindRule {
    * 到达市
    */
   destCity: string;
-  /**
-   * 提醒类别
-   */
-  classifyId: 11 | 12 | 13;
-  /**
-   * 超过时长（小时）
-   */
-  hours: number;
-  /**
-   * 提醒创建运单的调度
-   */
-  notifyCreator: 1 | 0;
-  /**
-   * 提醒承运商用户
-   */
-  notifyCarrier: 1 | 0;
-  /**
-   * 其他提醒人
-   */
-  userIds: number[];
   /**
    * 附加条件
    */
