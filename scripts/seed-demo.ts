@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
-import { demoDelegateRules, demoDepartureRules, demoLossPlanRules, demoTemperatureRules } from '../fixtures/rules.ts';
+import { demoDelegateRules, demoDepartureRules, demoLossPlanRules, demoProgressReminders, demoTemperatureRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
 import type { RuleType } from '../server/domain/rules/rule-type.ts';
 import type { Registry } from '../server/registry/types.ts';
@@ -12,6 +12,7 @@ import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts
 import { departureRuleType } from '../server/domain/rules/types/departure.ts';
 import { delegateRuleType } from '../server/domain/rules/types/delegate.ts';
 import { lossPlanRuleType } from '../server/domain/rules/types/loss-plan.ts';
+import { progressRemindRuleType } from '../server/domain/rules/types/progress-remind.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
 import { syncMenus } from '../server/domain/menus/sync.ts';
@@ -183,6 +184,7 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
     [departureRuleType, demoDepartureRules(corpId, now, refs.customerIds)],
     [delegateRuleType, demoDelegateRules(corpId, now, refs.customerIds, refs.carrierIds)],
     [lossPlanRuleType, demoLossPlanRules(corpId, now, refs.customerIds)],
+    [progressRemindRuleType, demoProgressReminders(corpId, now, refs.customerIds)],
   ];
   for (const [type, rows] of rules) {
     const res = registry.resources.get(type.resource)!;

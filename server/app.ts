@@ -27,6 +27,9 @@ import { departureRuleRoutes } from './routes/rules-departure.ts';
 import { evaluateRoutes } from './routes/evaluate.ts';
 import { delegateRuleRoutes } from './routes/rules-delegate.ts';
 import { lossPlanRoutes } from './routes/rules-loss-plan.ts';
+import { timedRuleRoutes } from './routes/rules-timed.ts';
+import { createJobRunner } from './jobs/index.ts';
+import { intervalFrom } from './jobs/runner.ts';
 import { fileRoutes } from './routes/files.ts';
 import { uploadCenterRoutes } from './routes/upload-center.ts';
 import { shellRoutes } from './routes/shell.ts';
@@ -96,9 +99,14 @@ export interface AppOptions {
   exportTiming?: QueueTiming;
   /** The import runner's heartbeat and stale times (imports/queue.ts); default the production ones. */
   importTiming?: ImportTiming;
+  /**
+   * Milliseconds between two runs of the periodic sweeps (server/jobs); default HUOYUN_JOBS_INTERVAL or
+   * a minute. null: no timer, the caller runs them (`jobs.runOnce(now)`), as the tests do at chosen moments.
+   */
+  jobsIntervalMs?: number | null;
 }
 
-export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming }: AppOptions) {
+export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming, jobsIntervalMs = intervalFrom(process.env) }: AppOptions) {
   const sessions = new SessionStore(db);
   await syncMenus(db, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db, registry.get), async (id) => {
@@ -116,10 +124,14 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...delegateRuleRoutes(on, registry.get),
     ...lossPlanRoutes(on, registry.get),
     ...evaluateRoutes(on, registry.get),
+    ...timedRuleRoutes(on, registry.get),
   ];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });
+  // The automatic sign-off and the progress reminders, swept periodically (server/jobs).
+  const jobs = createJobRunner(db, registry.get, jobsIntervalMs ?? undefined);
+  const stopJobs = jobsIntervalMs === null ? () => {} : jobs.watch();
   const poultryCost = poultryCostRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir });
   const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get), ...gatewayRoutes(db),
     // The live stream holds a connection open: not among the routes an export's snapshot replays.
@@ -174,7 +186,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const close = async () => {
     exportCenter.stop();
     importCenter.stop();
+    stopJobs();
     await logs.stop();
   };
-  return { app, engine, sessions, routes, close, logs, importQueue: importCenter.queue };
+  return { app, engine, sessions, routes, close, logs, importQueue: importCenter.queue, jobs };
 }

@@ -147,6 +147,7 @@ const SAVE_BODIES: Record<string, Row> = {
   role: { roleName: '测试角色' },
   // An allowance names a signed-off waybill that has a driver and no driver allowance yet.
   waybillAllowance: DEDUCTIONS.allowanceSave,
+  progressRemindRule: { ruleName: '坏输入进度提醒', classifyId: 13, hours: 3 },
   departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
   lossPlanRule: LOSS_PLAN,
 };
@@ -181,6 +182,9 @@ const OTHER_BODIES: Record<string, Row> = {
   '/distance/getAreaDistance': { startAreaId: 1, endAreaId: 2 },
   '/dashboardRuleSet/addOrUpdate': { cards: [{ cardKey: 'todayOrders', show: true }] },
   '/temperatureRule/preview': { rule: { ruleName: '预览规则', tempMin: 2, tempMax: 4 } },
+  '/signInTimeSetting/addOrUpdate': { enabled: 0, hours: 24 },
+  '/signInTimeSetting/preview': { rule: { enabled: 1, hours: 24 } },
+  '/configProcessRemindSet/preview': { rule: { ruleName: '预览提醒', classifyId: 13, hours: 3 } },
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},

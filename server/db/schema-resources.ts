@@ -518,6 +518,39 @@ export const pieces = sqliteTable('pieces', {
   index('pieces_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 进度提醒 (schemas/resources/progressRemindRule.json). */
+export const progressRemindRules = sqliteTable('progress_remind_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  classifyId: integer('classify_id').notNull(),
+  hours: integer('hours').notNull(),
+  notifyCreator: integer('notify_creator').notNull().default(1),
+  notifyCarrier: integer('notify_carrier').notNull().default(0),
+  userIds: text('user_ids'),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  conditions: text('conditions'),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('progress_remind_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('progress_remind_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('progress_remind_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('progress_remind_rules_classify_id').on(t.corpId, t.isDeleted, t.classifyId),
+  index('progress_remind_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('progress_remind_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 收发货方 (schemas/resources/shipperReceiverInfo.json). */
 export const shipperReceivers = sqliteTable('shipper_receivers', {
   id: integer('id').primaryKey(),

@@ -1,7 +1,7 @@
 // Every version of every rule (docs/rules.md "Versions"): the whole record as it stood from one write to
 // the next. A rule is judged at an event's time by the version in force then, so a change applies from
 // its moment on and never to what happened before it (late points, the preview over past days).
-import { sqliteTable, integer, text, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { corporations } from './schema.ts';
 
 export const ruleVersions = sqliteTable('rule_versions', {
@@ -56,3 +56,19 @@ export const evaluationAnswers = sqliteTable('evaluation_answers', {
   index('evaluation_answers_evaluation').on(t.evaluationId),
   index('evaluation_answers_corp_key').on(t.corpId, t.questionKey),
 ]);
+
+// What the periodic sweeps (server/jobs) have done, one row per (kind, waybill): the automatic
+// sign-off ('autoSign') and each progress reminder ('remind:<ruleId>'). Written in the same
+// transaction as the act itself, under the sweep's exclusive lock, so an act is done once however
+// many instances sweep and whenever one is killed: a row is there exactly when its act committed.
+export const timedRuleMarks = sqliteTable('timed_rule_marks', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  kind: text('kind').notNull(),
+  waybillId: integer('waybill_id').notNull(),
+  /** 1 done (signed, sent); 2 refused by the waybill's state (an auto-sign the machine refused). */
+  outcome: integer('outcome').notNull(),
+  /** When the act was due (the deadline) and when it was done. */
+  dueAt: integer('due_at').notNull(),
+  at: integer('at').notNull(),
+}, (t) => [uniqueIndex('timed_rule_marks_key').on(t.kind, t.waybillId)]);

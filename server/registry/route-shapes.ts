@@ -9,6 +9,7 @@ import { isOrderGatedAction, ORDER_GATES, type OrderGate } from '../domain/workf
 import { BILL_TRANSITIONS } from '../domain/settlement/bills/machine.ts';
 import { EDITABLE as WAYBILL_EDITABLE } from '../domain/waybills/edit.ts';
 import type { Action, FieldSchema, PageFile } from './types.ts';
+import { REF_TARGETS } from './ref-targets.ts';
 
 type Call = { method?: 'GET' | 'POST'; path: string };
 type InputSchema = { properties?: Record<string, FieldSchema>; required?: string[] };
@@ -35,7 +36,12 @@ export function routeFormShapes(page: PageFile, routes: readonly RouteDef[]) {
   if (!form) return { fields };
   const properties = Object.fromEntries(form.fields.filter((f) => f in fields).map((f) => [f, fields[f]]));
   const required = (input.required ?? []).filter((f) => form.fields.includes(f));
-  return { fields, formSchema: { type: 'object', properties, required } };
+  // A field naming a resource (x-reference, as a resource's virtual fields do) is picked from its list.
+  const references = Object.fromEntries(Object.entries(properties).flatMap(([field, s]) => {
+    const ref = (s as { 'x-reference'?: { resource: string; label?: string } })['x-reference'];
+    return ref ? [[field, { resource: ref.resource, label: ref.label, list: REF_TARGETS[ref.resource]?.list ?? `/res/${ref.resource}/list` }]] : [];
+  }));
+  return { fields, formSchema: { type: 'object', properties, required }, ...(Object.keys(references).length ? { references } : {}) };
 }
 
 export type StateMachine = 'order' | 'waybill' | 'login' | 'credential' | 'bill';

@@ -22,6 +22,9 @@ import { checkRequirements, departureRuleType } from '../domain/rules/types/depa
 import { delegateRuleType } from '../domain/rules/types/delegate.ts';
 import { delegateRuleHooks } from '../domain/rules/delegate-hooks.ts';
 import { lossPlanRuleType } from '../domain/rules/types/loss-plan.ts';
+
+import { progressRemindRuleType } from '../domain/rules/types/progress-remind.ts';
+import { remindRuleHooks } from '../domain/rules/progress-remind.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
@@ -35,6 +38,8 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     }),
     delegateRule: ruleVersionHooks(conn, registry, delegateRuleType, delegateRuleHooks(conn)),
     lossPlanRule: ruleVersionHooks(conn, registry, lossPlanRuleType),
+
+    progressRemindRule: ruleVersionHooks(conn, registry, progressRemindRuleType, remindRuleHooks(conn)),
   };
 }
 

@@ -31,7 +31,9 @@ export async function createTestApp(opts: { transportDemo?: boolean; tracksDemo?
   const { db, seeded } = await openSeededTestDatabase(opts.file, seed.transport ? (seed.tracks ? 'tracks' : 'transport') : 'base');
   const registry = holdRegistry();
   const filesDir = mkdtempSync(join(tmpdir(), 'huoyun-files-'));
-  const platform = await createApp({ db, registry, filesDir, ...(opts.mapSettings ? { mapSettings: opts.mapSettings } : {}) });
+  // No sweep timer: a test runs the sweeps itself at the moments it chooses (t.jobs.runOnce(now)), and
+  // a sweep at the real time would put messages in message centres other tests count.
+  const platform = await createApp({ db, registry, filesDir, jobsIntervalMs: null, ...(opts.mapSettings ? { mapSettings: opts.mapSettings } : {}) });
   // Tests stand in for the reverse proxy: X-Forwarded-For gives a request the client address they choose.
   setTrustProxy(true);
   // tracksDemo (with transportDemo) adds the demo tracks of fixtures/tracks.ts: off by default, it costs seconds.

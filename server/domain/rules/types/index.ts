@@ -5,9 +5,13 @@ import { temperatureRuleType } from './temperature.ts';
 import { departureRuleType } from './departure.ts';
 import { lossPlanRuleType } from './loss-plan.ts';
 
+import { progressRemindRuleType } from './progress-remind.ts';
+
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
   [departureRuleType.key, departureRuleType as RuleType<unknown>],
   [delegateRuleType.key, delegateRuleType as RuleType<unknown>],
   [lossPlanRuleType.key, lossPlanRuleType as RuleType<unknown>],
+
+  [progressRemindRuleType.key, progressRemindRuleType as RuleType<unknown>],
 ]);

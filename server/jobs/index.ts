@@ -1,0 +1,15 @@
+// The sweeps the server runs periodically (docs/architecture.md "Periodic jobs").
+import type { Database } from '../db/port.ts';
+import type { Registry } from '../registry/types.ts';
+import { sweepAutoSign } from '../domain/rules/auto-sign.ts';
+import { sweepProgressRemind } from '../domain/rules/progress-remind.ts';
+import { JobRunner, type Sweep } from './runner.ts';
+
+export function timedSweeps(registry: () => Registry): Sweep[] {
+  return [
+    { name: 'autoSign', run: (conn, now) => sweepAutoSign(conn, registry, now) },
+    { name: 'progressRemind', run: (conn, now) => sweepProgressRemind(conn, now) },
+  ];
+}
+
+export const createJobRunner = (db: Database, registry: () => Registry, intervalMs?: number) => new JobRunner(db, timedSweeps(registry), intervalMs);
