@@ -30,6 +30,7 @@ import { deductionFixtures } from './support/deduction-fixtures.ts';
 import { estimateFixtures } from './support/estimate-fixtures.ts';
 import { gatewayFixtures } from './support/gateway-fixtures.ts';
 import { departureRuleFixtures } from './support/departure-rule-fixtures.ts';
+import { checkRuleFixtures } from './support/check-rule-fixtures.ts';
 import { delegateRuleFixtures } from './support/delegate-rule-fixtures.ts';
 
 type Row = Record<string, any>;
@@ -106,7 +107,7 @@ const EARLIER_FIXTURES: Fixture[] =
   [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await paymentFixtures(t), poultryCostFixtures(), await estimateFixtures(t)];
 /** Last, so the others' fixtures are made as before; its allowance body also serves SAVE_BODIES. */
 const DEDUCTIONS = await deductionFixtures(t);
-const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t), await departureRuleFixtures(t), await delegateRuleFixtures(t)];
+const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t), await departureRuleFixtures(t), await delegateRuleFixtures(t), await checkRuleFixtures(t)];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));

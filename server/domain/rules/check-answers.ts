@@ -11,8 +11,8 @@ import { all, insert, tx, type Conn } from '../../resources/statements.ts';
 import { formatTime } from '../../resources/time.ts';
 import { loadWaybill } from '../waybills/scope.ts';
 import { checkPassed, checkPointOf, checkPointOfType, checkRuleAt, pendingChecks } from './check-gate.ts';
-import { describeQuestions, judgeAnswers, passText, type GivenAnswer } from './check-questions.ts';
-import { CHECK_TYPE_NAMES, type CheckRuleRecord } from './types/check.ts';
+import { describeQuestions, judgeAnswers, passText, type GivenAnswer, type JudgedAnswer } from './check-questions.ts';
+import { AnswerKind, CHECK_TYPE_NAMES, type CheckRuleRecord } from './types/check.ts';
 
 export interface FlagBody {
   waybillId: number;
@@ -50,16 +50,25 @@ export async function flagCheck(conn: Conn, user: SessionUser, body: FlagBody) {
   return new Outcome(Code.FAILURE, `${name}未通过：${which}`, saved);
 }
 
+/** The answers in words: 车厢是否清洁：是；预冷温度：-18 ℃（不符合 ≤ -15 ℃）. */
+function answersText(answers: readonly JudgedAnswer[]): string {
+  const shown = (a: JudgedAnswer) => (a.answer === null ? '未答' : a.answerKind === AnswerKind.YES_NO ? (a.answer ? '是' : '否') : `${a.answer}${a.unit ? ` ${a.unit}` : ''}`);
+  return answers.map((a) => `${a.question}：${shown(a)}${a.passed === false ? `（不符合 ${a.expected}）` : ''}`).join('；');
+}
+
 interface CheckRow { id: number; checkType: number; ruleId: number; ruleVersion: number; ruleName: string; answers: string; passed: number; userName: string; at: number }
 
 /** The answerings recorded on a waybill, oldest first (the detail's 检查记录). */
 export async function checksOf(conn: Conn, reg: Registry, waybillId: number) {
   const rows = await all<CheckRow>(conn, `SELECT id, check_type AS "checkType", rule_id AS "ruleId", rule_version AS "ruleVersion", rule_name AS "ruleName",
     answers, passed, user_name AS "userName", at FROM waybill_checks WHERE waybill_id = ? ORDER BY at, id`, waybillId);
-  return rows.map((r) => ({
-    ...r, checkTypeStr: labelOf(reg, 'checkType', r.checkType), answers: JSON.parse(r.answers), passed: r.passed === 1,
-    passedStr: r.passed === 1 ? '通过' : '未通过', atStr: formatTime(r.at),
-  }));
+  return rows.map((r) => {
+    const answers = JSON.parse(r.answers) as JudgedAnswer[];
+    return {
+      ...r, checkTypeStr: labelOf(reg, 'checkType', r.checkType), answers, answersText: answersText(answers), passed: r.passed === 1,
+      passedStr: r.passed === 1 ? '通过' : '未通过', atStr: formatTime(r.at),
+    };
+  });
 }
 
 /** waybill/check/node: the check the waybill awaits now (if any, with its rule's questions) and those answered. */
