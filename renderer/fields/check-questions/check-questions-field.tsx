@@ -25,7 +25,7 @@ const NUMBER = 2;
 
 const useStyles = makeStyles({
   rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  row: { display: 'grid', gridTemplateColumns: '2em minmax(14em, 1fr) 7em minmax(16em, auto) 4.5em auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  row: { display: 'grid', gridTemplateColumns: '2em minmax(14em, 1fr) 7em minmax(16em, auto) 6em auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   seq: { color: tokens.colorNeutralForeground3, textAlign: 'right' },
   kindPart: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
   empty: { color: tokens.colorNeutralForeground3 },
@@ -94,7 +94,7 @@ export function CheckQuestionsField(props: FieldProps<Question[]>) {
                   </>
                 )}
               </div>
-              <Checkbox label={title('required')} disabled={off} checked={row.required === true} onChange={(_, d) => change(i, { required: d.checked === true || undefined })} />
+              <Checkbox label={<span style={{ whiteSpace: 'nowrap' }}>{title('required')}</span>} aria-label={`${at}${title('required')}`} disabled={off} checked={row.required === true} onChange={(_, d) => change(i, { required: d.checked === true || undefined })} />
               <div>
                 <Button size="small" appearance="subtle" disabled={off || i === 0} onClick={() => move(i, -1)}>上移</Button>
                 <Button size="small" appearance="subtle" disabled={off || i === rows.length - 1} onClick={() => move(i, 1)}>下移</Button>
