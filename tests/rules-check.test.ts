@@ -35,7 +35,7 @@ const QUESTIONS = [
   { question: '预冷温度', answerKind: 2, unit: '℃', required: true, max: -15 },
   { question: '备注', answerKind: 3 },
 ];
-const entryRule = (over: Record<string, unknown> = {}) => ({ ruleName: '冷冻品入厂检查', checkType: 1, customerId: customers[0], questions: QUESTIONS, ...over });
+const entryRule = (over: Record<string, unknown> = {}) => ({ ruleName: '测试客户入厂检查', checkType: 1, customerId: customers[0], questions: QUESTIONS, ...over });
 const flag = (who: Caller, waybillId: number, answers: unknown, checkType = 1) => who.post('/waybill/check/flag', { waybillId, checkType, answers });
 const GOOD = [{ seq: 1, answer: 1 }, { seq: 2, answer: -18 }];
 
@@ -62,14 +62,14 @@ describe('an entry check rule', () => {
     ruleId = saved.result.id;
 
     const node = (await dispatcher.get(`/waybill/check/node?waybillId=${f.waybillId}`)).result;
-    expect(node.pending).toMatchObject({ checkType: 1, checkTypeStr: '入厂检查', checkStatus: 2, checkStatusStr: '待入厂检查', ruleName: '冷冻品入厂检查' });
+    expect(node.pending).toMatchObject({ checkType: 1, checkTypeStr: '入厂检查', checkStatus: 2, checkStatusStr: '待入厂检查', ruleName: '测试客户入厂检查' });
     expect(node.pending.questions.map((q: any) => q.question)).toEqual(['车厢是否清洁', '预冷温度', '备注']);
     const list = await dispatcher.post('/waybill/pageQueryByCondition', { waybillNo: f.waybillNo });
     expect(list.result.data[0]).toMatchObject({ status: 400, checkStatus: 2, statusStr: '待入厂检查' });
     expect((await dispatcher.get(`/waybill/getWaybillDetailById?id=${f.waybillId}`)).result).toMatchObject({ status: 400, checkStatus: 2, statusStr: '待入厂检查' });
 
     const held = await t.refused(() => act(dispatcher, 'startLoad', f));
-    expect([held.code, held.message]).toEqual([0, '运单待入厂检查，请先完成入厂检查（检查规则「冷冻品入厂检查」）再开始装货']);
+    expect([held.code, held.message]).toEqual([0, '运单待入厂检查，请先完成入厂检查（检查规则「测试客户入厂检查」）再开始装货']);
     expect(await stepOf(f.waybillId)).toBe(6);
     // The other customer's waybill is outside the rule's scope: nothing pending, loading starts.
     expect((await dispatcher.get(`/waybill/check/node?waybillId=${g.waybillId}`)).result.pending).toBeNull();
@@ -117,7 +117,7 @@ describe('an entry check rule', () => {
     expect((await t.refused(() => act(dispatcher, 'startLoad', f))).code).toBe(0);
     const stopped = await dispatcher.post('/check/rule/active', { id: ruleId, status: 1, version: await ruleVersion(ruleId) });
     expect(stopped.code).toBe(1);
-    expect((await dispatcher.get(`/check/rule/detail?ruleId=${ruleId}`)).result).toMatchObject({ status: 1, ruleName: '冷冻品入厂检查' });
+    expect((await dispatcher.get(`/check/rule/detail?ruleId=${ruleId}`)).result).toMatchObject({ status: 1, ruleName: '测试客户入厂检查' });
     expect((await dispatcher.get(`/waybill/check/node?waybillId=${f.waybillId}`)).result.pending).toBeNull();
     expect((await act(dispatcher, 'startLoad', f)).code).toBe(1);
     expect((await dispatcher.post('/check/rule/active', { id: ruleId, status: 0, version: await ruleVersion(ruleId) })).code).toBe(1);
@@ -166,7 +166,7 @@ describe('the preview', () => {
     const otherCustomer = (await dispatcher.post('/check/rule/preview', { rule: { ...candidate, customerId: customers[1] } })).result;
     expect(otherCustomer.rows.map((r: any) => r.waybillNo)).not.toContain(f.waybillNo);
     // Saved, the rule holds that very waybill.
-    expect((await dispatcher.get(`/waybill/check/node?waybillId=${f.waybillId}`)).result.pending.ruleName).toBe('冷冻品入厂检查');
+    expect((await dispatcher.get(`/waybill/check/node?waybillId=${f.waybillId}`)).result.pending.ruleName).toBe('测试客户入厂检查');
   });
 });
 
@@ -227,7 +227,7 @@ describe('input and partners', () => {
   it('lets a partner read and answer only its own waybills\' checks, and never change rules', async () => {
     const mine = await waybillAt(customers[0], 6);
     const theirs = await waybillAt(customers[1], 6, otherCarrier);
-    expect((await customerUser.get(`/waybill/check/node?waybillId=${mine.waybillId}`)).result.pending.ruleName).toBe('冷冻品入厂检查');
+    expect((await customerUser.get(`/waybill/check/node?waybillId=${mine.waybillId}`)).result.pending.ruleName).toBe('测试客户入厂检查');
     const hidden = await customerUser.get(`/waybill/check/node?waybillId=${theirs.waybillId}`);
     expect([hidden.code, hidden.message]).toEqual([0, '记录不存在或无权访问']);
     expect((await carrierUser.get(`/waybill/check/node?waybillId=${theirs.waybillId}`)).code).toBe(0);
