@@ -7,7 +7,7 @@
 import type { Conn } from '../db/connection.ts';
 import { route } from '../http/route.ts';
 import { staffOnly } from '../http/staff-only.ts';
-import { failure, forbidden } from '../http/envelope.ts';
+import { failure, forbidden, invalid } from '../http/envelope.ts';
 import { validateOrThrow } from '../http/validate.ts';
 import type { Registry } from '../registry/types.ts';
 import { NOT_FOUND, ResourceEngine } from '../resources/engine.ts';
@@ -55,10 +55,15 @@ export function checkRuleRoutes(conn: Conn, registry: () => Registry) {
       },
       handler: ({ user, body }) => update(engine, res.id, user, { id: body.id, version: body.version, status: body.status }),
     }),
-    route<{ ruleId: string }>({
+    // The spec asks with ruleId; id is taken too, as every other detail call of the console takes it.
+    route<{ ruleId?: string; id?: string }>({
       method: 'GET', path: '/check/rule/detail', access: { anyOf: readers },
-      input: { type: 'object', additionalProperties: false, required: ['ruleId'], properties: { ruleId: idText('规则') } },
-      handler: ({ user, body }) => engine.detail(res.id, user, Number(body.ruleId)),
+      input: { type: 'object', additionalProperties: false, properties: { ruleId: idText('规则ID'), id: idText('ID') } },
+      handler: ({ user, body }) => {
+        const id = body.ruleId ?? body.id;
+        if (id === undefined) throw invalid('规则ID：不能为空', { field: 'ruleId' });
+        return engine.detail(res.id, user, Number(id));
+      },
     }),
     route<{ id?: number | null; rule: Record<string, unknown> }>({
       method: 'POST', path: '/check/rule/preview', access: { anyOf: writers },
