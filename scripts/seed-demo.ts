@@ -4,12 +4,13 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
-import { demoDelegateRules, demoDepartureRules, demoLossPlanRules, demoProgressReminders, demoTemperatureRules } from '../fixtures/rules.ts';
+import { demoCheckRules, demoDelegateRules, demoDepartureRules, demoLossPlanRules, demoProgressReminders, demoTemperatureRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
 import type { RuleType } from '../server/domain/rules/rule-type.ts';
 import type { Registry } from '../server/registry/types.ts';
 import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { departureRuleType } from '../server/domain/rules/types/departure.ts';
+import { checkRuleType } from '../server/domain/rules/types/check.ts';
 import { delegateRuleType } from '../server/domain/rules/types/delegate.ts';
 import { lossPlanRuleType } from '../server/domain/rules/types/loss-plan.ts';
 import { progressRemindRuleType } from '../server/domain/rules/types/progress-remind.ts';
@@ -185,6 +186,7 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
     [delegateRuleType, demoDelegateRules(corpId, now, refs.customerIds, refs.carrierIds)],
     [lossPlanRuleType, demoLossPlanRules(corpId, now, refs.customerIds)],
     [progressRemindRuleType, demoProgressReminders(corpId, now, refs.customerIds)],
+    [checkRuleType, demoCheckRules(corpId, now, refs.customerIds)],
   ];
   for (const [type, rows] of rules) {
     const res = registry.resources.get(type.resource)!;

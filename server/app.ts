@@ -30,6 +30,7 @@ import { lossPlanRoutes } from './routes/rules-loss-plan.ts';
 import { timedRuleRoutes } from './routes/rules-timed.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { intervalFrom } from './jobs/runner.ts';
+import { checkRuleRoutes } from './routes/rules-check.ts';
 import { fileRoutes } from './routes/files.ts';
 import { uploadCenterRoutes } from './routes/upload-center.ts';
 import { shellRoutes } from './routes/shell.ts';
@@ -125,6 +126,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...lossPlanRoutes(on, registry.get),
     ...evaluateRoutes(on, registry.get),
     ...timedRuleRoutes(on, registry.get),
+    ...checkRuleRoutes(on, registry.get),
   ];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });

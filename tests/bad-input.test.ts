@@ -31,6 +31,7 @@ import { estimateFixtures } from './support/estimate-fixtures.ts';
 import { gatewayFixtures } from './support/gateway-fixtures.ts';
 import { departureRuleFixtures } from './support/departure-rule-fixtures.ts';
 import { evaluateFixtures } from './support/evaluate-fixtures.ts';
+import { checkRuleFixtures } from './support/check-rule-fixtures.ts';
 import { delegateRuleFixtures } from './support/delegate-rule-fixtures.ts';
 import { LOSS_PLAN, lossPlanFixtures } from './support/loss-plan-fixtures.ts';
 
@@ -114,6 +115,7 @@ const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtu
   await delegateRuleFixtures(t),
   lossPlanFixtures(),
   await evaluateFixtures(t),
+  await checkRuleFixtures(t),
 ];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */

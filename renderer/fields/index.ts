@@ -1,6 +1,7 @@
 // The widgets and fields the console adds to the Fluent theme, by the names uiSchemas use.
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { ConditionsField } from './conditions/conditions-field.tsx';
+import { CheckQuestionsField } from './check-questions/check-questions-field.tsx';
 import { DateTimeWidget } from './date-time-widget.tsx';
 import { DayWidget } from './day-widget.tsx';
 import { DictionaryWidget } from './dictionary-widget.tsx';
@@ -35,6 +36,7 @@ export function huoyunFields(): RegistryFieldsType {
     tieredRange: TieredRangeField as RegistryFieldsType[string],
     goodsLine: GoodsLineField as RegistryFieldsType[string],
     conditions: ConditionsField as RegistryFieldsType[string],
+    checkQuestions: CheckQuestionsField as RegistryFieldsType[string],
   };
 }
 

@@ -6,6 +6,7 @@ export type * from './areaDeliverySetting.ts';
 export type * from './baseDictionary.ts';
 export type * from './carModel.ts';
 export type * from './carrier.ts';
+export type * from './checkRule.ts';
 export type * from './container.ts';
 export type * from './contract.ts';
 export type * from './contractRateRule.ts';

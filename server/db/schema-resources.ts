@@ -94,6 +94,37 @@ export const baseDictionaries = sqliteTable('base_dictionaries', {
   index('base_dictionaries_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 检查规则 (schemas/resources/checkRule.json). */
+export const checkRules = sqliteTable('check_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  checkType: integer('check_type').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  conditions: text('conditions'),
+  questions: text('questions').notNull(),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('check_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('check_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('check_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('check_rules_check_type').on(t.corpId, t.isDeleted, t.checkType),
+  index('check_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('check_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('check_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 容器 (schemas/resources/container.json). */
 export const containers = sqliteTable('containers', {
   id: integer('id').primaryKey(),

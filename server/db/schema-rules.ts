@@ -3,6 +3,7 @@
 // its moment on and never to what happened before it (late points, the preview over past days).
 import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { corporations } from './schema.ts';
+import { waybills } from './schema-transport.ts';
 
 export const ruleVersions = sqliteTable('rule_versions', {
   id: integer('id').primaryKey(),
@@ -72,3 +73,26 @@ export const timedRuleMarks = sqliteTable('timed_rule_marks', {
   dueAt: integer('due_at').notNull(),
   at: integer('at').notNull(),
 }, (t) => [uniqueIndex('timed_rule_marks_key').on(t.kind, t.waybillId)]);
+
+/**
+ * The answers given to a waybill's check (docs/rules.md "Check rules"): one row per answering, judged by
+ * the check rule version in force at that moment. A passed row releases the waybill's step; a failed one
+ * is kept (what the gate found) and the waybill stays held.
+ */
+export const waybillChecks = sqliteTable('waybill_checks', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id, { onDelete: 'cascade' }),
+  /** Dictionary checkType: 1 入厂检查, 2 卸货检查, 3 出厂检查. */
+  checkType: integer('check_type').notNull(),
+  ruleId: integer('rule_id').notNull(),
+  ruleVersion: integer('rule_version').notNull(),
+  ruleName: text('rule_name').notNull(),
+  /** JSON: [{seq, question, answerKind, unit, answer, passed}] in the rule's order. */
+  answers: text('answers').notNull(),
+  /** 1 when every required question's answer passes. */
+  passed: integer('passed').notNull(),
+  userId: integer('user_id').notNull(),
+  userName: text('user_name').notNull(),
+  at: integer('at').notNull(),
+}, (t) => [index('waybill_checks_waybill').on(t.waybillId, t.checkType)]);

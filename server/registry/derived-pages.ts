@@ -53,6 +53,8 @@ function shownField(resource: ResourceFile, field: string): string {
   if (resource.references?.[field]) return `${field.replace(/Id$/, '')}Name`;
   // A rule's conditions read as a sentence its hooks write (server/domain/rules/describe.ts).
   if (shownSchemas(resource)[field]?.['x-conditions']) return `${field}Text`;
+  // A check rule's questions likewise (server/domain/rules/check-questions.ts).
+  if (shownSchemas(resource)[field]?.['x-check-questions']) return `${field}Text`;
   return shownSchemas(resource)[field]?.['x-time'] ? `${field}Str` : field;
 }
 

@@ -25,6 +25,9 @@ import { lossPlanRuleType } from '../domain/rules/types/loss-plan.ts';
 
 import { progressRemindRuleType } from '../domain/rules/types/progress-remind.ts';
 import { remindRuleHooks } from '../domain/rules/progress-remind.ts';
+
+import { checkRuleType } from '../domain/rules/types/check.ts';
+import { checkRuleHooks } from '../domain/rules/check-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
@@ -40,6 +43,8 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     lossPlanRule: ruleVersionHooks(conn, registry, lossPlanRuleType),
 
     progressRemindRule: ruleVersionHooks(conn, registry, progressRemindRuleType, remindRuleHooks(conn)),
+
+    checkRule: ruleVersionHooks(conn, registry, checkRuleType, checkRuleHooks),
   };
 }
 

@@ -6,6 +6,8 @@ import type { Registry } from '../../registry/types.ts';
 import { formatTime } from '../../resources/time.ts';
 import { goodsOfWaybill } from './goods.ts';
 import { actionName, DICTIONARY, labelOf, stateLabels } from './labels.ts';
+import { checksOf } from '../rules/check-answers.ts';
+import { withCheckStatus } from '../rules/check-status.ts';
 import { nodeReadings, type NodeReading } from './node-readings.ts';
 import { nodesOf, type NodeRow } from './nodes.ts';
 import { loadWaybill, type WaybillRow } from './scope.ts';
@@ -117,7 +119,7 @@ export async function waybillDetail(conn: Conn, reg: Registry, user: SessionUser
   const w = await loadWaybill(conn, user, id);
   const names = await namesOf(conn, id);
   const nodes = await timelineNodes(conn, reg, user, w, names.vehicleNo);
-  return {
+  const detail = {
     ...w,
     ...names,
     ...stateLabels(reg, w),
@@ -130,5 +132,9 @@ export async function waybillDetail(conn: Conn, reg: Registry, user: SessionUser
     goods: await goodsOfWaybill(conn, id),
     nodes,
     events: await eventList(conn, reg, user, id),
+    // The check rules' answers (检查记录), and the pending check as the status text.
+    checks: await checksOf(conn, reg, id),
   };
+  await withCheckStatus(conn, reg, w.corpId, [detail]);
+  return detail;
 }

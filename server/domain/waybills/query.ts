@@ -16,6 +16,7 @@ import { blank, filterWhere, SORTABLE, type WaybillQuery } from './filters.ts';
 import { labelOf, DICTIONARY, stateLabels } from './labels.ts';
 import { all, type Conn } from './sql.ts';
 import { maintainedCounts } from './tab-counts.ts';
+import { withCheckStatus } from '../rules/check-status.ts';
 
 export { SORTABLE, type WaybillQuery } from './filters.ts';
 export const DEFAULT_PAGE_SIZE = 20;
@@ -93,7 +94,8 @@ export async function pageQuery(conn: Conn, reg: Registry, user: SessionUser, q:
   const { curPage, pageSize, rows: rowsSql, count } = listSql(conn.dialect, user, q);
   const rows = await all<Record<string, unknown>>(conn, rowsSql.sql, ...rowsSql.params);
   const [{ n }] = await all<{ n: number }>(conn, count.sql, ...count.params);
-  return { data: decorateRows(reg, rows), totalRecords: n, curPage, pageSize };
+  // A waybill held for a check reads 待入厂检查… (its status stays 400 for the filters and counts).
+  return { data: await withCheckStatus(conn, reg, user.corpId, decorateRows(reg, rows)), totalRecords: n, curPage, pageSize };
 }
 
 /** An export's page of the same list (route.ts Seek): the rows after the last one read, counted once. */

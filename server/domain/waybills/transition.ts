@@ -12,6 +12,7 @@ import { recordWaybillVersion } from './history.ts';
 import { stateLabels } from './labels.ts';
 import { lockWaybill, STALE, type WaybillRow } from './scope.ts';
 import { one, run, tx, type Conn } from './sql.ts';
+import { holdForCheck } from '../rules/check-gate.ts';
 
 export interface Step {
   nodeId?: number | null;
@@ -71,6 +72,8 @@ export function runTransition(conn: Conn, reg: Registry, user: SessionUser, t: T
     const outcome = applyWaybillAction(from, t.action, (await t.input?.(w)) ?? {});
     if (!outcome.ok) throw failure(outcome.message);
     const to = outcome.state;
+    // A check rule in force holds the waybill at its check point until the check is answered (check-gate.ts).
+    await holdForCheck(conn, w.corpId, w.id, from, t.action, now);
     const step = (await t.prepare?.(w, now)) ?? {};
     const version = await bumpWaybill(conn, user, w, now, { status: to.status, step: to.step, sign_status: to.signStatus, ...step.set });
     await step.effects?.(now);

@@ -7,6 +7,8 @@ import { lossPlanRuleType } from './loss-plan.ts';
 
 import { progressRemindRuleType } from './progress-remind.ts';
 
+import { checkRuleType } from './check.ts';
+
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
   [departureRuleType.key, departureRuleType as RuleType<unknown>],
@@ -14,4 +16,6 @@ export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [lossPlanRuleType.key, lossPlanRuleType as RuleType<unknown>],
 
   [progressRemindRuleType.key, progressRemindRuleType as RuleType<unknown>],
+
+  [checkRuleType.key, checkRuleType as RuleType<unknown>],
 ]);
