@@ -5,13 +5,13 @@
 import type { Conn } from '../../../resources/statements.ts';
 import { formatTime } from '../../../resources/time.ts';
 import { autoSignDue, signCandidates, type AutoSignSetting } from '../auto-sign.ts';
-import type { PreviewTable } from './preview-table.ts';
+import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
 
 const DAY = 86_400_000;
 const MAX_ROWS = 200;
 
 export async function previewAutoSign(conn: Conn, corpId: number, setting: AutoSignSetting, now: number): Promise<PreviewTable & { signed: number }> {
-  const from = now - 30 * DAY;
+  const from = now - PREVIEW_DAYS * DAY;
   const candidate = { rule: { ...setting, customerIds: setting.customerIds ?? [], businessTypes: setting.businessTypes ?? [] } as never, version: 0, validSince: from, validUntil: null };
   const waybills = await signCandidates(conn, corpId, { since: from - (setting.hours ?? 0) * 3_600_000 });
   const rows: Record<string, unknown>[] = [];

@@ -10,9 +10,9 @@ import { ruleApplies } from '../choose.ts';
 import { checkPointOfType } from '../check-gate.ts';
 import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
 import { CHECK_TYPE_NAMES, type CheckRuleRecord } from '../types/check.ts';
-import type { PreviewTable } from './preview-table.ts';
+import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
+import { candidateRule } from './candidate.ts';
 
-export const PREVIEW_DAYS = 30;
 const LISTED = 200;
 
 interface EventRow { waybillId: number; waybillNo: string; at: number }
@@ -26,17 +26,9 @@ export interface CheckPreview extends PreviewTable {
   heldWaybills: { waybillId: number; waybillNo: string; at: number; atStr: string }[];
 }
 
-function asRecord(candidate: Record<string, unknown>, id: number | null): CheckRuleRecord {
-  return {
-    customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
-    ruleName: '', conditions: null, checkType: 0, questions: [], validFrom: null, validTo: null, status: 0, priority: 0,
-    ...candidate, id: id ?? Number.MAX_SAFE_INTEGER,
-  } as CheckRuleRecord;
-}
-
 export async function previewCheckRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<CheckPreview> {
   const from = now - PREVIEW_DAYS * DAY_MS;
-  const rule = asRecord(candidate, editedId);
+  const rule = candidateRule<CheckRuleRecord>(candidate, editedId, { ruleName: '', checkType: 0, questions: [] });
   const point = checkPointOfType(rule.checkType)!;
   const name = CHECK_TYPE_NAMES[rule.checkType];
   const result: CheckPreview = { fromStr: formatTime(from), toStr: formatTime(now), reached: 0, held: 0, heldWaybills: [], summary: [], columns: COLUMNS, rows: [] };

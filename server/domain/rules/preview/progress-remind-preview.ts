@@ -6,17 +6,14 @@ import type { Conn } from '../../../resources/statements.ts';
 import { DAY_MS, formatTime } from '../../../resources/time.ts';
 import { CLASSIFIES, dueReminders, remindText } from '../progress-remind.ts';
 import type { ProgressRemindRecord } from '../types/progress-remind.ts';
-import type { PreviewTable } from './preview-table.ts';
+import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
+import { candidateRule } from './candidate.ts';
 
 const LISTED = 200;
 
 export async function previewProgressRemind(conn: Conn, corpId: number, editedId: number | null, candidate: Record<string, unknown>, now: number): Promise<PreviewTable & { reminded: number }> {
-  const from = now - 30 * DAY_MS;
-  const rule = {
-    customerId: null, carrierId: null, businessType: null, originProvince: null, originCity: null, destProvince: null, destCity: null,
-    conditions: null, validFrom: null, validTo: null, status: 0, priority: 0, notifyCreator: 1, notifyCarrier: 0, userIds: [],
-    ...candidate, id: editedId ?? Number.MAX_SAFE_INTEGER,
-  } as unknown as ProgressRemindRecord;
+  const from = now - PREVIEW_DAYS * DAY_MS;
+  const rule = candidateRule<ProgressRemindRecord>(candidate, editedId, { notifyCreator: 1, notifyCarrier: 0, userIds: [] } as Partial<ProgressRemindRecord>);
   const hours = Number(rule.hours) || 0;
   // Anchors from before the window whose deadline falls inside it count too.
   const due = await dueReminders(conn, corpId, [{ rule, version: 0, validSince: from, validUntil: null }], { from: from - hours * 3_600_000, now, waitingOnly: false });
