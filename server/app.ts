@@ -25,6 +25,7 @@ import { domainHooks, domainRoutes } from './routes/domain.ts';
 import { ruleRoutes } from './routes/rules.ts';
 import { departureRuleRoutes } from './routes/rules-departure.ts';
 import { delegateRuleRoutes } from './routes/rules-delegate.ts';
+import { prescriptionRuleRoutes } from './routes/rules-prescription.ts';
 import { fileRoutes } from './routes/files.ts';
 import { uploadCenterRoutes } from './routes/upload-center.ts';
 import { shellRoutes } from './routes/shell.ts';
@@ -109,7 +110,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...vehicleMonitorRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...settlementBillRoutes(on, registry.get), ...settlementPaymentRoutes(on, registry.get), ...reportRoutes(on, registry.get),
     ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get), ...areaLinkRoutes(on, registry.get), ...storeLocationRoutes(on, registry.get), ...orderDistanceRoutes(on, registry.get), ...settlementRoutes(on, registry.get), ...settlementDeductionRoutes(on, registry.get), ...settlementEstimateRoutes(on, registry.get), ...ruleRoutes(on, registry.get),
-    ...departureRuleRoutes(on, registry.get), ...delegateRuleRoutes(on, registry.get)];
+    ...departureRuleRoutes(on, registry.get), ...delegateRuleRoutes(on, registry.get),
+    ...prescriptionRuleRoutes(on, registry.get)];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
   const importCenter = importCenterRoutes({ db, registry: registry.get, engine, filesDir, timing: importTiming });

@@ -21,6 +21,8 @@ import { temperatureRuleType } from '../domain/rules/types/temperature.ts';
 import { checkRequirements, departureRuleType } from '../domain/rules/types/departure.ts';
 import { delegateRuleType } from '../domain/rules/types/delegate.ts';
 import { delegateRuleHooks } from '../domain/rules/delegate-hooks.ts';
+import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
+import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
@@ -33,6 +35,7 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
       beforeUpdate: async (_ctx, changes) => checkRequirements(changes.conditions as Condition[] | undefined),
     }),
     delegateRule: ruleVersionHooks(conn, registry, delegateRuleType, delegateRuleHooks(conn)),
+    prescriptionRule: ruleVersionHooks(conn, registry, prescriptionRuleType, prescriptionRuleHooks),
   };
 }
 

@@ -3,9 +3,11 @@ import type { RuleType } from '../rule-type.ts';
 import { delegateRuleType } from './delegate.ts';
 import { temperatureRuleType } from './temperature.ts';
 import { departureRuleType } from './departure.ts';
+import { prescriptionRuleType } from './prescription.ts';
 
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
   [departureRuleType.key, departureRuleType as RuleType<unknown>],
   [delegateRuleType.key, delegateRuleType as RuleType<unknown>],
+  [prescriptionRuleType.key, prescriptionRuleType as RuleType<unknown>],
 ]);
