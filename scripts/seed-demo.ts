@@ -4,12 +4,13 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
-import { demoDelegateRules, demoDepartureRules, demoTemperatureRules } from '../fixtures/rules.ts';
+import { demoDelegateRules, demoDepartureRules, demoPrescriptionRules, demoTemperatureRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
 import type { RuleType } from '../server/domain/rules/rule-type.ts';
 import type { Registry } from '../server/registry/types.ts';
 import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { departureRuleType } from '../server/domain/rules/types/departure.ts';
+import { prescriptionRuleType } from '../server/domain/rules/types/prescription.ts';
 import { delegateRuleType } from '../server/domain/rules/types/delegate.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
 import { columnOf } from '../server/resources/naming.ts';
@@ -177,6 +178,7 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
     [temperatureRuleType, demoTemperatureRules(corpId, now, refs.customerIds)],
     [departureRuleType, demoDepartureRules(corpId, now, refs.customerIds)],
     [delegateRuleType, demoDelegateRules(corpId, now, refs.customerIds, refs.carrierIds)],
+    [prescriptionRuleType, demoPrescriptionRules(corpId, now, refs.customerIds)],
   ];
   for (const [type, rows] of rules) {
     const res = registry.resources.get(type.resource)!;
