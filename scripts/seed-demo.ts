@@ -18,6 +18,7 @@ import { syncMenus } from '../server/domain/menus/sync.ts';
 import { loadRegistry } from '../server/registry/load.ts';
 import { seedFrameworkContracts, seedSettlement } from './seed-settlement.ts';
 import { seedTransportDemo } from './seed-transport.ts';
+import { refreshTimelinessOfCorp } from '../server/domain/rules/prescription-apply.ts';
 import { seedTracks } from './seed-tracks.ts';
 import { seedAlarms } from './seed-alarms.ts';
 import { alarmEngine } from '../server/alarms/engine.ts';
@@ -266,6 +267,8 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
   });
   const tracks = opts.transport !== false && opts.tracks !== false;
   if (opts.transport !== false) await seedTransportDemo(conn, now);
+  // The history is written straight into the tables: its timeliness statuses as the node actions would have left them.
+  if (opts.transport !== false) await tx(conn, () => refreshTimelinessOfCorp(conn, 1, now));
   if (tracks) await seedTracks(conn, now);
   if (tracks) await seedAlarms(conn, now, alarmEngine(conn));
   // Flash photos and event pictures are files: only where the database has a files folder (not in memory).

@@ -63,3 +63,21 @@ export async function timelinessNow(conn: Conn, waybillId: number, now: number) 
   const w = await one<{ limit: number | null }>(conn, 'SELECT transport_limit_minutes AS "limit" FROM waybills WHERE id = ?', waybillId);
   return { timelinessStatus: timelinessStatus(nodes, now), transportStatus: transportStatus(nodes, w?.limit ?? null, now), transportLimitMinutes: w?.limit ?? null };
 }
+
+/**
+ * Stores every waybill's timeliness statuses of a corporation as of `now`, from its nodes: for waybills
+ * written without the apply path (the demo seed writes its transport history straight into the tables).
+ */
+export async function refreshTimelinessOfCorp(conn: Conn, corpId: number, now: number): Promise<void> {
+  const rows = await all<NodeTimes & { waybillId: number; limit: number | null }>(conn,
+    `SELECT n.waybill_id AS "waybillId", w.transport_limit_minutes AS "limit", n.id, n.node_type AS "nodeType", n.required_arrive_time AS "requiredArriveTime",
+       n.required_leave_time AS "requiredLeaveTime", n.actual_arrive_time AS "actualArriveTime", n.actual_leave_time AS "actualLeaveTime",
+       n.arrive_by_rule AS "arriveByRule", n.leave_by_rule AS "leaveByRule", n.tolerance_minutes AS "toleranceMinutes", n.arrive_state AS "arriveState", n.leave_state AS "leaveState"
+     FROM waybill_nodes n JOIN waybills w ON w.id = n.waybill_id WHERE w.corp_id = ? ORDER BY n.waybill_id, n.seq`, corpId);
+  const byWaybill = new Map<number, typeof rows>();
+  for (const r of rows) byWaybill.set(r.waybillId, [...(byWaybill.get(r.waybillId) ?? []), r]);
+  for (const [id, nodes] of byWaybill) {
+    await run(conn, 'UPDATE waybills SET timeliness_status = ?, transport_status = ? WHERE id = ?',
+      timelinessStatus(nodes, now), transportStatus(nodes, nodes[0].limit, now), id);
+  }
+}
