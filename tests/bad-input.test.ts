@@ -140,7 +140,7 @@ const SAVE_BODIES: Record<string, Row> = {
   // An allowance names a signed-off waybill that has a driver and no driver allowance yet.
   waybillAllowance: DEDUCTIONS.allowanceSave,
   departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
-  prescriptionRule: { ruleName: '坏输入时效规则', transportHours: 6, toleranceMinutes: 10 },
+  prescriptionRule: { ruleName: '坏输入时效规则', transportHours: 6, unloadDwellHours: 2, toleranceMinutes: 10 },
 };
 
 const OTHER_BODIES: Record<string, Row> = {
@@ -173,7 +173,7 @@ const OTHER_BODIES: Record<string, Row> = {
   '/distance/getAreaDistance': { startAreaId: 1, endAreaId: 2 },
   '/dashboardRuleSet/addOrUpdate': { cards: [{ cardKey: 'todayOrders', show: true }] },
   '/temperatureRule/preview': { rule: { ruleName: '预览规则', tempMin: 2, tempMax: 4 } },
-  '/prescriptionRule/preview': { rule: { ruleName: '预览时效规则', transportHours: 6 } },
+  '/prescriptionRule/preview': { rule: { ruleName: '预览时效规则', transportHours: 6, unloadDwellHours: 2 } },
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},

@@ -30,9 +30,9 @@ export function prescriptionRuleRoutes(conn: Conn, registry: () => Registry) {
       handler: async ({ user, body }) => !(await one(conn, 'SELECT 1 AS x FROM prescription_rules WHERE corp_id = ? AND rule_name = ? AND is_deleted = 0 AND id <> ?',
         user.corpId, body.ruleName.trim(), Number(body.id ?? 0))),
     }),
-    route<{ id?: number | null; rule: Record<string, unknown> }>({
+    route<{ id?: number; rule: Record<string, unknown> }>({
       method: 'POST', path: '/prescriptionRule/preview', access: { anyOf: writers },
-      input: { type: 'object', additionalProperties: false, required: ['rule'], properties: { id: { ...ID, type: ['integer', 'null'] }, rule: { ...saveInput, title: '规则' } } },
+      input: { type: 'object', additionalProperties: false, required: ['rule'], properties: { id: ID, rule: { ...saveInput, title: '规则' } } },
       handler: async ({ user, body }) => {
         staffOnly(user);
         checkConditions(prescriptionRuleType, body.rule.conditions as Condition[] | undefined);
