@@ -4,13 +4,14 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
-import { demoCheckRules, demoDelegateRules, demoDepartureRules, demoLossPlanRules, demoProgressReminders, demoTemperatureRules } from '../fixtures/rules.ts';
+import { demoCheckRules, demoDelegateRules, demoDepartureRules, demoLossPlanRules, demoPrescriptionRules, demoProgressReminders, demoTemperatureRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
 import type { RuleType } from '../server/domain/rules/rule-type.ts';
 import type { Registry } from '../server/registry/types.ts';
 import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { departureRuleType } from '../server/domain/rules/types/departure.ts';
 import { checkRuleType } from '../server/domain/rules/types/check.ts';
+import { prescriptionRuleType } from '../server/domain/rules/types/prescription.ts';
 import { delegateRuleType } from '../server/domain/rules/types/delegate.ts';
 import { lossPlanRuleType } from '../server/domain/rules/types/loss-plan.ts';
 import { progressRemindRuleType } from '../server/domain/rules/types/progress-remind.ts';
@@ -20,6 +21,7 @@ import { syncMenus } from '../server/domain/menus/sync.ts';
 import { loadRegistry } from '../server/registry/load.ts';
 import { seedFrameworkContracts, seedSettlement } from './seed-settlement.ts';
 import { seedTransportDemo } from './seed-transport.ts';
+import { refreshTimelinessOfCorp } from '../server/domain/rules/prescription-apply.ts';
 import { seedTracks } from './seed-tracks.ts';
 import { seedAlarms } from './seed-alarms.ts';
 import { alarmEngine } from '../server/alarms/engine.ts';
@@ -187,6 +189,7 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
     [lossPlanRuleType, demoLossPlanRules(corpId, now, refs.customerIds)],
     [progressRemindRuleType, demoProgressReminders(corpId, now, refs.customerIds)],
     [checkRuleType, demoCheckRules(corpId, now, refs.customerIds)],
+    [prescriptionRuleType, demoPrescriptionRules(corpId, now, refs.customerIds)],
   ];
   for (const [type, rows] of rules) {
     const res = registry.resources.get(type.resource)!;
@@ -274,6 +277,8 @@ export async function seedDemo(conn: Database, now = Date.now(), opts: SeedOptio
   });
   const tracks = opts.transport !== false && opts.tracks !== false;
   if (opts.transport !== false) await seedTransportDemo(conn, now);
+  // The history is written straight into the tables: its timeliness statuses as the node actions would have left them.
+  if (opts.transport !== false) await tx(conn, () => refreshTimelinessOfCorp(conn, 1, now));
   if (tracks) await seedTracks(conn, now);
   if (tracks) await seedAlarms(conn, now, alarmEngine(conn));
   // Flash photos and event pictures are files: only where the database has a files folder (not in memory).

@@ -31,6 +31,7 @@ import { timedRuleRoutes } from './routes/rules-timed.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { intervalFrom } from './jobs/runner.ts';
 import { checkRuleRoutes } from './routes/rules-check.ts';
+import { prescriptionRuleRoutes } from './routes/rules-prescription.ts';
 import { fileRoutes } from './routes/files.ts';
 import { uploadCenterRoutes } from './routes/upload-center.ts';
 import { shellRoutes } from './routes/shell.ts';
@@ -127,6 +128,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...evaluateRoutes(on, registry.get),
     ...timedRuleRoutes(on, registry.get),
     ...checkRuleRoutes(on, registry.get),
+    ...prescriptionRuleRoutes(on, registry.get),
   ];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });

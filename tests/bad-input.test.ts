@@ -152,6 +152,7 @@ const SAVE_BODIES: Record<string, Row> = {
   progressRemindRule: { ruleName: '坏输入进度提醒', classifyId: 13, hours: 3 },
   departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
   lossPlanRule: LOSS_PLAN,
+  prescriptionRule: { ruleName: '坏输入时效规则', transportHours: 6, unloadDwellHours: 2, toleranceMinutes: 10 },
 };
 
 const OTHER_BODIES: Record<string, Row> = {
@@ -187,6 +188,7 @@ const OTHER_BODIES: Record<string, Row> = {
   '/signInTimeSetting/addOrUpdate': { enabled: 0, hours: 24 },
   '/signInTimeSetting/preview': { rule: { enabled: 1, hours: 24 } },
   '/configProcessRemindSet/preview': { rule: { ruleName: '预览提醒', classifyId: 13, hours: 3 } },
+  '/prescriptionRule/preview': { rule: { ruleName: '预览时效规则', transportHours: 6, unloadDwellHours: 2 } },
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},

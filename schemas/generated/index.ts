@@ -27,6 +27,7 @@ export type * from './monthlyCard.ts';
 export type * from './oilPrice.ts';
 export type * from './packageInfo.ts';
 export type * from './piece.ts';
+export type * from './prescriptionRule.ts';
 export type * from './progressRemindRule.ts';
 export type * from './role.ts';
 export type * from './shipperReceiverInfo.ts';

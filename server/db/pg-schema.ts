@@ -184,6 +184,7 @@ export const monthlyCards = twin(sResources.monthlyCards);
 export const oilPrices = twin(sResources.oilPrices);
 export const packageInfos = twin(sResources.packageInfos);
 export const pieces = twin(sResources.pieces);
+export const prescriptionRules = twin(sResources.prescriptionRules);
 export const progressRemindRules = twin(sResources.progressRemindRules);
 export const shipperReceivers = twin(sResources.shipperReceivers);
 export const storeLocations = twin(sResources.storeLocations);

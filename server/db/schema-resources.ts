@@ -549,6 +549,41 @@ export const pieces = sqliteTable('pieces', {
   index('pieces_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 时效规则 (schemas/resources/prescriptionRule.json). */
+export const prescriptionRules = sqliteTable('prescription_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  conditions: text('conditions'),
+  loadArriveHours: real('load_arrive_hours'),
+  loadArriveClock: text('load_arrive_clock'),
+  loadDwellHours: real('load_dwell_hours'),
+  transportHours: real('transport_hours'),
+  kmPerDay: integer('km_per_day'),
+  unloadDwellHours: real('unload_dwell_hours'),
+  toleranceMinutes: integer('tolerance_minutes').notNull().default(0),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('prescription_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('prescription_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('prescription_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('prescription_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('prescription_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('prescription_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 进度提醒 (schemas/resources/progressRemindRule.json). */
 export const progressRemindRules = sqliteTable('progress_remind_rules', {
   id: integer('id').primaryKey(),

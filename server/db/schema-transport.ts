@@ -99,6 +99,11 @@ export const waybills = sqliteTable('waybills', {
   driverId: integer('driver_id').references(() => drivers.id),
   /** The waybill a transfer came from. */
   transferredFromId: integer('transferred_from_id'),
+  /** Prescription (docs/rules.md): minutes its rule allows from leaving the loading place to reaching the unloading place. */
+  transportLimitMinutes: integer('transport_limit_minutes'),
+  /** Timeliness status 10–90 (dictionary timelinessStatus) as of the last node action: arrival, and transport duration. */
+  timelinessStatus: integer('timeliness_status'),
+  transportStatus: integer('transport_status'),
   remark: text('remark'),
   ...audit,
 }, (t) => [
@@ -132,6 +137,11 @@ export const waybillNodes = sqliteTable('waybill_nodes', {
   actualLeaveTime: integer('actual_leave_time'),
   arriveState: integer('arrive_state'),
   leaveState: integer('leave_state'),
+  /** The prescription rule that set the required arrive / leave time; null: typed (or none). */
+  arriveByRule: integer('arrive_by_rule'),
+  leaveByRule: integer('leave_by_rule'),
+  /** The early/late tolerance (minutes) of the prescription rule in force when the times were set. */
+  toleranceMinutes: integer('tolerance_minutes'),
 }, (t) => [
   uniqueIndex('waybill_nodes_seq').on(t.waybillId, t.seq),
   // Where a fence is used (the fence list's counts, its where-used view).

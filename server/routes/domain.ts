@@ -28,6 +28,9 @@ import { remindRuleHooks } from '../domain/rules/progress-remind.ts';
 
 import { checkRuleType } from '../domain/rules/types/check.ts';
 import { checkRuleHooks } from '../domain/rules/check-hooks.ts';
+
+import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
+import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
@@ -45,6 +48,8 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     progressRemindRule: ruleVersionHooks(conn, registry, progressRemindRuleType, remindRuleHooks(conn)),
 
     checkRule: ruleVersionHooks(conn, registry, checkRuleType, checkRuleHooks),
+
+    prescriptionRule: ruleVersionHooks(conn, registry, prescriptionRuleType, prescriptionRuleHooks),
   };
 }
 

@@ -13,6 +13,7 @@ import { recordWaybillVersion } from './history.ts';
 import { all, insert, one, run, type Conn } from './sql.ts';
 import { refreshWaybillTemperature } from './temperature.ts';
 import { recordEvent } from './transition.ts';
+import { applyPrescription } from '../rules/prescription-apply.ts';
 
 export interface NewNode {
   nodeType: NodeType;
@@ -136,6 +137,8 @@ export async function insertWaybill(conn: Conn, user: SessionUser, w: NewWaybill
   if (w.links.length > 0) await refreshWaybillTemperature(conn, user.corpId, waybillId);
   await insertNodes(conn, user, waybillId, w.nodes);
   await insertHandGoods(conn, user, waybillId, w.goods);
+  // The prescription rule in force now fills the required times the route does not carry.
+  await applyPrescription(conn, user.corpId, waybillId, now, now, true);
   const payload = typeof w.event.payload === 'function' ? await w.event.payload(waybillId) : w.event.payload;
   await recordEvent(conn, user, waybillId, w.event.action, w.event.from ?? w.state, w.state, null, payload, now);
   await recordWaybillVersion(conn, user, waybillId, w.event.action, now);

@@ -13,6 +13,7 @@ import { nodesOf, type NodeRow } from './nodes.ts';
 import { loadWaybill, type WaybillRow } from './scope.ts';
 import { all, one, type Conn } from './sql.ts';
 import { lateness, nodeStatusOf } from './timeline.ts';
+import { timelinessNow } from '../rules/prescription-apply.ts';
 
 const str = (ms: unknown) => formatTime(ms as number | null);
 
@@ -21,8 +22,8 @@ const str = (ms: unknown) => formatTime(ms as number | null);
  * with a reading (node-readings.ts) the vehicle's figures and the alarms of the popover.
  */
 export function nodeView(reg: Registry, w: Pick<WaybillRow, 'status' | 'step'>, n: NodeRow, vehicleNo: string | null, reading?: NodeReading) {
-  const arrive = lateness(n.actualArriveTime, n.requiredArriveTime);
-  const leave = lateness(n.actualLeaveTime, n.requiredLeaveTime);
+  const arrive = lateness(n.actualArriveTime, n.requiredArriveTime, n.toleranceMinutes ?? 0);
+  const leave = lateness(n.actualLeaveTime, n.requiredLeaveTime, n.toleranceMinutes ?? 0);
   const nodeStatus = nodeStatusOf(n, w);
   return {
     ...n,
@@ -119,9 +120,13 @@ export async function waybillDetail(conn: Conn, reg: Registry, user: SessionUser
   const w = await loadWaybill(conn, user, id);
   const names = await namesOf(conn, id);
   const nodes = await timelineNodes(conn, reg, user, w, names.vehicleNo);
+  const timeliness = await timelinessNow(conn, id, Date.now());
   const detail = {
     ...w,
     ...names,
+    ...timeliness,
+    timelinessStatusStr: labelOf(reg, 'timelinessStatus', timeliness.timelinessStatus),
+    transportStatusStr: labelOf(reg, 'timelinessStatus', timeliness.transportStatus),
     ...stateLabels(reg, w),
     businessTypeStr: labelOf(reg, 'businessType', w.businessType),
     createdAtStr: formatTime(names.createdAt),

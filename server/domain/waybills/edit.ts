@@ -18,6 +18,7 @@ import { loadWaybill, lockWaybill, type WaybillRow } from './scope.ts';
 import { all, one, run, tx, type Conn } from './sql.ts';
 import { refreshWaybillTemperature } from './temperature.ts';
 import { bumpWaybill, recordEvent } from './transition.ts';
+import { applyPrescription } from '../rules/prescription-apply.ts';
 
 export interface SaveBody {
   id?: number;
@@ -94,6 +95,8 @@ async function update(conn: Conn, user: SessionUser, body: SaveBody & { id: numb
   const version = await bumpWaybill(conn, user, w, now, {
     waybill_name: body.waybillName?.trim() || null, business_type: businessType, carrier_id: carrierId, remark: body.remark ?? null,
   });
+  // The route was rewritten: the prescription rule in force now fills the times it does not carry.
+  await applyPrescription(conn, user.corpId, w.id, now, now, true);
   await recordEvent(conn, user, w.id, 'update', w, w, null, { removedOrderIds: removed, addedOrders: claimed.links }, now);
   await refreshOrdersOfWaybill(conn, w.id, now);
   await recordWaybillVersion(conn, user, w.id, 'update', now);
@@ -122,7 +125,8 @@ export async function infoForEdit(conn: Conn, reg: Registry, user: SessionUser, 
   const w = await loadWaybill(conn, user, id);
   const row = (await one<{ remark: string | null }>(conn, 'SELECT remark FROM waybills WHERE id = ?', id))!;
   const nodes = await all(conn, `SELECT n.id, n.seq, n.node_type AS nodeType, n.area_id AS areaId, a.area_name AS areaName,
-      n.required_arrive_time AS requiredArriveTime, n.required_leave_time AS requiredLeaveTime
+      CASE WHEN n.arrive_by_rule IS NULL THEN n.required_arrive_time END AS requiredArriveTime,
+      CASE WHEN n.leave_by_rule IS NULL THEN n.required_leave_time END AS requiredLeaveTime
     FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.waybill_id = ? ORDER BY n.seq`, id);
   const goods = await all(conn, `SELECT id AS goodsId, goods_name AS goodsName, goods_code AS goodsCode, quantity, weight, volume, unit
     FROM waybill_goods WHERE waybill_id = ? ORDER BY seq, id`, id);

@@ -9,6 +9,7 @@ import type { Step } from './transition.ts';
 import { greatest } from '../../db/dialect.ts';
 import { guardDeparture } from '../rules/departure-check.ts';
 import { DepartureAction } from '../rules/types/departure.ts';
+import { applyPrescription } from '../rules/prescription-apply.ts';
 
 export interface NodeRow {
   id: number;
@@ -28,12 +29,15 @@ export interface NodeRow {
   actualLeaveTime: number | null;
   arriveState: number | null;
   leaveState: number | null;
+  /** The prescription rule's early/late tolerance (minutes) the required times were set with. */
+  toleranceMinutes: number | null;
 }
 
 const NODE_SQL = `SELECT n.id, n.seq, n.node_type AS nodeType, n.area_id AS areaId, a.area_name AS areaName, a.area_code AS areaCode,
     a.address, a.lon, a.lat, a.type_id AS typeId, a.radius,
     n.required_arrive_time AS requiredArriveTime, n.actual_arrive_time AS actualArriveTime,
-    n.required_leave_time AS requiredLeaveTime, n.actual_leave_time AS actualLeaveTime, n.arrive_state AS arriveState, n.leave_state AS leaveState
+    n.required_leave_time AS requiredLeaveTime, n.actual_leave_time AS actualLeaveTime, n.arrive_state AS arriveState, n.leave_state AS leaveState,
+    n.tolerance_minutes AS toleranceMinutes
   FROM waybill_nodes n JOIN areas a ON a.id = n.area_id`;
 
 export const nodesOf = (conn: Conn, waybillId: number) => all<NodeRow>(conn, `${NODE_SQL} WHERE n.waybill_id = ? ORDER BY n.seq`, waybillId);
@@ -88,12 +92,15 @@ export function nodeTransition(conn: Conn, kind: 'arrive' | 'leave', body: NodeA
       const sql = kind === 'arrive'
         ? 'UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = ? WHERE id = ?'
         : 'UPDATE waybill_nodes SET actual_leave_time = ?, leave_state = ? WHERE id = ?';
-      const state = arriveLeaveState(time, kind === 'arrive' ? n.requiredArriveTime : n.requiredLeaveTime);
+      // Judged against the required time as it stood before this action, with the tolerance it was set with.
+      const state = arriveLeaveState(time, kind === 'arrive' ? n.requiredArriveTime : n.requiredLeaveTime, n.toleranceMinutes ?? 0);
       return {
         nodeId: n.id,
         payload: { time },
         effects: async () => {
           await run(conn, sql, time, state, n.id);
+          // The rule in force at this moment re-derives the times still ahead (the unloading deadline from the actual leave time).
+          await applyPrescription(conn, w.corpId, w.id, time, now, false);
         },
       };
     },

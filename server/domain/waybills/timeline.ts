@@ -11,11 +11,12 @@ const MINUTE = 60_000;
 /**
  * Judged in whole minutes, as the times are shown: within the same minute is on time (1), a
  * minute or more before the required time early (2), after it late (3). No required time: null.
+ * A prescription rule's tolerance widens 'the same minute' to that many minutes either side.
  */
-export function arriveLeaveState(actual: number | null, required: number | null): number | null {
+export function arriveLeaveState(actual: number | null, required: number | null, toleranceMinutes = 0): number | null {
   if (actual === null || required === null) return null;
   const minutes = Math.trunc((actual - required) / MINUTE);
-  return minutes > 0 ? ArriveLeaveState.LATE : minutes < 0 ? ArriveLeaveState.EARLY : ArriveLeaveState.ON_TIME;
+  return minutes > toleranceMinutes ? ArriveLeaveState.LATE : minutes < -toleranceMinutes ? ArriveLeaveState.EARLY : ArriveLeaveState.ON_TIME;
 }
 
 /** '1小时5分钟', '3天2小时', '45分钟': how far apart two times are, in whole minutes. */
@@ -30,8 +31,8 @@ export function durationStr(ms: number): string {
 }
 
 /** The '晚点' tooltip's time (empty unless late) and the early/late/on-time difference. */
-export function lateness(actual: number | null, required: number | null) {
-  const state = arriveLeaveState(actual, required);
+export function lateness(actual: number | null, required: number | null, toleranceMinutes = 0) {
+  const state = arriveLeaveState(actual, required, toleranceMinutes);
   if (state === null) return { state, lateTimeStr: '', diffStr: '' };
   const diff = durationStr(actual! - required!);
   if (state === ArriveLeaveState.LATE) return { state, lateTimeStr: diff, diffStr: `晚点${diff}` };

@@ -9,6 +9,8 @@ import { progressRemindRuleType } from './progress-remind.ts';
 
 import { checkRuleType } from './check.ts';
 
+import { prescriptionRuleType } from './prescription.ts';
+
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
   [departureRuleType.key, departureRuleType as RuleType<unknown>],
@@ -18,4 +20,6 @@ export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [progressRemindRuleType.key, progressRemindRuleType as RuleType<unknown>],
 
   [checkRuleType.key, checkRuleType as RuleType<unknown>],
+
+  [prescriptionRuleType.key, prescriptionRuleType as RuleType<unknown>],
 ]);
