@@ -21,6 +21,7 @@ import { terminalFixtures } from './support/terminal-fixtures.ts';
 import { sampleRecord } from './support/sample-record.ts';
 import { crossFieldErrors } from '../schemas/keywords/cross-field.ts';
 import { logFixtures } from './support/log-fixtures.ts';
+import { notifyFixtures } from './support/notify-fixtures.ts';
 import { uploadCenterFixtures } from './support/upload-center-fixtures.ts';
 import { billFixtures } from './support/bill-fixtures.ts';
 import { paymentFixtures } from './support/payment-fixtures.ts';
@@ -106,7 +107,7 @@ const EARLIER_FIXTURES: Fixture[] =
   [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await paymentFixtures(t), poultryCostFixtures(), await estimateFixtures(t)];
 /** Last, so the others' fixtures are made as before; its allowance body also serves SAVE_BODIES. */
 const DEDUCTIONS = await deductionFixtures(t);
-const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t), await departureRuleFixtures(t), await delegateRuleFixtures(t)];
+const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t), await departureRuleFixtures(t), await delegateRuleFixtures(t), notifyFixtures()];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
 const headersOf = (path: string): Record<string, string> => Object.assign({}, ...FIXTURES.map((f) => f.headers?.[path]));

@@ -21,13 +21,14 @@ import { temperatureRuleType } from '../domain/rules/types/temperature.ts';
 import { checkRequirements, departureRuleType } from '../domain/rules/types/departure.ts';
 import { delegateRuleType } from '../domain/rules/types/delegate.ts';
 import { delegateRuleHooks } from '../domain/rules/delegate-hooks.ts';
+import { temperatureContactHooks } from '../notify/contact-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
   return {
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
     contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
-    temperatureRule: ruleVersionHooks(conn, registry, temperatureRuleType),
+    temperatureRule: ruleVersionHooks(conn, registry, temperatureRuleType, temperatureContactHooks(conn)),
     departureRule: ruleVersionHooks(conn, registry, departureRuleType, {
       beforeInsert: async (_ctx, record) => checkRequirements(record.conditions as Condition[] | undefined),
       beforeUpdate: async (_ctx, changes) => checkRequirements(changes.conditions as Condition[] | undefined),
