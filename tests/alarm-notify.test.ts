@@ -88,6 +88,15 @@ describe('alarm contacts are notified', () => {
     expect(await notificationsOf(a.f.waybillId)).toHaveLength(2);
   });
 
+  it('the rule preview says how many contacts its alarms would have notified', async () => {
+    const { id } = (await dispatcher.post('/temperatureRule/page', { ruleName: '甲客户冷藏' })).result.data[0];
+    const rule = { ruleName: '甲客户冷藏', customerId: a.customerId, tempMin: 2, tempMax: 4, toleranceMinutes: 5 };
+    const one = await dispatcher.post('/temperatureRule/preview', { id, rule: { ...rule, contactIds: [contactA] } });
+    expect(one.result.notifiedContacts).toBe(1);
+    expect(one.result.summary).toContainEqual({ label: '将通知报警联系人', value: '1人' });
+    expect((await dispatcher.post('/temperatureRule/preview', { id, rule: { ...rule, contactIds: [contactA, contactB] } })).result.notifiedContacts).toBe(2);
+  });
+
   it('without rule contacts tells the customer\'s; a failed send is retried, and two senders at once send it once', async () => {
     const failing = setChannel('sms', { send: async () => { throw new Error('短信网关不可用'); } });
     // 12 ℃ is outside the corporation's 2~8: no rule covers customer B.

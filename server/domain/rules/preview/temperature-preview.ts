@@ -20,6 +20,7 @@ import { rulesAt, versionsDuring } from '../versions.ts';
 import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
 import { temperatureRuleType, type TemperatureRuleRecord } from '../types/temperature.ts';
 import type { PreviewTable } from './preview-table.ts';
+import { alarmRecipients } from '../../../notify/recipients.ts';
 
 export const PREVIEW_DAYS = 30;
 /** The waybills whose alarms the answer lists one by one (the counts cover them all). */
@@ -27,7 +28,7 @@ const LISTED = 200;
 
 interface TripRow {
   waybillId: number; waybillNo: string; vehicleId: number; plateNo: string; status: number;
-  gatherTemperature: number; temperaturectrl: number; first: number | null; last: number | null;
+  gatherTemperature: number; temperaturectrl: number; first: number | null; last: number | null; carrierId: number | null;
 }
 
 export interface PreviewAlarm { beginTime: number; endTime: number; beginTimeStr: string; endTimeStr: string; durationMinutes: number; peakValue: number; content: string }
@@ -48,10 +49,12 @@ export interface PreviewResult extends PreviewTable {
   alarms: number;
   /** Temperature alarms the matched waybills have now. */
   currentAlarms: number;
+  /** The alarm contacts its alarms would have notified (server/notify/recipients.ts), each once. */
+  notifiedContacts: number;
   waybills: PreviewWaybill[];
 }
 
-const TRIPS_SQL = (conn: Conn) => `SELECT w.id AS "waybillId", w.waybill_no AS "waybillNo", w.vehicle_id AS "vehicleId", v.vehicle_no AS "plateNo", w.status,
+const TRIPS_SQL = (conn: Conn) => `SELECT w.id AS "waybillId", w.waybill_no AS "waybillNo", w.vehicle_id AS "vehicleId", v.vehicle_no AS "plateNo", w.status, coalesce(w.carrier_id, v.carrier_id) AS "carrierId",
     v.gather_temperature AS "gatherTemperature", v.temperaturectrl,
     (SELECT min(n.actual_arrive_time) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS first,
     (SELECT max(${greatest(conn, 'coalesce(n.actual_arrive_time, 0)', 'coalesce(n.actual_leave_time, 0)')}) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS last
@@ -77,8 +80,9 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
   const trips = (await all<TripRow>(conn, TRIPS_SQL(conn), corpId, from))
     .filter((r) => r.first !== null && r.first <= now && (r.status === WaybillStatus.IN_TRANSIT || Math.max(r.first, r.last ?? 0) >= from));
   const facts = await loadFactsOf(conn, corpId, trips.map((t) => t.waybillId));
-  const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, waybills: [], summary: [], columns: COLUMNS, rows: [] };
+  const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, notifiedContacts: 0, waybills: [], summary: [], columns: COLUMNS, rows: [] };
   const matched: TripRow[] = [];
+  const notified = new Set<number>();
   for (const trip of trips) {
     const f = facts.get(trip.waybillId);
     const at = Math.max(trip.first!, from);
@@ -107,17 +111,21 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
     if (alarms.length) {
       result.alarmedWaybills++;
       result.alarms += alarms.length;
+      const contactIds = Array.isArray(rule.contactIds) ? rule.contactIds : [];
+      for (const r of await alarmRecipients(conn, { corpId, waybillId: trip.waybillId, carrierId: trip.carrierId }, contactIds)) notified.add(r.contactId);
     }
     if (result.waybills.length < LISTED && (alarms.length || currentAlarms)) {
       result.waybills.push({ waybillId: trip.waybillId, waybillNo: trip.waybillNo, plateNo: trip.plateNo, tripFrom: start, tripTo: to, tripFromStr: formatTime(start), tripToStr: formatTime(to), alarms, currentAlarms });
     }
   }
+  result.notifiedContacts = notified.size;
   result.summary = [
     { label: '预览区间', value: `${result.fromStr} 至 ${result.toStr}` },
     { label: '适用运单', value: `${result.matched}单` },
     { label: '将报警运单', value: `${result.alarmedWaybills}单` },
     { label: '将产生报警', value: `${result.alarms}条` },
     { label: '这些运单现有温度报警', value: `${result.currentAlarms}条` },
+    { label: '将通知报警联系人', value: `${result.notifiedContacts}人` },
   ];
   result.rows = result.waybills.flatMap((w): Record<string, unknown>[] => {
     const base = { waybillNo: w.waybillNo, plateNo: w.plateNo, currentAlarms: w.currentAlarms };
