@@ -140,6 +140,8 @@ describe('alarm contacts are notified', () => {
     const carrierRows = (await carrier.post('/alarmNotification/page', { pageSize: 100 })).result.data;
     expect(carrierRows.some((n: any) => ['甲客户质控', '乙客户质控'].includes(n.contactName))).toBe(false);
     expect((await admin.post('/alarmContact/findAllAlarmContact', { customerId: b.customerId })).result.data.map((c: any) => c.contactName)).toEqual(['乙客户质控']);
+    // The user a contact names is kept from deletion, as a contact's customer and carrier are.
+    expect((await admin.post('/res/user/batchDelete', { ids: [monitorId] })).result).toMatchObject({ successCount: 0, cannotDeleteCount: 1 });
   });
 
   it.each([
