@@ -13,6 +13,8 @@ import { startLogs } from './logs/logs.ts';
 import { logRoutes } from './routes/logs.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { corpSettingRoutes } from './routes/corp-settings.ts';
+import { alarmNotificationRoutes } from './routes/alarm-contacts.ts';
+import { startNotifier } from './notify/dispatch.ts';
 import type { RegistryHolder } from './registry/holder.ts';
 import { SessionStore } from './domain/auth/sessions.ts';
 import { syncMenus } from './domain/menus/sync.ts';
@@ -120,7 +122,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...orderRoutes(on, registry.get), ...orderMoreRoutes(on, registry.get),
     ...vehicleMonitorRoutes(on, registry.get),
     ...waybillRoutes(on, registry.get), ...waybillActionRoutes(on, registry.get), ...trackRoutes(on, alarmWindows), ...waybillMoreRoutes(on, registry.get), ...transferRoutes(on, registry.get), ...settlementBillRoutes(on, registry.get), ...settlementPaymentRoutes(on, registry.get), ...reportRoutes(on, registry.get),
-    ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get), ...areaLinkRoutes(on, registry.get), ...storeLocationRoutes(on, registry.get), ...orderDistanceRoutes(on, registry.get), ...settlementRoutes(on, registry.get), ...settlementDeductionRoutes(on, registry.get), ...settlementEstimateRoutes(on, registry.get), ...ruleRoutes(on, registry.get),
+    ...electronicRoutes(on), ...fenceManageRoutes(on, registry.get), ...alarmResultRoutes(on), ...driverAlarmRoutes(on), ...flashRoutes(on), ...alarmSettingRoutes(on), ...alarmNotificationRoutes(on), ...messageCenterRoutes(on), ...terminalCredentialRoutes(on), ...lookupRoutes(on, registry.get), ...areaLinkRoutes(on, registry.get), ...storeLocationRoutes(on, registry.get), ...orderDistanceRoutes(on, registry.get), ...settlementRoutes(on, registry.get), ...settlementDeductionRoutes(on, registry.get), ...settlementEstimateRoutes(on, registry.get), ...ruleRoutes(on, registry.get),
     // The rule types' own calls, one line each.
     ...departureRuleRoutes(on, registry.get),
     ...delegateRuleRoutes(on, registry.get),
@@ -172,6 +174,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   app.use('/api3/*', authenticate(sessions));
   // After authentication, which names the user: the operation and interface usage logs (server/logs).
   const logs = startLogs(db, registry, () => routes());
+  // Alarm notifications left unsent (a failed try, a stopped instance) are retried (server/notify).
+  const stopNotifier = startNotifier(db);
   app.use('/api/*', logs.middleware);
   app.use('/api3/*', logs.middleware);
   mountRoutes(app, staticRoutes);
@@ -191,6 +195,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     exportCenter.stop();
     importCenter.stop();
     stopJobs();
+    await stopNotifier();
     await logs.stop();
   };
   return { app, engine, sessions, routes, close, logs, importQueue: importCenter.queue, jobs };

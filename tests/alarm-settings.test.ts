@@ -1,6 +1,7 @@
 // The corporation's alarm thresholds (alarmRemindBusinessSet/getAllSet, updateAlarmSet): the
 // defaults until changed, bounded values, a temperature band that stays a band, values not sent
-// kept, per corporation, and the ingestion's rules use the changed values on the next batch.
+// kept, per corporation, and the ingestion's rules use the changed values on the next batch of points
+// after the change (tests/alarm-settings-switches.test.ts: the switches and the versions).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { DEFAULT_SETTINGS } from '../server/alarms/settings.ts';
@@ -36,6 +37,9 @@ describe('alarm settings', () => {
     expect(saved.code).toBe(1);
     expect(saved.result).toMatchObject({ overspeedKmh: 70, overspeedMinMs: 60_000, tempMin: DEFAULT_SETTINGS.tempMin });
     expect(saved.result.updatedAt).toBeGreaterThan(0);
+    // A change applies to points from its moment on (versioned, docs/rules.md): as if saved before the next
+    // batch's points, since ingestion refuses points from the future.
+    await t.db.run("UPDATE rule_versions SET valid_since = valid_since - ?, valid_until = valid_until - ? WHERE rule_type = 'alarmSetting' AND rule_id = 1", [3_300_000, 3_300_000]);
     expect((await gateway.post('/track/ingest', { vehicleId: v.id, points: batch(t0 + 600_000) })).code).toBe(1);
     expect(await overspeedAlarms(v.id)).toBe(1);
   });

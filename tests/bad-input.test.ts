@@ -21,6 +21,7 @@ import { terminalFixtures } from './support/terminal-fixtures.ts';
 import { sampleRecord } from './support/sample-record.ts';
 import { crossFieldErrors } from '../schemas/keywords/cross-field.ts';
 import { logFixtures } from './support/log-fixtures.ts';
+import { notifyFixtures } from './support/notify-fixtures.ts';
 import { uploadCenterFixtures } from './support/upload-center-fixtures.ts';
 import { billFixtures } from './support/bill-fixtures.ts';
 import { paymentFixtures } from './support/payment-fixtures.ts';
@@ -116,6 +117,7 @@ const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtu
   lossPlanFixtures(),
   await evaluateFixtures(t),
   await checkRuleFixtures(t),
+  notifyFixtures(),
 ];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */

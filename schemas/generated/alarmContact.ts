@@ -19,9 +19,17 @@ export interface AlarmContactInput {
    */
   position?: string;
   /**
+   * 客户
+   */
+  customerId?: number;
+  /**
    * 承运商
    */
   carrierId?: number;
+  /**
+   * 关联用户
+   */
+  userId?: number;
   /**
    * 接收业务报警
    */
@@ -91,9 +99,17 @@ export interface AlarmContact {
    */
   position: string;
   /**
+   * 客户
+   */
+  customerId: number;
+  /**
    * 承运商
    */
   carrierId: number;
+  /**
+   * 关联用户
+   */
+  userId: number;
   /**
    * 接收业务报警
    */
@@ -119,9 +135,17 @@ export interface AlarmContact {
    */
   remark: string;
   /**
+   * 客户
+   */
+  customerName: string;
+  /**
    * 承运商
    */
   carrierName: string;
+  /**
+   * 关联用户
+   */
+  userName: string;
   /**
    * 创建时间
    */

@@ -51,6 +51,12 @@ export interface TemperatureRuleInput {
    */
   channels?: number[];
   /**
+   * 报警联系人
+   *
+   * Items: 报警联系人
+   */
+  contactIds?: number[];
+  /**
    * 持续时长(分钟)
    */
   toleranceMinutes?: number;
@@ -151,6 +157,12 @@ export interface TemperatureRule {
    */
   channels: number[];
   /**
+   * 报警联系人
+   *
+   * Items: 报警联系人
+   */
+  contactIds: number[];
+  /**
    * 持续时长(分钟)
    */
   toleranceMinutes: number;
@@ -174,6 +186,10 @@ export interface TemperatureRule {
    * 备注
    */
   remark: string;
+  /**
+   * 报警联系人
+   */
+  contactNames: string;
   /**
    * 附加条件
    */

@@ -4,14 +4,15 @@
 // condition shorter than its rule's minimum is kept unconfirmed (hidden) while open and dropped
 // if it ends that short. A batch older than an open alarm (late points) only adds ended alarms,
 // and a run already covered by an alarm of the same kind is not raised twice (re-sent points).
-import { all, one, run, tx, type Conn } from '../resources/statements.ts';
+import { all, insert, one, run, tx, type Conn } from '../resources/statements.ts';
 import type { TrackColumns } from '../tracking/columns.ts';
 import { contains, prepareFence, type PreparedFence } from '../tracking/analytics/fence.ts';
 import { waybillFences } from '../tracking/fences-read.ts';
 import { WaybillStatus } from '../domain/workflow/waybill-machine.ts';
 import { OfflineGeocoder } from '../fences/geocode/offline.ts';
 import { ALARM_TYPE, BUSINESS_KINDS, FIRST_BUSINESS, STATUS } from './catalogue.ts';
-import { settingsOf } from './settings.ts';
+import { alarmEnabled, settingsOf } from './settings.ts';
+import { enqueueAlarmNotifications } from '../notify/outbox.ts';
 import { temperatureMask } from './temperature-range.ts';
 import { RULES, type AlarmRule, type AlarmWindow, type RuleInput } from './rules/index.ts';
 
@@ -65,6 +66,8 @@ export interface RaiseOptions {
   waybillId?: number;
   /** No points will follow (a finished trip replayed): what still holds at the last point ends there. */
   final?: boolean;
+  /** Whether alarms confirmed by this batch notify their contacts (server/notify); default yes. The demo seed's replays of past trips do not. */
+  notify?: boolean;
 }
 
 export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColumns, options: RaiseOptions = {}): Promise<RaiseResult> {
@@ -91,6 +94,8 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
   };
   const t = cols.gpsTime;
   const areaAt = (i: number) => fences.find((f) => contains(f, cols.lon[i], cols.lat[i]))?.name ?? null;
+  /** Alarms that became visible (confirmed) in this batch: their contacts are told, once each. */
+  const confirmedNow: number[] = [];
 
   const apply = async (rule: AlarmRule) => {
     const kind = BUSINESS_KINDS[rule.kind];
@@ -108,8 +113,9 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
     };
     const endOf = (w: AlarmWindow) => ({ time: t[w.to], lon: cols.lon[w.to], lat: cols.lat[w.to] });
 
-    // A rule that no longer applies (the waybill ended, say) still ends its open alarm.
-    for (const w of rule.applies(input) ? rule.windows(input) : []) {
+    // A rule that no longer applies (the waybill ended, say), or whose alarm is switched off (业务报警设置),
+    // still ends its open alarm.
+    for (const w of alarmEnabled(settings, rule.kind) && rule.applies(input) ? rule.windows(input) : []) {
       const ongoing = !late && !options.final && w.to === n - 1;
       const end = endOf(w);
       if (open && w.from === 0 && t[0] - open.endTime <= rule.maxGapMs) {
@@ -124,6 +130,7 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
                created_at = CASE WHEN confirmed = 0 AND ? = 1 THEN ? ELSE created_at END, confirmed = ?, version = version + 1 WHERE id = ?`,
             end.time, end.lon, end.lat, await placeName(end.lon, end.lat), peak, rule.describe(peak, lasted, settings), ongoing ? STATUS.ONGOING : STATUS.ENDED,
             confirmed, now, confirmed, open.id);
+          if (confirmed && !open.confirmed) confirmedNow.push(open.id);
         }
         result.continued++;
         open = null;
@@ -142,7 +149,7 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
       if (covered) continue;
       const bLon = cols.lon[w.from];
       const bLat = cols.lat[w.from];
-      await run(conn,
+      const alarmId = await insert(conn,
         `INSERT INTO alarms (corp_id, vehicle_id, waybill_id, carrier_id, driver_id, first_alarm_type, last_alarm_type, alarm_type,
            begin_time, end_time, begin_lon, begin_lat, end_lon, end_lat, begin_place_name, end_place_name, area_name, alarm_content,
            peak_value, status, confirmed, created_at)
@@ -151,6 +158,7 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
         FIRST_BUSINESS, kind.lastAlarmType, ALARM_TYPE.PERIOD, begin, end.time, bLon, bLat, end.lon, end.lat,
         await placeName(bLon, bLat), await placeName(end.lon, end.lat), areaAt(w.from), rule.describe(w.peak, lasted, settings), w.peak,
         ongoing ? STATUS.ONGOING : STATUS.ENDED, confirmed, now);
+      if (confirmed) confirmedNow.push(alarmId);
       result.raised++;
     }
     // The condition no longer held when this batch began: the open alarm ended with the last batch.
@@ -159,6 +167,10 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
 
   await tx(conn, async () => {
     for (const rule of RULES) await apply(rule);
+    // In the alarm's own transaction: an alarm and its notifications are kept together or not at all.
+    if (options.notify !== false) {
+      for (const alarmId of confirmedNow) await enqueueAlarmNotifications(conn, alarmId, settings.temperatureRule?.contactIds ?? [], now);
+    }
   });
   return result;
 }

@@ -139,6 +139,7 @@ export const exportTasks = twin(sExports.exportTasks);
 export const importTasks = twin(sImports.importTasks);
 export const messages = twin(sMessages.messages);
 export const systemNotices = twin(sMessages.systemNotices);
+export const notifications = twin(sMessages.notifications);
 export const flashPhotos = twin(sFlash.flashPhotos);
 export const waybillDayCounts = twin(sWaybillDayCounts.waybillDayCounts);
 export const trackDaySummaries = twin(sTrackSummary.trackDaySummaries);

@@ -31,13 +31,15 @@ import { checkRuleHooks } from '../domain/rules/check-hooks.ts';
 
 import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
 import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
+
+import { temperatureContactHooks } from '../notify/contact-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
 export function domainHooks(conn: Conn, registry: () => Registry): Record<string, ResourceHooks> {
   return {
     user: userHooks(conn), role: roleHooks(conn), department: departmentHooks(conn), storeLocation: storeLocationHooks,
     contract: contractHooks(conn), contractRateRule: rateRuleHooks(conn), waybillAllowance: allowanceHooks(conn),
-    temperatureRule: ruleVersionHooks(conn, registry, temperatureRuleType),
+    temperatureRule: ruleVersionHooks(conn, registry, temperatureRuleType, temperatureContactHooks(conn)),
     departureRule: ruleVersionHooks(conn, registry, departureRuleType, {
       beforeInsert: async (_ctx, record) => checkRequirements(record.conditions as Condition[] | undefined),
       beforeUpdate: async (_ctx, changes) => checkRequirements(changes.conditions as Condition[] | undefined),

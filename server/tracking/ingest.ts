@@ -10,6 +10,7 @@ import { HUMIDITY_CHANNELS, HUMIDITY_NONE, OIL_CHANNELS, OIL_NONE, TEMP_CHANNELS
 import { pointsToColumns } from './store/merge.ts';
 import { writeTrack } from './store/store.ts';
 import { raiseAlarms } from '../alarms/raise.ts';
+import { kickNotifications } from '../notify/dispatch.ts';
 import { publishLive } from './live-hub.ts';
 import { keepLastPosition } from './last-position.ts';
 
@@ -102,6 +103,8 @@ export async function ingestMany(conn: Conn, batches: readonly IngestBatch[]): P
     }
     return out;
   }, { exclusive: { lock: ingestLock(vehicles[0]) } });
+  // Committed: the alarms' notifications may go now (server/notify).
+  kickNotifications(conn);
   const storedAt = Date.now();
   batches.forEach((b, i) => {
     const r = results[i];

@@ -22,11 +22,12 @@ import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
 import { temperatureRuleType, type TemperatureRuleRecord } from '../types/temperature.ts';
 import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
 import { candidateRule } from './candidate.ts';
+import { alarmRecipients } from '../../../notify/recipients.ts';
 
 /** The waybills whose alarms the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
 
-interface TripRow { waybillId: number; waybillNo: string; vehicleId: number; status: number; first: number | null; last: number | null }
+interface TripRow { waybillId: number; waybillNo: string; vehicleId: number; carrierId: number | null; status: number; first: number | null; last: number | null }
 
 export interface PreviewAlarm { beginTime: number; endTime: number; beginTimeStr: string; endTimeStr: string; durationMinutes: number; peakValue: number; content: string }
 export interface PreviewWaybill {
@@ -46,12 +47,14 @@ export interface PreviewResult extends PreviewTable {
   alarms: number;
   /** Temperature alarms the matched waybills have now. */
   currentAlarms: number;
+  /** The alarm contacts its alarms would have notified (server/notify/recipients.ts), each once. */
+  notifiedContacts: number;
   waybills: PreviewWaybill[];
 }
 
 // The vehicle's columns come by a second read (few vehicles): joined here, SQLite walks each temperature
 // vehicle's whole waybill history instead of the window's waybills (3 s against 1 s on the bench file).
-const TRIPS_SQL = (conn: Conn) => `SELECT w.id AS "waybillId", w.waybill_no AS "waybillNo", w.vehicle_id AS "vehicleId", w.status,
+const TRIPS_SQL = (conn: Conn) => `SELECT w.id AS "waybillId", w.waybill_no AS "waybillNo", w.vehicle_id AS "vehicleId", w.carrier_id AS "carrierId", w.status,
     (SELECT min(n.actual_arrive_time) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS first,
     (SELECT max(${greatest(conn, 'coalesce(n.actual_arrive_time, 0)', 'coalesce(n.actual_leave_time, 0)')}) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS last
   FROM waybills w
@@ -60,9 +63,9 @@ const TRIPS_SQL = (conn: Conn) => `SELECT w.id AS "waybillId", w.waybill_no AS "
     AND NOT EXISTS (SELECT 1 FROM waybill_temperature_ranges r WHERE r.waybill_id = w.id)
   ORDER BY w.id`;
 
-type VehicleRow = { id: number; plateNo: string; gatherTemperature: number; temperaturectrl: number };
+type VehicleRow = { id: number; plateNo: string; carrierId: number | null; gatherTemperature: number; temperaturectrl: number };
 const temperatureVehicles = async (conn: Conn, corpId: number) => new Map((await all<VehicleRow>(conn,
-  'SELECT id, vehicle_no AS "plateNo", gather_temperature AS "gatherTemperature", temperaturectrl FROM vehicles WHERE corp_id = ? AND gather_temperature = 1', corpId))
+  'SELECT id, vehicle_no AS "plateNo", carrier_id AS "carrierId", gather_temperature AS "gatherTemperature", temperaturectrl FROM vehicles WHERE corp_id = ? AND gather_temperature = 1', corpId))
   .map((v) => [v.id, v]));
 
 export async function previewTemperatureRule(conn: Conn, corpId: number, candidate: Record<string, unknown>, editedId: number | null, now = Date.now()): Promise<PreviewResult> {
@@ -75,8 +78,13 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
     .filter((r) => vehicles.has(r.vehicleId) && r.first !== null && r.first <= now && (r.status === WaybillStatus.IN_TRANSIT || Math.max(r.first, r.last ?? 0) >= from));
   const settings = { ...(await settingsOf(conn, corpId, null)), tempMin: effect.tempMin, tempMax: effect.tempMax, tempMinMs: effect.toleranceMs };
   const facts = await loadFactsOf(conn, corpId, trips.map((t) => t.waybillId));
-  const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, waybills: [], summary: [], columns: COLUMNS, rows: [] };
+  const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, notifiedContacts: 0, waybills: [], summary: [], columns: COLUMNS, rows: [] };
   const matched: TripRow[] = [];
+  // Who an alarm notifies depends only on the rule's contacts, or else on the waybill's customers and
+  // carrier: asked once per distinct pair, not once per alarmed waybill of the month.
+  const notified = new Set<number>();
+  const askedFor = new Set<string>();
+  const contactIds = Array.isArray(rule.contactIds) ? (rule.contactIds as number[]) : [];
   for (const trip of trips) {
     const f = facts.get(trip.waybillId);
     const at = Math.max(trip.first!, from);
@@ -117,17 +125,25 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
     if (alarms.length) {
       result.alarmedWaybills++;
       result.alarms += alarms.length;
+      const carrierId = trip.carrierId ?? vehicle.carrierId;
+      const key = contactIds.length ? 'rule' : `${carrierId}|${[...(facts.get(trip.waybillId)?.customerIds ?? [])].sort().join(',')}`;
+      if (!askedFor.has(key)) {
+        askedFor.add(key);
+        for (const r of await alarmRecipients(conn, { corpId, waybillId: trip.waybillId, carrierId }, contactIds)) notified.add(r.contactId);
+      }
     }
     if (result.waybills.length < LISTED && (alarms.length || currentAlarms)) {
       result.waybills.push({ waybillId: trip.waybillId, waybillNo: trip.waybillNo, plateNo: vehicle.plateNo, tripFrom: start, tripTo: to, tripFromStr: formatTime(start), tripToStr: formatTime(to), alarms, currentAlarms });
     }
   }
+  result.notifiedContacts = notified.size;
   result.summary = [
     { label: '预览区间', value: `${result.fromStr} 至 ${result.toStr}` },
     { label: '适用运单', value: `${result.matched}单` },
     { label: '将报警运单', value: `${result.alarmedWaybills}单` },
     { label: '将产生报警', value: `${result.alarms}条` },
     { label: '这些运单现有温度报警', value: `${result.currentAlarms}条` },
+    { label: '将通知报警联系人', value: `${result.notifiedContacts}人` },
   ];
   result.rows = result.waybills.flatMap((w): Record<string, unknown>[] => {
     const base = { waybillNo: w.waybillNo, plateNo: w.plateNo, currentAlarms: w.currentAlarms };

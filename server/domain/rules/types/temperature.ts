@@ -17,6 +17,8 @@ export interface TemperatureRuleRecord extends RuleRecord {
   tempMax: number;
   toleranceMinutes: number;
   channels: number[] | null;
+  /** The alarm contacts its alarms notify (server/notify); none: the customer's or the corporation's. */
+  contactIds?: number[] | null;
 }
 
 export const temperatureRuleType: RuleType<TemperatureEffect> = {
