@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDay, parseDay } from './dates/calendar-zh.ts';
 import { fromPickerDay, toPickerDay } from './dates/shanghai-day.ts';
 import { parseTime } from './dates/time-input.tsx';
-import { parseNumberText } from './number-widget.tsx';
+import { parseNumberText, scaledValue } from './number-widget.tsx';
 import { splitValues } from './value-list-widget.tsx';
 
 describe('field value conversions', () => {
@@ -35,5 +35,12 @@ describe('field value conversions', () => {
   it('splits lists of values the way the multi-query dialog does', () => {
     expect(splitValues('1, 2；3\n4', true)).toEqual([1, 2, 3, 4]);
     expect(splitValues('a;b c', false)).toEqual(['a', 'b', 'c']);
+  });
+  it('turns minutes typed in a scaled field (x-scale) into whole milliseconds', () => {
+    expect(scaledValue('30', 60_000)).toBe(1_800_000);
+    expect(scaledValue('1.5', 60_000)).toBe(90_000);
+    expect(scaledValue('', 60_000)).toBeUndefined();
+    expect(scaledValue('三十', 60_000)).toBe('三十');
+    expect(scaledValue('12')).toBe(12);
   });
 });

@@ -35,8 +35,13 @@ function builtinMessage(error: ErrorObject): string {
   const p = error.params as Record<string, any>;
   if (typeof p?.message === 'string') return p.message; // x-* keywords
   // A money field's bounds are fen in the schema, and yuan to the user who typed yuan.
-  const money = (error.parentSchema as Record<string, unknown> | undefined)?.['x-money'] === true;
-  const limit = money && typeof p?.limit === 'number' ? yuanLimitText(p.limit) : p?.limit;
+  const parent = error.parentSchema as Record<string, unknown> | undefined;
+  const money = parent?.['x-money'] === true;
+  // A scaled field (x-scale) is stored in small units and typed in big ones: its bounds are said in the big.
+  const scale = parent?.['x-scale'] as { factor: number; unit: string } | undefined;
+  const limit = typeof p?.limit !== 'number' ? p?.limit
+    : money ? yuanLimitText(p.limit)
+      : scale ? `${Number((p.limit / scale.factor).toFixed(2))}${scale.unit}` : p.limit;
   switch (error.keyword) {
     case 'format': return formatMessage(p.format);
     case 'required': return REQUIRED_MESSAGE;

@@ -17,6 +17,8 @@ const DAY = 24 * 60 * MINUTE;
 /** The operation of the 业务报警设置 page (schemas/menus/rules.json). */
 export const ALARM_SET_OP = 'businessAlarmSet3';
 const onOff = (title: string) => ({ title, type: 'integer', enum: [0, 1], 'x-dictionary': 'yesNo' });
+// Kept in milliseconds (the alarm engine's unit), typed and shown in minutes (x-scale).
+const inMinutes = <T extends object>(schema: T) => ({ ...schema, 'x-scale': { factor: MINUTE, unit: '分钟' } });
 const bound = (title: string, minimum: number, maximum: number, integer = false) => ({ title, type: integer ? 'integer' : 'number', minimum, maximum });
 
 export const alarmSetInput = {
@@ -27,12 +29,12 @@ export const alarmSetInput = {
     doorOutsideFenceEnabled: onOff('围栏外开门报警'),
     longStopEnabled: onOff('超时停车报警'),
     overspeedKmh: bound('超速阈值(km/h)', 20, 200),
-    overspeedMinMs: bound('超速持续时长(毫秒)', 0, DAY, true),
+    overspeedMinMs: inMinutes(bound('超速持续时长', 0, DAY, true)),
     tempMin: bound('温度下限(℃)', -50, 50),
     tempMax: bound('温度上限(℃)', -50, 50),
-    tempMinMs: bound('温度异常持续时长(毫秒)', 0, DAY, true),
+    tempMinMs: inMinutes(bound('温度异常持续时长', 0, DAY, true)),
     stopMaxSpeedKmh: bound('停车速度上限(km/h)', 0, 20),
-    stopMinMs: bound('超时停车时长(毫秒)', MINUTE, DAY, true),
+    stopMinMs: inMinutes(bound('超时停车时长', MINUTE, DAY, true)),
   },
 };
 
