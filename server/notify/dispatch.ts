@@ -61,7 +61,7 @@ export const noteQueued = (conn: Conn) => void queued.add(conn);
 export function kickNotifications(conn: Conn) {
   if (!queued.has(conn)) return;
   queued.delete(conn);
-  drainNotifications(conn).catch((err: unknown) => console.error('[通知] 发送失败', err));
+  void drainNotifications(conn).catch((err: unknown) => console.error('[通知] 发送失败', err));
 }
 
 /** The retry timer of a running server: every `everyMs`, the rows due. Answers its stop. */
