@@ -66,6 +66,9 @@ describe('an entry check rule', () => {
     expect(node.pending.questions.map((q: any) => q.question)).toEqual(['车厢是否清洁', '预冷温度', '备注']);
     const list = await dispatcher.post('/waybill/pageQueryByCondition', { waybillNo: f.waybillNo });
     expect(list.result.data[0]).toMatchObject({ status: 400, checkStatus: 2, statusStr: '待入厂检查' });
+    // The list does not offer 开始装货 on the held waybill; 异常结束 stays.
+    expect(list.result.data[0].availableActions).not.toContain('startLoad');
+    expect(list.result.data[0].availableActions).toContain('abnormalEnd');
     expect((await dispatcher.get(`/waybill/getWaybillDetailById?id=${f.waybillId}`)).result).toMatchObject({ status: 400, checkStatus: 2, statusStr: '待入厂检查' });
 
     const held = await t.refused(() => act(dispatcher, 'startLoad', f));
