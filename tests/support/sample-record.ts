@@ -54,7 +54,8 @@ export function sampleValue(field: string, f: FieldSchema, n: number, referenced
   const ref = resource.references?.[field];
   if (ref) return referenced(ref.resource);
   if (Array.isArray(f.enum)) return f.enum[n % f.enum.length];
-  // A value the resource file gives as its example (a departure rule's conditions must ask for something).
+  // A value the resource file gives as its example (a departure rule's conditions must ask for something);
+  // an example of null leaves the field blank (one of two a prescription rule may not both fill).
   if (Array.isArray(f.examples) && f.examples.length) return f.examples[0];
   const type = baseType(f);
   if (f['x-time']) return Date.UTC(2026, 0, 1 + (n % 28), 8);
