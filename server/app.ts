@@ -105,7 +105,8 @@ export interface AppOptions {
   importTiming?: ImportTiming;
   /**
    * Milliseconds between two runs of the periodic sweeps (server/jobs); default HUOYUN_JOBS_INTERVAL or
-   * a minute. null: no timer, the caller runs them (`jobs.runOnce(now)`), as the tests do at chosen moments.
+   * a minute. null: no background timers at all (the sweeps, and the notifications' retry timer): the
+   * caller runs them (`jobs.runOnce(now)`, drainNotifications), as the tests do at moments they choose.
    */
   jobsIntervalMs?: number | null;
 }
@@ -175,7 +176,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   // After authentication, which names the user: the operation and interface usage logs (server/logs).
   const logs = startLogs(db, registry, () => routes());
   // Alarm notifications left unsent (a failed try, a stopped instance) are retried (server/notify).
-  const stopNotifier = startNotifier(db);
+  const stopNotifier = jobsIntervalMs === null ? async () => {} : startNotifier(db);
   app.use('/api/*', logs.middleware);
   app.use('/api3/*', logs.middleware);
   mountRoutes(app, staticRoutes);

@@ -7,6 +7,7 @@ import { userTables } from '../../server/db/catalog.ts';
 import { LOG_TABLES } from '../../server/db/schema-logs.ts';
 import { holdRegistry } from '../../server/registry/holder.ts';
 import { createApp } from '../../server/app.ts';
+import { drainNotifications } from '../../server/notify/dispatch.ts';
 import { setTrustProxy } from '../../server/http/client-address.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../scripts/seed-demo.ts';
 import type { MapSettings } from '../../server/map/sources.ts';
@@ -81,6 +82,9 @@ export async function createTestApp(opts: { transportDemo?: boolean; tracksDemo?
 
   /** Sends a write that must be refused: no 5xx, not code 1, and not a row of the database changed. */
   async function refused(write: () => Promise<Reply>): Promise<Reply> {
+    // Notifications an earlier ingestion queued are sent in the background (server/notify): let that end
+    // first, or its writes would be taken for the refused write's.
+    await drainNotifications(db);
     const before = await snapshot();
     const r = await write();
     if (r.status >= 500 || r.code === 1) throw new Error(`expected a refusal, got HTTP ${r.status} code ${r.code}: ${r.message}`);

@@ -16,7 +16,7 @@ export const answersInput = {
   items: {
     type: 'object', additionalProperties: false, required: ['key', 'value'],
     properties: {
-      key: { title: '评价项编号', type: 'string', pattern: '^q[1-9][0-9]{0,3}$' },
+      key: { title: '评价项编号', type: 'string', maxLength: 5, pattern: '^q[1-9][0-9]{0,3}$' },
       value: { title: '评价项答案', type: ['integer', 'boolean', 'string'], maxLength: TEXT_ANSWER_MAX },
     },
   },

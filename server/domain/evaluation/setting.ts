@@ -42,7 +42,7 @@ export interface SettingInput {
 const questionSchema = {
   type: 'object', additionalProperties: false, required: ['title', 'kind', 'required', 'sort', 'enabled'],
   properties: {
-    key: { title: '题目编号', type: 'string', pattern: '^q[1-9][0-9]{0,3}$' },
+    key: { title: '题目编号', type: 'string', maxLength: 5, pattern: '^q[1-9][0-9]{0,3}$' },
     title: { title: '题目', type: 'string', minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' },
     kind: { title: '题型', type: 'string', enum: Object.keys(QUESTION_KINDS), default: 'star' },
     required: { title: '必答', type: 'boolean', default: false },
