@@ -11,7 +11,7 @@ export interface ProgressRemindRuleInput {
    */
   classifyId: 11 | 12 | 13;
   /**
-   * 超过时长（小时）
+   * 超过时长(小时)
    */
   hours: number;
   /**
@@ -115,7 +115,7 @@ export interface ProgressRemindRule {
    */
   classifyId: 11 | 12 | 13;
   /**
-   * 超过时长（小时）
+   * 超过时长(小时)
    */
   hours: number;
   /**
