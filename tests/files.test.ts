@@ -47,7 +47,7 @@ describe('upload', () => {
     const before = await t.snapshot();
     const r = await upload(admin.token, files);
     expect([r.code, r.message]).toEqual([100, message]);
-    expect(await t.snapshot()).toEqual(before);
+    await t.assertUnchanged(before);
   });
 
   it('needs a session, a multipart body and a sane query', async () => {

@@ -26,7 +26,7 @@ describe('modifyCurrentPassword', () => {
     const before = await t.snapshot();
     const r = await change(token, pwd);
     expect([r.code, r.message]).toEqual([100, message]);
-    expect(await t.snapshot()).toEqual(before);
+    await t.assertUnchanged(before);
   });
 
   it('refuses a confirmation that differs', async () => {
@@ -49,7 +49,7 @@ describe('modifyCurrentPassword', () => {
     expect([wrong.code, wrong.message, wrong.result?.field]).toEqual([100, '原密码不正确', 'oldPassword']);
     const missing = await t.call('POST', '/user/modifyCurrentPassword', { token, body: { newPassword: b64('NewPass#2026'), confirmPassword: b64('NewPass#2026') } });
     expect([missing.code, missing.message]).toEqual([100, '原密码不能为空']);
-    expect(await t.snapshot()).toEqual(before);
+    await t.assertUnchanged(before);
     expect((await t.call('POST', '/login', { body: { userName: 'monitor', password: DEMO_PASSWORD } })).code).toBe(1);
   });
 

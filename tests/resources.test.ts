@@ -125,7 +125,7 @@ describe('sorting', () => {
     const r = await f.admin.post('/res/vehicle/list', { sorts });
     expect(r.code).toBe(100);
     expect(r.message).toMatch(/排序字段|排序方向/);
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 
   it.each(['asc', 'desc'] as const)('orders ties (same loadWeight) by id %s, whatever index the filter uses', async (order) => {
@@ -244,14 +244,14 @@ describe('unique keys', () => {
     const before = await f.t.snapshot();
     const r = await f.admin.post('/res/vehicle/save', { vehicleNo, carrierId: 2 });
     expectInvalid(r, 'vehicleNo', '车牌号');
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 
   it('refuses an update that would duplicate another vehicle’s plate', async () => {
     const { vehicleNo } = await f.one<{ vehicleNo: string }>('SELECT vehicle_no AS vehicleNo FROM vehicles WHERE id = 2');
     const before = await f.t.snapshot();
     expectInvalid(await f.admin.post('/res/vehicle/update', { id: 1, version: 1, vehicleNo }), 'vehicleNo', '车牌号');
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 
   it('lets the plate be used again once its vehicle is deleted', async () => {
@@ -338,7 +338,7 @@ describe('save → detail → update → history', () => {
     const r = await f.admin.post('/res/vehicle/update', { id, version: 3, remark: '改后备注', loadWeight: 12.5 });
     expect(r.code).toBe(1);
     expect(r.result).toEqual({ id, version: 3 });
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 
   it('answers code 0 for the detail or update of a record that does not exist', async () => {
@@ -347,7 +347,7 @@ describe('save → detail → update → history', () => {
     const r = await f.admin.post('/res/vehicle/update', { id: 999999, version: 1, remark: 'x' });
     expect(r.code).toBe(0);
     expect(r.message).toBe('记录不存在或无权访问');
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 });
 
@@ -376,7 +376,7 @@ describe('optimistic locking', () => {
     const before = await f.t.snapshot();
     const r = await f.admin.post('/res/carrier/update', { id: 2, version: 1, remark: '过期的修改' });
     expect([r.code, r.message]).toEqual([0, CONFLICT]);
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 });
 
@@ -455,7 +455,7 @@ describe('references', () => {
     const r = await f.admin.post('/res/vehicle/save', { vehicleNo: '浙A6K001', carrierId: 1, ...(await ref()) });
     expectInvalid(r, field, title);
     expect(r.message).toContain('不存在');
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 
   it.each([
@@ -464,14 +464,14 @@ describe('references', () => {
   ])('refuses to update a vehicle to point at %s', async (_name, ref, field, title) => {
     const before = await f.t.snapshot();
     expectInvalid(await f.admin.post('/res/vehicle/update', { id: 1, version: 1, ...(await ref()) }), field, title);
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 
   it('refuses a department whose parent belongs to another corporation', async () => {
     const before = await f.t.snapshot();
     const r = await f.admin.post('/res/department/save', { orgName: '新部门', orgCode: 'NEW01', parentId: await corp2('departments') });
     expectInvalid(r, 'parentId', '上级部门');
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 
   it('answers code 100 naming the field when an optional field stored as NOT NULL is cleared (not a 500)', async () => {
@@ -480,6 +480,6 @@ describe('references', () => {
     expectInvalid(saved, 'temperaturectrl', '温度通道');
     const updated = await f.admin.post('/res/vehicle/update', { id: 1, version: 1, oilControl: null });
     expectInvalid(updated, 'oilControl', '油量通道');
-    expect(await f.t.snapshot()).toEqual(before);
+    await f.t.assertUnchanged(before);
   });
 });

@@ -156,7 +156,7 @@ describe('dispatching an existing waybill', () => {
     const before = await t.snapshot();
     const r = await carrier.post('/waybill/assignVehicle', { id: f.waybillId, version: 1, vehicleId: foreign.id });
     expect([r.code, r.message, r.result.field]).toEqual([100, '车辆：车辆不存在或无权访问', 'vehicleId']);
-    expect(await t.snapshot()).toEqual(before);
+    await t.assertUnchanged(before);
     const own = await vehicleOf(t.db, carrierA);
     expect((await carrier.post('/waybill/assignVehicle', { id: f.waybillId, version: 1, vehicleId: own.id })).result).toMatchObject({ status: 200, step: 3 });
   });

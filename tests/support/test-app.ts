@@ -73,6 +73,9 @@ export async function createTestApp(opts: { transportDemo?: boolean; tracksDemo?
 
   /** Row counts and a checksum of every table: 'nothing changed' is asserted against it. */
   async function snapshot(): Promise<Record<string, string>> {
+    // Notifications an earlier ingestion queued are sent in the background (server/notify): let that end
+    // first, or its writes would be taken for those of the request under test.
+    await drainNotifications(db);
     // The logs (schema-logs.ts) record requests, refused ones too: bookkeeping, like sessions, not data a request changes.
     const tables = (await userTables(db)).filter((name) => name !== 'sessions' && name !== 'login_throttle' && !(LOG_TABLES as readonly string[]).includes(name));
     // Rows compared as a sorted list of their JSON: independent of row order, and WITHOUT ROWID tables have no rowid.
@@ -82,18 +85,25 @@ export async function createTestApp(opts: { transportDemo?: boolean; tracksDemo?
 
   /** Sends a write that must be refused: no 5xx, not code 1, and not a row of the database changed. */
   async function refused(write: () => Promise<Reply>): Promise<Reply> {
-    // Notifications an earlier ingestion queued are sent in the background (server/notify): let that end
-    // first, or its writes would be taken for the refused write's.
-    await drainNotifications(db);
     const before = await snapshot();
     const r = await write();
     if (r.status >= 500 || r.code === 1) throw new Error(`expected a refusal, got HTTP ${r.status} code ${r.code}: ${r.message}`);
-    const after = await snapshot();
-    for (const table of Object.keys(before)) if (before[table] !== after[table]) throw new Error(`a refused write changed table ${table}: ${r.message}`);
+    await assertUnchanged(before, `a refused write (${r.message})`);
     return r;
   }
 
-  return { db, registry, filesDir, ...platform, call, login, as, snapshot, refused };
+  /**
+   * Fails naming the tables that differ from `before`. Never an expect().toEqual of two snapshots: a
+   * failing one would have the runner diff every table's rows as text, which takes more memory than the
+   * machine has.
+   */
+  async function assertUnchanged(before: Record<string, string>, what = 'the database') {
+    const after = await snapshot();
+    const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((table) => before[table] !== after[table]);
+    if (changed.length) throw new Error(`${what} changed table(s) ${changed.join(', ')}`);
+  }
+
+  return { db, registry, filesDir, ...platform, call, login, as, snapshot, refused, assertUnchanged };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
