@@ -7,6 +7,7 @@ import type { ObjectFieldTemplateProps, UiSchema } from '@rjsf/utils';
 import { huoyunFields, huoyunWidgets } from '../../fields/index.ts';
 import { TextInputTemplate } from '../../fields/text-input-template.tsx';
 import { EvaluationAnswersWidget } from './evaluation-questions.tsx';
+import { CheckAnswersWidget } from './check-answers-widget.tsx';
 import { EvaluationSettingField } from './evaluation-setting-field.tsx';
 import { FileIdsWidget } from './file-ids-widget.tsx';
 import { KeyedReferenceWidget } from './keyed-reference-widget.tsx';
@@ -43,7 +44,7 @@ export const HuoyunForm = withTheme({
   ...Theme,
   templates: { ...Theme.templates, ObjectFieldTemplate: GridObjectTemplate, BaseInputTemplate: TextInputTemplate },
   // Action dialogs: a select fed by the before call, ticked goods lines, and receipt files sent as their ids.
-  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, recordPicks: RecordPicksWidget, fileIds: FileIdsWidget, keyedReference: KeyedReferenceWidget, evaluationAnswers: EvaluationAnswersWidget },
+  widgets: { ...Theme.widgets, ...huoyunWidgets(), recordOptions: RecordOptionsWidget, recordPicks: RecordPicksWidget, fileIds: FileIdsWidget, keyedReference: KeyedReferenceWidget, evaluationAnswers: EvaluationAnswersWidget, checkAnswers: CheckAnswersWidget },
   // 服务评价: the settings' questions with their 预览.
   fields: { ...Theme.fields, ...huoyunFields(), evaluationSettingQuestions: EvaluationSettingField },
 });

@@ -7,7 +7,7 @@ import { Code, failure } from '../../http/envelope.ts';
 import { Outcome } from '../../http/route.ts';
 import type { Registry } from '../../registry/types.ts';
 import { labelOf } from '../../registry/labels.ts';
-import { all, insert, tx, type Conn } from '../../resources/statements.ts';
+import { all, insert, one, tx, type Conn } from '../../resources/statements.ts';
 import { formatTime } from '../../resources/time.ts';
 import { loadWaybill } from '../waybills/scope.ts';
 import { checkPassed, checkPointOf, checkPointOfType, checkRuleAt, pendingChecks } from './check-gate.ts';
@@ -75,8 +75,11 @@ export async function checksOf(conn: Conn, reg: Registry, waybillId: number) {
 export async function checkNode(conn: Conn, reg: Registry, user: SessionUser, waybillId: number) {
   const w = await loadWaybill(conn, user, waybillId);
   const held = (await pendingChecks(conn, w.corpId, [w], Date.now())).get(w.id);
+  const vehicle = w.vehicleId ? await one<{ vehicleNo: string }>(conn, 'SELECT vehicle_no AS "vehicleNo" FROM vehicles WHERE id = ?', w.vehicleId) : undefined;
   return {
-    waybillId: w.id,
+    // What the answering dialog shows above the questions (its summary reads flat fields).
+    waybillId: w.id, waybillNo: w.waybillNo, vehicleNo: vehicle?.vehicleNo ?? null,
+    checkTypeStr: held ? CHECK_TYPE_NAMES[held.checkType] : null, ruleName: held?.rule.ruleName ?? null,
     checkStatus: held?.checkStatus ?? null,
     pending: held ? {
       checkType: held.checkType, checkTypeStr: CHECK_TYPE_NAMES[held.checkType], checkStatus: held.checkStatus,
