@@ -69,9 +69,9 @@ describe('conditions', () => {
 
 describe('compiled conditions', () => {
   it('answer exactly as the operators do, for every operator over single, several and absent values', () => {
-    const facts = [null, 0, 3, 3.5, 10, '3', '郑州', [3, 3], [3, 4], [], [null]] as const;
+    const facts = [null, 0, -0, 3, 3.5, 10, NaN, '3', '', '郑州', [3, 3], [3, 4], [], [null], [null, 3], [3, null], [3, '3'], ['3', 3], [4, '郑州'], [''], [NaN]] as const;
     const operands: Record<string, unknown[]> = {
-      eq: [3, '3', 0], ne: [3], in: [[3, 4], ['3']], notIn: [[3]], gt: [3, 0], gte: [3], lt: [3.5], lte: [3],
+      eq: [3, '3', '3.0', 0, NaN], ne: [3], in: [[3, 4], ['3'], [3, '4'], ['3.0'], [NaN]], notIn: [[3]], gt: [3, 0, '3'], gte: [3], lt: [3.5], lte: [3],
       between: [[3, 10], [0, 3]], contains: ['郑'], notContains: ['郑'], empty: [undefined], notEmpty: [undefined],
     };
     for (const [operator, values] of Object.entries(operands)) {
