@@ -49,8 +49,14 @@ function totalIn(figures: (number | null)[], perSmall: bigint | undefined, small
 
 export const shanghaiHour = (ms: number) => Math.floor((((ms + SHANGHAI_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / 3600_000);
 
+/**
+ * What of an order to read beyond its own row: its goods lines, by default. A reader whose rules test no
+ * goods field (a preview over a month of orders) leaves them out: no categories, no totals, quantity 0.
+ */
+export interface OrderFactParts { goods: boolean }
+
 /** The facts of the corporation's orders among `orderIds` (absent: no such order). */
-export async function loadOrderFacts(conn: Conn, corpId: number, orderIds: readonly number[]): Promise<Map<number, OrderFacts>> {
+export async function loadOrderFacts(conn: Conn, corpId: number, orderIds: readonly number[], parts: OrderFactParts = { goods: true }): Promise<Map<number, OrderFacts>> {
   const out = new Map<number, OrderFacts>();
   if (!orderIds.length) return out;
   const settings = await corporationSettings(conn, corpId);
@@ -59,7 +65,11 @@ export async function loadOrderFacts(conn: Conn, corpId: number, orderIds: reado
   for (let i = 0; i < orderIds.length; i += BATCH) {
     const ids = orderIds.slice(i, i + BATCH);
     const goods = new Map<number, GoodsRow[]>();
-    for (const g of await all<GoodsRow>(conn, GOODS_SQL(ids.length), ...ids)) goods.set(g.orderId, [...(goods.get(g.orderId) ?? []), g]);
+    for (const g of parts.goods ? await all<GoodsRow>(conn, GOODS_SQL(ids.length), ...ids) : []) {
+      const lines = goods.get(g.orderId);
+      if (lines) lines.push(g);
+      else goods.set(g.orderId, [g]);
+    }
     for (const o of await all<OrderRow>(conn, ORDERS_SQL(ids.length), corpId, ...ids)) {
       const lines = goods.get(o.id) ?? [];
       out.set(o.id, {
