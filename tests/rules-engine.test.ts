@@ -6,6 +6,8 @@ import { compileCondition, conditionProblem, conditionsHold } from '../server/do
 import { chooseRule, specificity, validAt } from '../server/domain/rules/choose.ts';
 import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { changesWithin, rulesAt, type RuleVersion } from '../server/domain/rules/versions.ts';
+import { rulesInForce } from '../server/domain/rules/preview/rules-in-force.ts';
+import { orderPartsFor, waybillPartsFor } from '../server/domain/rules/preview/facts-needed.ts';
 import type { RuleRecord, ScopeFacts } from '../server/domain/rules/rule-type.ts';
 import { shanghaiDateStart } from '../server/resources/time.ts';
 
@@ -122,5 +124,28 @@ describe('choosing a rule', () => {
     expect(rulesAt(versions, 200).map((r) => r.tempMax)).toEqual([8]);
     expect(rulesAt(versions, 99)).toEqual([]);
     expect(changesWithin(versions, 100, 300)).toEqual([200]);
+  });
+});
+
+describe('what a preview reads', () => {
+  it('the rules in force are those rulesAt gives, one list object per span between changes', () => {
+    const [a, b, candidate] = [rule({ id: 1 }), rule({ id: 2 }), rule({ id: 3 })];
+    const versions: RuleVersion[] = [{ rule: a, version: 1, validSince: 100, validUntil: 200 }, { rule: b, version: 1, validSince: 150, validUntil: null }];
+    const at = rulesInForce(versions, [candidate]);
+    for (const t of [50, 100, 120, 149, 150, 199, 200, 300]) expect(at(t), `at ${t}`).toEqual([...rulesAt(versions, t), candidate]);
+    expect(at(120)).toBe(at(149));
+    expect(at(150)).not.toBe(at(149));
+  });
+
+  it('the facts read are those the rules can test; a field it does not know reads everything', () => {
+    const none = waybillPartsFor([rule({})]);
+    expect(Object.values(none).some(Boolean)).toBe(false);
+    expect(waybillPartsFor([rule({ originCity: '郑州' })]).nodes).toBe(true);
+    expect(waybillPartsFor([rule({ customerId: 7 })]).customers).toBe(true);
+    expect(waybillPartsFor([rule({ conditions: [{ field: 'weightT', operator: 'gt', value: 1 }] })]).goods).toBe(true);
+    expect(waybillPartsFor([rule({ conditions: [{ field: 'distanceKm', operator: 'gt', value: 1 }] })])).toMatchObject({ nodes: true, distance: true, goods: false });
+    expect(Object.values(waybillPartsFor([rule({ conditions: [{ field: 'somethingNew', operator: 'eq', value: 1 }] })])).every(Boolean)).toBe(true);
+    expect(orderPartsFor([rule({ conditions: [{ field: 'loadHour', operator: 'gt', value: 8 }] })]).goods).toBe(false);
+    expect(orderPartsFor([rule({ conditions: [{ field: 'goodsCategory', operator: 'eq', value: 3 }] })]).goods).toBe(true);
   });
 });
