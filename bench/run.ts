@@ -56,7 +56,7 @@ const BENCHES: Record<string, Bench> = {
     run: async (args) => (await import('./gateway.ts')).main(args),
   },
   rules: {
-    summary: 'the rule engine: 500 rules (temperature, delegate) over 1,000,000 events and 10,000,000 temperature readings, events/s and readings/s beside a hand-written loop applying the same rules (target <= 1.5x); same choices checked; then the 30-day preview of every type over the million-waybill database vs 5 s (no options)',
+    summary: 'the rule engine: 500 rules (temperature, delegate) over 1,000,000 events and 10,000,000 temperature readings, events/s and readings/s beside a hand-written loop applying the same rules (target <= 1.5x); same choices checked; then the 30-day preview of every type over the million-waybill database vs 5 s (options: --engine, --previews: one half alone)',
     run: async (args) => (await import('./rules.ts')).main(args),
   },
   'fleet-map': {

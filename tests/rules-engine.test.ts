@@ -6,6 +6,8 @@ import { compileCondition, conditionProblem, conditionsHold } from '../server/do
 import { chooseRule, specificity, validAt } from '../server/domain/rules/choose.ts';
 import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts';
 import { changesWithin, rulesAt, type RuleVersion } from '../server/domain/rules/versions.ts';
+import { rulesInForce } from '../server/domain/rules/preview/rules-in-force.ts';
+import { orderPartsFor, waybillPartsFor } from '../server/domain/rules/preview/facts-needed.ts';
 import type { RuleRecord, ScopeFacts } from '../server/domain/rules/rule-type.ts';
 import { shanghaiDateStart } from '../server/resources/time.ts';
 
@@ -69,9 +71,9 @@ describe('conditions', () => {
 
 describe('compiled conditions', () => {
   it('answer exactly as the operators do, for every operator over single, several and absent values', () => {
-    const facts = [null, 0, 3, 3.5, 10, '3', '郑州', [3, 3], [3, 4], [], [null]] as const;
+    const facts = [null, 0, -0, 3, 3.5, 10, NaN, '3', '', '郑州', [3, 3], [3, 4], [], [null], [null, 3], [3, null], [3, '3'], ['3', 3], [4, '郑州'], [''], [NaN]] as const;
     const operands: Record<string, unknown[]> = {
-      eq: [3, '3', 0], ne: [3], in: [[3, 4], ['3']], notIn: [[3]], gt: [3, 0], gte: [3], lt: [3.5], lte: [3],
+      eq: [3, '3', '3.0', 0, NaN], ne: [3], in: [[3, 4], ['3'], [3, '4'], ['3.0'], [NaN]], notIn: [[3]], gt: [3, 0, '3'], gte: [3], lt: [3.5], lte: [3],
       between: [[3, 10], [0, 3]], contains: ['郑'], notContains: ['郑'], empty: [undefined], notEmpty: [undefined],
     };
     for (const [operator, values] of Object.entries(operands)) {
@@ -122,5 +124,28 @@ describe('choosing a rule', () => {
     expect(rulesAt(versions, 200).map((r) => r.tempMax)).toEqual([8]);
     expect(rulesAt(versions, 99)).toEqual([]);
     expect(changesWithin(versions, 100, 300)).toEqual([200]);
+  });
+});
+
+describe('what a preview reads', () => {
+  it('the rules in force are those rulesAt gives, one list object per span between changes', () => {
+    const [a, b, candidate] = [rule({ id: 1 }), rule({ id: 2 }), rule({ id: 3 })];
+    const versions: RuleVersion[] = [{ rule: a, version: 1, validSince: 100, validUntil: 200 }, { rule: b, version: 1, validSince: 150, validUntil: null }];
+    const at = rulesInForce(versions, [candidate]);
+    for (const t of [50, 100, 120, 149, 150, 199, 200, 300]) expect(at(t), `at ${t}`).toEqual([...rulesAt(versions, t), candidate]);
+    expect(at(120)).toBe(at(149));
+    expect(at(150)).not.toBe(at(149));
+  });
+
+  it('the facts read are those the rules can test; a field it does not know reads everything', () => {
+    const none = waybillPartsFor([rule({})]);
+    expect(Object.values(none).some(Boolean)).toBe(false);
+    expect(waybillPartsFor([rule({ originCity: '郑州' })]).nodes).toBe(true);
+    expect(waybillPartsFor([rule({ customerId: 7 })]).customers).toBe(true);
+    expect(waybillPartsFor([rule({ conditions: [{ field: 'weightT', operator: 'gt', value: 1 }] })]).goods).toBe(true);
+    expect(waybillPartsFor([rule({ conditions: [{ field: 'distanceKm', operator: 'gt', value: 1 }] })])).toMatchObject({ nodes: true, distance: true, goods: false });
+    expect(Object.values(waybillPartsFor([rule({ conditions: [{ field: 'somethingNew', operator: 'eq', value: 1 }] })])).every(Boolean)).toBe(true);
+    expect(orderPartsFor([rule({ conditions: [{ field: 'loadHour', operator: 'gt', value: 8 }] })]).goods).toBe(false);
+    expect(orderPartsFor([rule({ conditions: [{ field: 'goodsCategory', operator: 'eq', value: 3 }] })]).goods).toBe(true);
   });
 });

@@ -18,20 +18,28 @@ export const temperatureRule: AlarmRule = {
     const channels = cols.temps.filter((a, c): a is Float64Array => a !== null && (tempMask & (1 << c)) !== 0);
     const { tempMin, tempMax } = s;
     const time = cols.gpsTime;
+    const length = cols.length;
     // runs() written out for this rule (it judges every reading of every cold truck): the worst reading
     // of each point (the one furthest outside) found once, the run and its peak kept as it goes.
     const out: AlarmWindow[] = [];
     let from = -1;
     let peak = 0;
     let peakExcess = 0;
-    for (let i = 0; i < cols.length; i++) {
+    // Most cold trucks have one channel: its reading is the point's, with no loop over channels.
+    const only = channels.length === 1 ? channels[0] : null;
+    for (let i = 0; i < length; i++) {
       let w = 0;
       let most = 0;
-      for (let c = 0; c < channels.length; c++) {
-        const v = channels[c][i];
-        if (v === TEMP_NONE) continue;
-        const e = v > tempMax ? v - tempMax : v < tempMin ? tempMin - v : 0;
-        if (e > most) ((most = e), (w = v));
+      if (only !== null) {
+        w = only[i];
+        most = w === TEMP_NONE ? 0 : w > tempMax ? w - tempMax : w < tempMin ? tempMin - w : 0;
+      } else {
+        for (let c = 0; c < channels.length; c++) {
+          const v = channels[c][i];
+          if (v === TEMP_NONE) continue;
+          const e = v > tempMax ? v - tempMax : v < tempMin ? tempMin - v : 0;
+          if (e > most) ((most = e), (w = v));
+        }
       }
       const on = most > 0;
       if (from >= 0 && (!on || time[i] - time[i - 1] > SENSOR_GAP_MS)) {
@@ -42,7 +50,7 @@ export const temperatureRule: AlarmRule = {
       if (from < 0) ((from = i), (peak = w), (peakExcess = most));
       else if (most > peakExcess) ((peak = w), (peakExcess = most));
     }
-    if (from >= 0) out.push({ from, to: cols.length - 1, peak });
+    if (from >= 0) out.push({ from, to: length - 1, peak });
     return out;
   },
   worse,

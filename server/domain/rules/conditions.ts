@@ -40,30 +40,52 @@ export function checkConditions(type: RuleType<unknown>, conditions: readonly Co
 }
 
 /**
- * A condition as a function of the event's values, specialised once per rule for a single number (the
- * common case of weights, distances and codes), answering exactly as applyOperator does.
+ * A condition as a function of the event's values, specialised once per rule for numbers (the common
+ * case of weights, distances and codes, alone or as a load's list of goods categories), answering
+ * exactly as applyOperator does and allocating nothing per event; any other value takes applyOperator.
  */
 export function compileCondition(c: Condition): (facts: FactValues) => boolean {
   const { field, operator: op, value } = c;
   const general = (facts: FactValues) => applyOperator(op, facts[field] ?? null, value);
-  const onNumber = (test: (x: number) => boolean) => (facts: FactValues) => {
+  // A positive operator holds for a list when it has a present value and every present value passes
+  // (operators.ts): written out here so that a list of numbers costs no filtered copy.
+  const onNumbers = (test: (x: number) => boolean) => (facts: FactValues) => {
     const x = facts[field];
-    return typeof x === 'number' ? test(x) : general(facts);
+    if (typeof x === 'number') return test(x);
+    if (!Array.isArray(x)) return general(facts);
+    let any = false;
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
+      if (v === null || v === '') continue;
+      if (typeof v !== 'number') return general(facts);
+      if (!test(v)) return false;
+      any = true;
+    }
+    return any;
   };
   const n = Number(value);
   switch (op) {
-    case 'gt': return onNumber((x) => x > n);
-    case 'gte': return onNumber((x) => x >= n);
-    case 'lt': return onNumber((x) => x < n);
-    case 'lte': return onNumber((x) => x <= n);
+    case 'gt': return onNumbers((x) => x > n);
+    case 'gte': return onNumbers((x) => x >= n);
+    case 'lt': return onNumbers((x) => x < n);
+    case 'lte': return onNumbers((x) => x <= n);
     case 'between': {
       const [low, high] = value as number[];
-      return onNumber((x) => x >= low && x <= high);
+      return onNumbers((x) => x >= low && x <= high);
     }
-    case 'eq': return onNumber((x) => String(x) === String(value));
+    // Equal as operators.ts compares (the same text): two numbers are equal when ===, or both NaN.
+    case 'eq': {
+      if (typeof value === 'number') return onNumbers((x) => x === value || (x !== x && value !== value));
+      const text = String(value);
+      return onNumbers((x) => String(x) === text);
+    }
     case 'in': {
-      const set = new Set((value as (number | string)[]).map(String));
-      return onNumber((x) => set.has(String(x)));
+      const operands = value as (number | string)[];
+      const numbers = new Set(operands.filter((o): o is number => typeof o === 'number'));
+      const texts = new Set(operands.filter((o) => typeof o !== 'number').map(String));
+      return texts.size
+        ? onNumbers((x) => numbers.has(x) || texts.has(String(x)))
+        : onNumbers((x) => numbers.has(x));
     }
     default: return general;
   }
@@ -74,7 +96,10 @@ export function compileConditions(conditions: readonly Condition[] | null): (fac
   const tests = (conditions ?? []).map(compileCondition);
   if (tests.length === 0) return () => true;
   if (tests.length === 1) return tests[0];
-  return (facts) => tests.every((t) => t(facts));
+  return (facts) => {
+    for (let i = 0; i < tests.length; i++) if (!tests[i](facts)) return false;
+    return true;
+  };
 }
 
 /** Whether every condition holds for the event's values. */

@@ -29,14 +29,17 @@ export interface OrderFacts {
 const BATCH = 500;
 const marks = (n: number) => Array(n).fill('?').join(', ');
 
-interface OrderRow { id: number; customerId: number; businessType: number; requiredLoadTime: number | null;
+/** An order's columns its facts come from (ORDER_FACT_COLUMNS over `orders o` with ORDER_FACT_JOINS). */
+export interface OrderFactRow { id: number; customerId: number; businessType: number; requiredLoadTime: number | null;
   shipperProvince: string | null; shipperCity: string | null; receiverProvince: string | null; receiverCity: string | null }
 interface GoodsRow { orderId: number; quantity: number; weight: number | null; volume: number | null; goodsCategory: number | null }
 
-const ORDERS_SQL = (n: number) => `SELECT o.id, o.customer_id AS "customerId", o.business_type AS "businessType", o.required_load_time AS "requiredLoadTime",
-    sa.province AS "shipperProvince", sa.city AS "shipperCity", ra.province AS "receiverProvince", ra.city AS "receiverCity"
-  FROM orders o JOIN areas sa ON sa.id = o.shipper_area_id JOIN areas ra ON ra.id = o.receiver_area_id
-  WHERE o.corp_id = ? AND o.id IN (${marks(n)})`;
+// Exported for a reader that selects orders its own way and wants their facts from the same statement
+// (the delegate preview reads a month of orders once, for its list and for the rule's choice).
+export const ORDER_FACT_COLUMNS = `o.id, o.customer_id AS "customerId", o.business_type AS "businessType", o.required_load_time AS "requiredLoadTime",
+    sa.province AS "shipperProvince", sa.city AS "shipperCity", ra.province AS "receiverProvince", ra.city AS "receiverCity"`;
+export const ORDER_FACT_JOINS = 'JOIN areas sa ON sa.id = o.shipper_area_id JOIN areas ra ON ra.id = o.receiver_area_id';
+const ORDERS_SQL = (n: number) => `SELECT ${ORDER_FACT_COLUMNS} FROM orders o ${ORDER_FACT_JOINS} WHERE o.corp_id = ? AND o.id IN (${marks(n)})`;
 const GOODS_SQL = (n: number) => `SELECT g.order_id AS "orderId", g.quantity, g.weight, g.volume, c.goods_category AS "goodsCategory"
   FROM order_goods g LEFT JOIN goods c ON c.id = g.goods_info_id WHERE g.order_id IN (${marks(n)}) ORDER BY g.order_id, g.id`;
 
@@ -49,18 +52,39 @@ function totalIn(figures: (number | null)[], perSmall: bigint | undefined, small
 
 export const shanghaiHour = (ms: number) => Math.floor((((ms + SHANGHAI_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / 3600_000);
 
+/**
+ * What of an order to read beyond its own row: its goods lines, by default. A reader whose rules test no
+ * goods field (a preview over a month of orders) leaves them out: no categories, no totals, quantity 0.
+ */
+export interface OrderFactParts { goods: boolean }
+
 /** The facts of the corporation's orders among `orderIds` (absent: no such order). */
-export async function loadOrderFacts(conn: Conn, corpId: number, orderIds: readonly number[]): Promise<Map<number, OrderFacts>> {
+export async function loadOrderFacts(conn: Conn, corpId: number, orderIds: readonly number[], parts: OrderFactParts = { goods: true }): Promise<Map<number, OrderFacts>> {
   const out = new Map<number, OrderFacts>();
-  if (!orderIds.length) return out;
+  for (let i = 0; i < orderIds.length; i += BATCH) {
+    const ids = orderIds.slice(i, i + BATCH);
+    for (const [id, facts] of await orderFactsOf(conn, corpId, await all<OrderFactRow>(conn, ORDERS_SQL(ids.length), corpId, ...ids), parts)) out.set(id, facts);
+  }
+  return out;
+}
+
+/** The facts of orders read as OrderFactRow (their goods lines read here, in batches, when `parts` asks for them). */
+export async function orderFactsOf(conn: Conn, corpId: number, rows: readonly OrderFactRow[], parts: OrderFactParts = { goods: true }): Promise<Map<number, OrderFacts>> {
+  const out = new Map<number, OrderFacts>();
+  if (!rows.length) return out;
   const settings = await corporationSettings(conn, corpId);
   const grams = GRAMS_PER[String(settings.weightUnit)];
   const cm3 = CM3_PER[String(settings.volumeUnit)];
-  for (let i = 0; i < orderIds.length; i += BATCH) {
-    const ids = orderIds.slice(i, i + BATCH);
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
     const goods = new Map<number, GoodsRow[]>();
-    for (const g of await all<GoodsRow>(conn, GOODS_SQL(ids.length), ...ids)) goods.set(g.orderId, [...(goods.get(g.orderId) ?? []), g]);
-    for (const o of await all<OrderRow>(conn, ORDERS_SQL(ids.length), corpId, ...ids)) {
+    const ids = batch.map((o) => o.id);
+    for (const g of parts.goods ? await all<GoodsRow>(conn, GOODS_SQL(ids.length), ...ids) : []) {
+      const lines = goods.get(g.orderId);
+      if (lines) lines.push(g);
+      else goods.set(g.orderId, [g]);
+    }
+    for (const o of batch) {
       const lines = goods.get(o.id) ?? [];
       out.set(o.id, {
         orderId: o.id, customerId: o.customerId, businessType: o.businessType,

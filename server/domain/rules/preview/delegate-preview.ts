@@ -8,11 +8,14 @@ import type { Conn } from '../../../resources/statements.ts';
 import { all } from '../../../resources/statements.ts';
 import { DAY_MS, formatTime } from '../../../resources/time.ts';
 import { firstEnabledCarrier } from '../delegate-order.ts';
-import { loadOrderFacts, ruleForOrder } from '../order-rules.ts';
+import { ORDER_FACT_COLUMNS, ORDER_FACT_JOINS, orderFactsOf, orderFactValues, orderScopeFacts, type OrderFactRow } from '../order-rules.ts';
+import { chooseRule } from '../choose.ts';
 import { versionsDuring } from '../versions.ts';
 import { delegateRuleType, type DelegateRuleRecord } from '../types/delegate.ts';
 import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
 import { candidateRule } from './candidate.ts';
+import { orderPartsFor } from './facts-needed.ts';
+import { rulesInForce } from './rules-in-force.ts';
 
 /** The orders the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
@@ -87,14 +90,17 @@ export async function previewDelegateRule(conn: Conn, corpId: number, candidate:
   const others = (await versionsDuring<DelegateRuleRecord>(conn, corpId, delegateRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
   // The candidate stands for the whole window: one version that was always in force.
   const versions = [...others, { rule, version: 0, validSince: from, validUntil: null }];
-  const orders = await all<OrderRow>(conn, `SELECT o.id, o.order_no AS "orderNo", o.created_at AS "createdAt", c.customer_name AS "customerName",
-      o.carrier_id AS "carrierId"
-    FROM orders o JOIN customers c ON c.id = o.customer_id
+  // The month's orders read once, for the list and for their facts (an order whose areas are gone has no facts: never judged).
+  const orders = await all<OrderRow & OrderFactRow>(conn, `SELECT ${ORDER_FACT_COLUMNS}, o.order_no AS "orderNo", o.created_at AS "createdAt",
+      c.customer_name AS "customerName", o.carrier_id AS "carrierId"
+    FROM orders o JOIN customers c ON c.id = o.customer_id ${ORDER_FACT_JOINS}
     WHERE o.corp_id = ? AND o.is_deleted = 0 AND o.created_at >= ? AND o.created_at <= ? ORDER BY o.created_at, o.id`, corpId, from, now);
-  const facts = await loadOrderFacts(conn, corpId, orders.map((o) => o.id));
+  // Only the facts the rules in play can test; the rules in force kept per span between changes (ruleForOrder, without a list per order).
+  const facts = await orderFactsOf(conn, corpId, orders, orderPartsFor(versions.map((v) => v.rule)));
+  const rulesOf = rulesInForce(versions);
   const matched = orders.filter((o) => {
     const f = facts.get(o.id);
-    return f && ruleForOrder(versions, f, o.createdAt) === rule;
+    return f && chooseRule(rulesOf(o.createdAt), o.createdAt, orderScopeFacts(f), orderFactValues(f)) === rule;
   });
   const carrier = await firstEnabledCarrier(conn, corpId, delegateRuleType.effectOf(rule).carrierIds);
   const actual = await firstDelegations(conn, corpId, matched.map((o) => o.id));

@@ -17,11 +17,13 @@ import { BUSINESS_KINDS } from '../../../alarms/catalogue.ts';
 import { WaybillStatus } from '../../workflow/waybill-machine.ts';
 import { loadFactsOf } from '../../settlement/pricing/facts-loader.ts';
 import { chooseRule } from '../choose.ts';
-import { rulesAt, versionsDuring } from '../versions.ts';
+import { versionsDuring } from '../versions.ts';
 import { waybillFactValues, waybillScope } from '../waybill-rules.ts';
 import { temperatureRuleType, type TemperatureRuleRecord } from '../types/temperature.ts';
 import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
 import { candidateRule } from './candidate.ts';
+import { waybillPartsFor } from './facts-needed.ts';
+import { rulesInForce } from './rules-in-force.ts';
 import { alarmRecipients } from '../../../notify/recipients.ts';
 
 /** The waybills whose alarms the answer lists one by one (the counts cover them all). */
@@ -77,7 +79,9 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
   const trips = (await all<TripRow>(conn, TRIPS_SQL(conn), corpId, from))
     .filter((r) => vehicles.has(r.vehicleId) && r.first !== null && r.first <= now && (r.status === WaybillStatus.IN_TRANSIT || Math.max(r.first, r.last ?? 0) >= from));
   const settings = { ...(await settingsOf(conn, corpId, null)), tempMin: effect.tempMin, tempMax: effect.tempMax, tempMinMs: effect.toleranceMs };
-  const facts = await loadFactsOf(conn, corpId, trips.map((t) => t.waybillId));
+  // Only the facts the rules in play can test, and the customers the recipients of an alarm depend on.
+  const facts = await loadFactsOf(conn, corpId, trips.map((t) => t.waybillId), waybillPartsFor([...others.map((v) => v.rule), rule], { customers: true }));
+  const rulesOf = rulesInForce(others, [rule]);
   const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, notifiedContacts: 0, waybills: [], summary: [], columns: COLUMNS, rows: [] };
   const matched: TripRow[] = [];
   // Who an alarm notifies depends only on the rule's contacts, or else on the waybill's customers and
@@ -88,7 +92,7 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
   for (const trip of trips) {
     const f = facts.get(trip.waybillId);
     const at = Math.max(trip.first!, from);
-    if (f && chooseRule([...rulesAt(others, at), rule], at, waybillScope(f), waybillFactValues(f)) === rule) matched.push(trip);
+    if (f && chooseRule(rulesOf(at), at, waybillScope(f), waybillFactValues(f)) === rule) matched.push(trip);
   }
   result.matched = matched.length;
   const current = await currentAlarmCounts(conn, matched.map((t) => t.waybillId));

@@ -19,6 +19,16 @@ import type { DistanceSource, Place, WaybillFacts } from './types.ts';
 export const GRAMS_PER: Record<string, bigint> = { 吨: 1_000_000n, 千克: 1000n, 公斤: 1000n, 克: 1n };
 export const CM3_PER: Record<string, bigint> = { 立方米: 1_000_000n, 方: 1_000_000n, 升: 1000n };
 
+/**
+ * The parts of a waybill's facts read beyond its own row, each by its own statements: all of them by
+ * default (pricing uses every part). A reader that tests only some facts (a rule preview over a month of
+ * waybills, whose rules in play test few fields) asks for those; a part left out is left empty (no
+ * nodes: no places, no distance, tripDate the creation; no goods: no categories and no totals; no
+ * temperature: class 1; no car model: null; no customers: none).
+ */
+export interface FactParts { nodes: boolean; distance: boolean; goods: boolean; temperature: boolean; carModel: boolean; customers: boolean }
+export const ALL_FACT_PARTS: Readonly<FactParts> = { nodes: true, distance: true, goods: true, temperature: true, carModel: true, customers: true };
+
 /** Waybills per statement: well below either engine's parameter limit. */
 const BATCH = 1000;
 
@@ -102,13 +112,13 @@ export function distanceOf(km: Map<string, number>, from: NodeRow, to: NodeRow):
 }
 
 /** The facts of the corporation's live waybills among `waybillIds` (absent: no such waybill). */
-export async function loadFactsOf(conn: Conn, corpId: number, waybillIds: readonly number[]): Promise<Map<number, WaybillFacts>> {
+export async function loadFactsOf(conn: Conn, corpId: number, waybillIds: readonly number[], parts: Readonly<FactParts> = ALL_FACT_PARTS): Promise<Map<number, WaybillFacts>> {
   const out = new Map<number, WaybillFacts>();
   if (!waybillIds.length) return out;
   const settings = await corporationSettings(conn, corpId);
   const units = { grams: GRAMS_PER[String(settings.weightUnit)], cm3: CM3_PER[String(settings.volumeUnit)] };
   for (let i = 0; i < waybillIds.length; i += BATCH) {
-    for (const facts of await loadBatch(conn, corpId, waybillIds.slice(i, i + BATCH), units)) out.set(facts.waybillId, facts);
+    for (const facts of await loadBatch(conn, corpId, waybillIds.slice(i, i + BATCH), units, parts)) out.set(facts.waybillId, facts);
   }
   return out;
 }
@@ -131,25 +141,25 @@ async function nodesOf(conn: Conn, waybillIds: readonly number[]): Promise<NodeR
   });
 }
 
-async function loadBatch(conn: Conn, corpId: number, ids: readonly number[], units: { grams?: bigint; cm3?: bigint }): Promise<WaybillFacts[]> {
+async function loadBatch(conn: Conn, corpId: number, ids: readonly number[], units: { grams?: bigint; cm3?: bigint }, parts: Readonly<FactParts>): Promise<WaybillFacts[]> {
   const waybills = await all<WaybillRow>(conn, WAYBILLS_SQL(ids.length), corpId, ...ids);
   if (!waybills.length) return [];
   const live = waybills.map((w) => w.id);
   const n = live.length;
-  const nodes = groupBy(await nodesOf(conn, live));
-  const vehicleIds = [...new Set(waybills.map((w) => w.vehicleId).filter((v): v is number => v !== null))];
+  const nodes = groupBy(parts.nodes ? await nodesOf(conn, live) : []);
+  const vehicleIds = parts.carModel ? [...new Set(waybills.map((w) => w.vehicleId).filter((v): v is number => v !== null))] : [];
   const carModels = new Map((vehicleIds.length
     ? await all<{ id: number; carModelId: number | null }>(conn, `SELECT id, car_model_id AS carModelId FROM vehicles WHERE id IN (${marks(vehicleIds.length)})`, ...vehicleIds)
     : []).map((v) => [v.id, v.carModelId]));
-  const orderGoods = groupBy(await all<GoodsRow>(conn, ORDER_GOODS_SQL(n), ...live));
-  const handGoods = groupBy(await all<GoodsRow>(conn, HAND_GOODS_SQL(n), ...live));
-  const customers = groupBy(await all<{ waybillId: number; customerId: number }>(conn, CUSTOMERS_SQL(n), ...live));
-  const ranges = new Map((await all<{ waybillId: number; tempMin: number; tempMax: number }>(conn, RANGES_SQL(n), ...live)).map((r) => [r.waybillId, r]));
+  const orderGoods = groupBy(parts.goods ? await all<GoodsRow>(conn, ORDER_GOODS_SQL(n), ...live) : []);
+  const handGoods = groupBy(parts.goods ? await all<GoodsRow>(conn, HAND_GOODS_SQL(n), ...live) : []);
+  const customers = groupBy(parts.customers ? await all<{ waybillId: number; customerId: number }>(conn, CUSTOMERS_SQL(n), ...live) : []);
+  const ranges = new Map((parts.temperature ? await all<{ waybillId: number; tempMin: number; tempMax: number }>(conn, RANGES_SQL(n), ...live) : []).map((r) => [r.waybillId, r]));
   const endsOf = new Map(waybills.map((w) => {
     const list = nodes.get(w.id) ?? [];
     return [w.id, { start: list.find((x) => x.nodeType === 'start') ?? list[0], end: list.find((x) => x.nodeType === 'end') ?? list.at(-1) }];
   }));
-  const areaIds = [...new Set([...endsOf.values()].flatMap((e) => (e.start && e.end ? [e.start.areaId, e.end.areaId] : [])))];
+  const areaIds = parts.distance ? [...new Set([...endsOf.values()].flatMap((e) => (e.start && e.end ? [e.start.areaId, e.end.areaId] : [])))] : [];
   const km = new Map((areaIds.length
     ? await all<{ fromId: number; toId: number; km: number }>(conn, DISTANCES_SQL(areaIds.length), corpId, ...areaIds, ...areaIds)
     : []).map((d) => [`${d.fromId}>${d.toId}`, d.km]));
@@ -170,7 +180,7 @@ async function loadBatch(conn: Conn, corpId: number, ids: readonly number[], uni
       weightG: total(goods.map((g) => share(g.weight, units.grams, g))),
       volumeCm3: total(goods.map((g) => share(g.volume, units.cm3, g))),
       piecesMilli: goods.length === 0 ? null : goods.reduce((s, g) => s + milli(g.quantity), 0),
-      ...(start && end ? distanceOf(km, start, end) : { distanceM: null, distanceSource: null }),
+      ...(start && end && parts.distance ? distanceOf(km, start, end) : { distanceM: null, distanceSource: null }),
       // The departure the contracts and oil prices are taken at: actual, else planned, else the waybill's creation.
       tripDate: start?.actualLeaveTime ?? start?.requiredLeaveTime ?? start?.requiredArriveTime ?? w.createdAt,
       carrierId: w.carrierId,
