@@ -55,7 +55,7 @@ interface Schema {
 }
 
 /** POST routes whose success is a file download (spec section 7 blobs). */
-const FILE_ROUTES = ['/poultryCostReport/exportPoultryWaybillCostReportList'] as const;
+const FILE_ROUTES = ['/poultryCostReport/exportPoultryWaybillCostReportList', '/fixed/exportFixedLineInfo', '/fixedLineScheduling/exportFixedLineScheduling'] as const;
 const SQL = "'; DROP TABLE vehicles; --";
 const SCRIPT = '<script>alert(1)</script>';
 /** A stack line ("    at fn (file:1:2)") or an exception name in a body means an internal error leaked. */

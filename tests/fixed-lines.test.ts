@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { JobRunner } from '../server/jobs/runner.ts';
 import { timedSweeps } from '../server/jobs/index.ts';
+import { formatDay } from '../server/resources/time.ts';
 import { dayAhead, HOUR, lineBody, saveLine, saveSchedule, worldOf, type Caller, type World } from './support/fixed-line-fixtures.ts';
 
 let t: TestApp;
@@ -69,7 +70,7 @@ describe('fixed line schedules generate waybills', () => {
     const lineId = await saveLine(dispatcher, lineBody(w));
     const { day } = dayAhead(3, 2);
     const later = dayAhead(5, 2).day;
-    const id = await saveSchedule(dispatcher, { lineId, dates: [day, later], validTo: dayAhead(4).day });
+    const id = await saveSchedule(dispatcher, { lineId, dates: [formatDay(day), formatDay(later)], validTo: dayAhead(4).day });
     await sweep(day - 5 * HOUR);
     await sweep(later - 5 * HOUR); // after its validity
     expect((await runsOf(id)).map((r) => Number(r.runDay))).toEqual([day]);
@@ -111,6 +112,54 @@ describe('fixed line schedules generate waybills', () => {
     for (const id of [a, b, c]) expect(await runsOf(id)).toHaveLength(0);
     // The deleted line's schedule went with it.
     expect((await dispatcher.get(`/fixedLineScheduling/findById?id=${b}`)).code).not.toBe(1);
+  });
+});
+
+describe('bad input', () => {
+  const stops = (over: Record<number, Record<string, unknown>>) => lineBody(w).stops.map((st, i) => ({ ...st, ...over[i] }));
+  it('refuses a line whose stops break the order, naming 线路站点, and changes nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ stops: stops({ 0: { stopType: 2 } }) }, '线路站点：第一个站点必须是装货站点'],
+      [{ stops: stops({ 2: { stopType: 3 } }) }, '线路站点：最后一个站点必须是卸货站点'],
+      [{ stops: stops({ 1: { areaId: w.areas[0] } }) }, '线路站点：第2个站点与上一个站点是同一个围栏'],
+      [{ stops: stops({ 1: { arriveTime: '00:30' } }) }, '线路站点：第2个站点的计划到达时间早于上一个站点的计划离开时间'],
+      [{ stops: stops({ 2: { areaId: 987654321 } }) }, '线路站点：电子围栏不存在或无权访问'],
+      [{ stops: stops({ 1: { arriveTime: '25:00' } }) }, '到达时间：请输入正确的时间，格式为HH:mm'],
+      [{ stops: stops({ 1: { stayMinutes: -1 } }) }, '计划停留'],
+      [{ stops: [lineBody(w).stops[0]] }, '线路站点'],
+      [{ lineName: 'x'.repeat(51) }, '线路名称'],
+      [{ unknownField: 1 }, 'unknownField'],
+    ];
+    for (const [over, message] of cases) {
+      const r = await t.refused(() => dispatcher.post('/fixed/save', lineBody(w, over)));
+      expect([r.code, r.status], JSON.stringify(over)).toEqual([100, 400]);
+      expect(r.message).toContain(message);
+    }
+    const taken = lineBody(w);
+    await saveLine(dispatcher, taken);
+    expect((await t.refused(() => dispatcher.post('/fixed/save', { ...lineBody(w), lineName: taken.lineName }))).message).toContain('线路名称');
+  });
+
+  it('refuses a default vehicle of another carrier, and a schedule without days or of an unknown line', async () => {
+    const other = (await t.db.one<any>('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 AND carrier_id IS NOT NULL AND carrier_id <> ? ORDER BY id LIMIT 1', [w.carrierId]))!.id;
+    expect((await t.refused(() => dispatcher.post('/fixed/save', lineBody(w, { vehicleId: other })))).message).toBe('默认车辆：车辆不属于该承运商');
+    const lineId = await saveLine(dispatcher, lineBody(w));
+    const base = { lineId, weekdays: [1], departTime: '08:00', validFrom: Date.now() };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ weekdays: [] }, '每周发车日：请选择每周发车日或指定发车日期'],
+      [{ lineId: 987654321 }, '固定线路：线路不存在或无权访问'],
+      [{ departTime: '8:00' }, '发车时间'],
+      [{ dates: ['2026-13-01'] }, '指定发车日期'],
+      [{ weekdays: [8] }, '每周发车日'],
+      [{ validTo: Date.now() - 10 * 86_400_000 }, '失效日期不能早于生效日期'],
+      [{ customerId: w.otherCustomerId }, 'customerId'],
+    ];
+    for (const [over, message] of cases) {
+      const r = await t.refused(() => dispatcher.post('/fixedLineScheduling/save', { ...base, ...over }));
+      expect([r.code, r.status], JSON.stringify(over)).toEqual([100, 400]);
+      expect(r.message).toContain(message);
+    }
+    expect((await t.refused(() => dispatcher.post('/fixed/fixedLineNavigation', {}))).message).toBe('线路：请选择线路或运单');
   });
 });
 

@@ -17,7 +17,7 @@ export interface FixedLineSchedulingInput {
    *
    * Items: 指定发车日期
    */
-  dates?: number[];
+  dates?: string[];
   /**
    * 发车时间
    */
@@ -97,7 +97,7 @@ export interface FixedLineScheduling {
    *
    * Items: 指定发车日期
    */
-  dates: number[];
+  dates: string[];
   /**
    * 发车时间
    */

@@ -4,6 +4,7 @@
 // generated from the lines, the drop-down of lines, the corporation's mode setting and the two blobs.
 import type { Conn } from '../db/connection.ts';
 import { route, type RouteDef } from '../http/route.ts';
+import { invalid } from '../http/envelope.ts';
 import type { Registry } from '../registry/types.ts';
 import { ResourceEngine } from '../resources/engine.ts';
 import { listSchema } from '../resources/input-schemas.ts';
@@ -59,9 +60,9 @@ export function fixedLineRoutes(conn: Conn, registry: () => Registry): RouteDef[
       method: 'POST', path: '/fixed/fixedLineNavigation', access: { anyOf: [...lineReaders, 'waybill3'] },
       input: {
         type: 'object', additionalProperties: false, properties: { lineId: id('线路'), waybillId: id('运单') },
-        anyOf: [{ required: ['lineId'] }, { required: ['waybillId'] }], errorMessage: { anyOf: '线路：请选择线路或运单' },
       },
       handler: async ({ user, body }) => {
+        if (body.lineId === undefined && body.waybillId === undefined) throw invalid('线路：请选择线路或运单', { field: 'lineId' });
         const lineId = body.lineId ?? (await lineOfWaybill(engine, user, body.waybillId!));
         return navigation(engine, user, roadKmFor(user), lineId, body.waybillId);
       },

@@ -12,12 +12,13 @@ export async function fixedLineFixtures(t: TestApp) {
   ];
   const line = await admin.post('/fixed/save', { lineName: '基线固定线路', customerId, businessType: 1, stops });
   if (line.code !== 1) throw new Error(`/fixed/save: ${line.message}`);
-  const schedule = await admin.post('/fixedLineScheduling/save', { lineId: line.result.id, weekdays: [1], departTime: '08:00', validFrom: Date.now() });
+  // Weekdays and dates both, so either may be cleared alone (a schedule needs one of the two).
+  const schedule = await admin.post('/fixedLineScheduling/save', { lineId: line.result.id, weekdays: [1], dates: ['2030-01-02'], departTime: '08:00', validFrom: Date.now() });
   if (schedule.code !== 1) throw new Error(`/fixedLineScheduling/save: ${schedule.message}`);
   return {
     saveBodies: {
       fixedLine: { lineName: '坏输入固定线路', customerId, businessType: 1, stops },
-      fixedLineScheduling: { lineId: line.result.id, weekdays: [2], departTime: '09:00', validFrom: Date.now() },
+      fixedLineScheduling: { lineId: line.result.id, weekdays: [2], dates: ['2030-01-03'], departTime: '09:00', validFrom: Date.now() },
     },
     bodies: {
       '/fixed/findAreaList': { id: line.result.id },
@@ -30,6 +31,13 @@ export async function fixedLineFixtures(t: TestApp) {
     },
     acceptedText: {
       '/fixed/getFixedLineInfoDropBox lineName': 'a name searched for: free text, no line has it',
+      '/fixed/findFixedBillWay/page waybillNo': 'a waybill number searched for: free text, no waybill has it',
+      '/fixed/exportFixedLineInfo lineName': 'the list\'s name search: free text (an empty file when nothing matches)',
     },
+    // The blobs take their list's search, where null is "not searched" as in the list itself.
+    acceptedNull: Object.fromEntries([
+      ...['lineName', 'customerId', 'carrierId', 'businessType', 'status', 'updatedAt'].map((f) => `/fixed/exportFixedLineInfo ${f}`),
+      ...['lineId', 'customerId', 'carrierId', 'status', 'updatedAt'].map((f) => `/fixedLineScheduling/exportFixedLineScheduling ${f}`),
+    ].map((k) => [k, 'null in a list search means "not searched", as the list itself takes it'])),
   };
 }

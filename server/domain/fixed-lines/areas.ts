@@ -6,11 +6,13 @@ import { fenceReadScope } from '../../fences/scope.ts';
 import { all, type Conn } from '../../resources/statements.ts';
 import { AREA_COLUMNS, AREA_FROM, type AreaRow } from '../../fences/view.ts';
 
-/** The live fences of the ids, of the corporation, by id. */
-export async function areasById(conn: Conn, corpId: number, ids: readonly number[]): Promise<Map<number, AreaRow>> {
+/** The fences of the ids (of the corporation, when given), by id; a deleted one too (isDeleted says so). */
+export async function areasById(conn: Conn, corpId: number | null, ids: readonly number[]): Promise<Map<number, AreaRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await all<AreaRow>(conn, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE a.corp_id = ? AND a.id IN (${unique.map(() => '?').join(', ')})`, corpId, ...unique);
+  const corp = corpId === null ? '' : 'a.corp_id = ? AND ';
+  const rows = await all<AreaRow>(conn, `SELECT ${AREA_COLUMNS} FROM ${AREA_FROM} WHERE ${corp}a.id IN (${unique.map(() => '?').join(', ')})`,
+    ...(corpId === null ? [] : [corpId]), ...unique);
   return new Map(rows.map((r) => [r.areaId, r]));
 }
 

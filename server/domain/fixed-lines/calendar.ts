@@ -1,14 +1,15 @@
 // When a schedule (固定线路排班) runs: its days (weekdays and/or dates, within its validity, all in
 // Asia/Shanghai), its departure moment on a day, and the generation horizon — the waybill of a day is
 // made from GENERATE_HOUR o'clock the day before until the departure (docs/rules.md "Fixed lines").
-import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiDayStart } from '../../resources/time.ts';
+import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiDateStart, shanghaiDayStart } from '../../resources/time.ts';
 
 /** The hour (Asia/Shanghai) of the day before a run from which its waybill is generated. */
 export const GENERATE_HOUR = 18;
 
 export interface ScheduleDays {
   weekdays: number[] | null;
-  dates: number[] | null;
+  /** Days it runs besides its weekdays, 'YYYY-MM-DD' (Asia/Shanghai). */
+  dates: string[] | null;
   departTime: string;
   validFrom: number;
   validTo: number | null;
@@ -20,7 +21,7 @@ export const weekdayOf = (day: number) => new Date(day + SHANGHAI_OFFSET_MS).get
 export function runsOn(s: ScheduleDays, day: number): boolean {
   if (day < shanghaiDayStart(s.validFrom)) return false;
   if (s.validTo !== null && day > shanghaiDayStart(s.validTo)) return false;
-  return (s.weekdays ?? []).includes(weekdayOf(day)) || (s.dates ?? []).some((d) => shanghaiDayStart(d) === day);
+  return (s.weekdays ?? []).includes(weekdayOf(day)) || (s.dates ?? []).some((d) => shanghaiDateStart(d) === day);
 }
 
 export function departureOn(s: Pick<ScheduleDays, 'departTime'>, day: number): number {

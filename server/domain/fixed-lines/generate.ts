@@ -48,7 +48,7 @@ async function liveSchedules(conn: Conn, id?: number): Promise<ScheduleRow[]> {
      FROM fixed_line_schedulings s JOIN fixed_lines l ON l.id = s.line_id
      WHERE s.is_deleted = 0 AND s.status = 0 AND l.is_deleted = 0 AND l.status = 0${id === undefined ? '' : ' AND s.id = ?'}
      ORDER BY s.id`, ...(id === undefined ? [] : [id]));
-  return rows.map((r) => ({ ...r, weekdays: json<number[]>(r.weekdays), dates: json<number[]>(r.dates) }) as ScheduleRow);
+  return rows.map((r) => ({ ...r, weekdays: json<number[]>(r.weekdays), dates: json<string[]>(r.dates) }) as ScheduleRow);
 }
 
 async function lineOf(conn: Conn, id: number): Promise<LineRow> {

@@ -11,16 +11,17 @@ import { checkStops, offsetText, type LineStop } from './stops.ts';
 type Rec = Record<string, unknown>;
 const STOP_LABELS: Record<number, string> = { 1: '装货', 2: '卸货', 3: '途经' };
 
-/** "1.装货 甲仓(出发后0天 00:00) → 2.卸货 乙店(出发后0天 06:30)". */
+/** "1.装货 甲仓（出发后0天 00:00） → 2.卸货 乙店（出发后0天 06:30）". */
 async function describeStops(conn: Conn, rows: Rec[]) {
   if (rows.length === 0) return;
   // A list read for an export may hand the column as stored (JSON text).
   const stopsOf = (r: Rec) => (typeof r.stops === 'string' ? (JSON.parse(r.stops) as LineStop[]) : ((r.stops as LineStop[] | null) ?? []));
   const ids = rows.flatMap((r) => stopsOf(r).map((s) => s.areaId));
-  const areas = await areasById(conn, rows[0].corpId as number, ids);
+  // The stops were checked against the corporation's fences when saved: read by id alone.
+  const areas = await areasById(conn, null, ids);
   for (const r of rows) {
     r.stopsText = stopsOf(r)
-      .map((s, i) => `${i + 1}.${STOP_LABELS[s.stopType] ?? ''} ${areas.get(s.areaId)?.areaName ?? '（围栏已删除）'}(${offsetText(s)})`).join(' → ');
+      .map((s, i) => `${i + 1}.${STOP_LABELS[s.stopType] ?? ''} ${areas.get(s.areaId)?.areaName ?? '（围栏不存在）'}（${offsetText(s)}）`).join(' → ');
   }
 }
 

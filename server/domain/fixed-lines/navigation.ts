@@ -32,7 +32,7 @@ export async function stopsWithAreas(engine: ResourceEngine, user: SessionUser, 
     const area = areas.get(s.areaId);
     return {
       seq: i + 1, ...s, stopTypeStr: STOP_LABELS[s.stopType] ?? '', arriveOffsetStr: offsetText(s),
-      ...(area ? fenceView(area) : { areaName: '（围栏已删除）', lonCenter: null, latCenter: null }), areaId: s.areaId,
+      ...(area ? fenceView(area) : { areaName: '（围栏不存在）', lonCenter: null, latCenter: null }), areaId: s.areaId,
     };
   });
   return { line, stops };
