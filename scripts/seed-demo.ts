@@ -139,7 +139,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // Their own bills (scoped to the customer in SQL) on 客户账单确认: read, export, confirm or send back.
       'customerBill3', 'billDetail3', 'billConfirm3', 'reportReceivables3', 'reportCustomerBills3',
       // 服务评价's reports of the waybills of their orders (scoped on the server); the setting is staff's.
-      'evaluateSummary3', 'evaluateReport3'],
+      'evaluateSummary3', 'evaluateReport3',
+      // Their customer's fixed lines, schedules and the waybills made from them (scoped on the server), read only.
+      'fixedLine3', 'fixedLineDetail3', 'fixedLineScheduling3', 'fixedLineSchedulingDetail3', 'fixedLineNavigation3', 'fixedLineWaybillNavigation3', 'fixedLineWaybill3'],
   },
   carrier: {
     name: '承运商',
@@ -156,7 +158,9 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
       // 物流地图 of their own carrier's vehicles (filtered on the server).
       'logisticsMap3',
       // 服务评价's reports of their own carrier's waybills (scoped on the server); the setting is staff's.
-      'evaluateSummary3', 'evaluateReport3'],
+      'evaluateSummary3', 'evaluateReport3',
+      // Their own fixed lines, schedules and the waybills made from them (scoped on the server), read only.
+      'fixedLine3', 'fixedLineDetail3', 'fixedLineScheduling3', 'fixedLineSchedulingDetail3', 'fixedLineNavigation3', 'fixedLineWaybillNavigation3', 'fixedLineWaybill3'],
   },
 };
 

@@ -29,6 +29,7 @@ import { departureRuleRoutes } from './routes/rules-departure.ts';
 import { evaluateRoutes } from './routes/evaluate.ts';
 import { delegateRuleRoutes } from './routes/rules-delegate.ts';
 import { lossPlanRoutes } from './routes/rules-loss-plan.ts';
+import { fixedLineExportRoutes, fixedLineRoutes } from './routes/fixed-lines.ts';
 import { timedRuleRoutes } from './routes/rules-timed.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { intervalFrom } from './jobs/runner.ts';
@@ -132,6 +133,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...timedRuleRoutes(on, registry.get),
     ...checkRuleRoutes(on, registry.get),
     ...prescriptionRuleRoutes(on, registry.get),
+    ...fixedLineRoutes(on, registry.get),
   ];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });
@@ -140,7 +142,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const jobs = createJobRunner(db, registry.get, jobsIntervalMs ?? undefined);
   const stopJobs = jobsIntervalMs === null ? () => {} : jobs.watch();
   const poultryCost = poultryCostRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir });
-  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get), ...gatewayRoutes(db),
+  const staticRoutes: RouteDef[] = [...apiRoutes(db), ...exportCenter.routes, ...poultryCost, ...fixedLineExportRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir }), ...importCenter.routes, ...mapRoutes(db, mapSettings), ...logRoutes(db), ...corpSettingRoutes(db), ...statisticsRoutes(db, registry.get), ...gatewayRoutes(db),
     // The live stream holds a connection open: not among the routes an export's snapshot replays.
     ...fleetMapRoutes(db, sessions)];
 

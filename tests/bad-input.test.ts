@@ -33,6 +33,7 @@ import { gatewayFixtures } from './support/gateway-fixtures.ts';
 import { departureRuleFixtures } from './support/departure-rule-fixtures.ts';
 import { evaluateFixtures } from './support/evaluate-fixtures.ts';
 import { checkRuleFixtures } from './support/check-rule-fixtures.ts';
+import { fixedLineFixtures } from './support/fixed-line-bad-input-fixtures.ts';
 import { delegateRuleFixtures } from './support/delegate-rule-fixtures.ts';
 import { LOSS_PLAN, lossPlanFixtures } from './support/loss-plan-fixtures.ts';
 
@@ -54,7 +55,7 @@ interface Schema {
 }
 
 /** POST routes whose success is a file download (spec section 7 blobs). */
-const FILE_ROUTES = ['/poultryCostReport/exportPoultryWaybillCostReportList'] as const;
+const FILE_ROUTES = ['/poultryCostReport/exportPoultryWaybillCostReportList', '/fixed/exportFixedLineInfo', '/fixedLineScheduling/exportFixedLineScheduling'] as const;
 const SQL = "'; DROP TABLE vehicles; --";
 const SCRIPT = '<script>alert(1)</script>';
 /** A stack line ("    at fn (file:1:2)") or an exception name in a body means an internal error leaked. */
@@ -110,6 +111,7 @@ const EARLIER_FIXTURES: Fixture[] =
   [await orderFixtures(t), await waybillFixtures(t), await alarmFixtures(t), await trackFixtures(t), await mediaFixtures(t), await terminalFixtures(t), logFixtures(), await uploadCenterFixtures(t), await fenceFixtures(t), await settlementFixtures(t), await billFixtures(t), await paymentFixtures(t), poultryCostFixtures(), await estimateFixtures(t)];
 /** Last, so the others' fixtures are made as before; its allowance body also serves SAVE_BODIES. */
 const DEDUCTIONS = await deductionFixtures(t);
+const FIXED_LINES = await fixedLineFixtures(t);
 const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtures(t),
   // The rule types' fixtures, one line each.
   await departureRuleFixtures(t),
@@ -118,6 +120,7 @@ const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtu
   await evaluateFixtures(t),
   await checkRuleFixtures(t),
   notifyFixtures(),
+  FIXED_LINES,
 ];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
@@ -155,6 +158,7 @@ const SAVE_BODIES: Record<string, Row> = {
   departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
   lossPlanRule: LOSS_PLAN,
   prescriptionRule: { ruleName: '坏输入时效规则', transportHours: 6, unloadDwellHours: 2, toleranceMinutes: 10 },
+  ...FIXED_LINES.saveBodies,
 };
 
 const OTHER_BODIES: Record<string, Row> = {

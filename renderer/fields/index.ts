@@ -2,6 +2,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { ConditionsField } from './conditions/conditions-field.tsx';
 import { CheckQuestionsField } from './check-questions/check-questions-field.tsx';
+import { LineStopsField } from './line-stops/line-stops-field.tsx';
 import { DateTimeWidget } from './date-time-widget.tsx';
 import { DayWidget } from './day-widget.tsx';
 import { DictionaryWidget } from './dictionary-widget.tsx';
@@ -37,6 +38,7 @@ export function huoyunFields(): RegistryFieldsType {
     goodsLine: GoodsLineField as RegistryFieldsType[string],
     conditions: ConditionsField as RegistryFieldsType[string],
     checkQuestions: CheckQuestionsField as RegistryFieldsType[string],
+    lineStops: LineStopsField as RegistryFieldsType[string],
   };
 }
 

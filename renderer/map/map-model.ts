@@ -31,6 +31,8 @@ export interface MapPoint {
   lngLat: LngLat;
   kind: PointKind;
   label?: string;
+  /** The marker's own text instead of its kind's (a road book's stop number). */
+  text?: string;
   info?: InfoWindow;
 }
 

@@ -78,7 +78,7 @@ function pointNode(p: MapPoint): HTMLElement {
     width: `${FENCE_MARKER_SIZE}px`, height: `${FENCE_MARKER_SIZE}px`, borderRadius: '50%', background: s.colour, color: '#fff',
     font: '12px/24px sans-serif', textAlign: 'center', cursor: p.info ? 'pointer' : 'default', border: '2px solid #fff', boxSizing: 'border-box',
   });
-  el.textContent = s.text;
+  el.textContent = p.text ?? s.text;
   return el;
 }
 

@@ -20,6 +20,8 @@ export type * from './driver.ts';
 export type * from './equip.ts';
 export type * from './farmProduce.ts';
 export type * from './feeItem.ts';
+export type * from './fixedLine.ts';
+export type * from './fixedLineScheduling.ts';
 export type * from './goods.ts';
 export type * from './lineFreight.ts';
 export type * from './lossPlanRule.ts';

@@ -96,3 +96,24 @@ export const waybillChecks = sqliteTable('waybill_checks', {
   userName: text('user_name').notNull(),
   at: integer('at').notNull(),
 }, (t) => [index('waybill_checks_waybill').on(t.waybillId, t.checkType)]);
+
+/**
+ * The runs of the fixed-line schedules (固定线路排班, docs/rules.md "Fixed lines"): one row per
+ * (schedule, day) whose waybill was generated, written in the same transaction as the waybill, so a
+ * day's waybill is made once however many instances sweep. It is also the waybill's link to its line.
+ */
+export const fixedLineRuns = sqliteTable('fixed_line_runs', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  lineId: integer('line_id').notNull(),
+  schedulingId: integer('scheduling_id').notNull(),
+  /** The run's day: the start of that day in Asia/Shanghai (epoch ms). */
+  runDay: integer('run_day').notNull(),
+  waybillId: integer('waybill_id').notNull().references(() => waybills.id),
+  /** When the waybill was generated. */
+  at: integer('at').notNull(),
+}, (t) => [
+  uniqueIndex('fixed_line_runs_key').on(t.schedulingId, t.runDay),
+  index('fixed_line_runs_line').on(t.lineId, t.runDay),
+  uniqueIndex('fixed_line_runs_waybill').on(t.waybillId),
+]);

@@ -55,6 +55,8 @@ function shownField(resource: ResourceFile, field: string): string {
   if (shownSchemas(resource)[field]?.['x-conditions']) return `${field}Text`;
   // A check rule's questions likewise (server/domain/rules/check-questions.ts).
   if (shownSchemas(resource)[field]?.['x-check-questions']) return `${field}Text`;
+  // A fixed line's stops likewise (server/domain/fixed-lines/hooks.ts).
+  if (shownSchemas(resource)[field]?.['x-line-stops']) return `${field}Text`;
   return shownSchemas(resource)[field]?.['x-time'] ? `${field}Str` : field;
 }
 

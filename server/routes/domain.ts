@@ -32,6 +32,7 @@ import { checkRuleHooks } from '../domain/rules/check-hooks.ts';
 import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
 import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
 
+import { fixedLineHooks, schedulingHooks } from '../domain/fixed-lines/hooks.ts';
 import { temperatureContactHooks } from '../notify/contact-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
@@ -52,6 +53,7 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     checkRule: ruleVersionHooks(conn, registry, checkRuleType, checkRuleHooks),
 
     prescriptionRule: ruleVersionHooks(conn, registry, prescriptionRuleType, prescriptionRuleHooks),
+    fixedLine: fixedLineHooks(conn), fixedLineScheduling: schedulingHooks(conn),
   };
 }
 

@@ -26,7 +26,7 @@ const typesOf = (schema: FieldSchema): string[] => [schema.type ?? 'string'].fla
 export const isYesNo = (schema: FieldSchema) => schema['x-dictionary'] === 'yesNo' || (typesOf(schema).length === 1 && typesOf(schema)[0] === 'boolean');
 
 /** Fields that take a whole row whatever the column count: long text, files, tiers. */
-const WIDE_WIDGETS = new Set(['textarea', 'upload', 'tieredRange', 'conditions', 'checkQuestions']);
+const WIDE_WIDGETS = new Set(['textarea', 'upload', 'tieredRange', 'conditions', 'checkQuestions', 'lineStops']);
 
 /** The widget (or field) a schema calls for; the page's own uiSchema may still override it. */
 export function widgetFor(field: string, schema: FieldSchema, page: PageSchema): UiSchema {
@@ -35,6 +35,7 @@ export function widgetFor(field: string, schema: FieldSchema, page: PageSchema):
   if (schema['x-tiered']) return { 'ui:field': 'tieredRange' };
   if (schema['x-conditions']) return { 'ui:field': 'conditions' };
   if (schema['x-check-questions']) return { 'ui:field': 'checkQuestions' };
+  if (schema['x-line-stops']) return { 'ui:field': 'lineStops' };
   if (ref) {
     return {
       'ui:widget': 'reference',

@@ -14,6 +14,7 @@ export function createWidgetRegistry(): WidgetRegistry {
     departmentTree: lazy(() => import('./department-tree/department-tree.tsx').then((m) => ({ default: m.DepartmentTree }))),
     uploadCenter: lazy(() => import('./upload-center/upload-center.tsx').then((m) => ({ default: m.UploadCenter }))),
     fenceEdit: lazy(() => import('./fence-edit/fence-edit-page.tsx').then((m) => ({ default: m.FenceEditPage }))),
+    fixedLineNavigation: lazy(() => import('../fixed-line-navigation/fixed-line-navigation.tsx').then((m) => ({ default: m.FixedLineNavigation }))),
     terminalCredentialIssue: lazy(() => import('./terminal-credential/terminal-credential-issue.tsx').then((m) => ({ default: m.TerminalCredentialIssue }))),
   };
 }

@@ -33,7 +33,7 @@ export function stateLabels(reg: Registry, w: { status: number; step: number; si
 /** Actions that are not transitions of the machine but still leave an event (driver changes). */
 const OTHER_ACTION_NAMES: Record<string, string> = {
   assignDriver: '指派司机', add: '新增运单', update: '修改运单', generate: '订单生成运单', copy: '复制运单', editWaybillName: '修改运单名称',
-  delete: '删除运单', assignDepartment: '分配部门', delegateWaybill: '委托运单', check: '运单检查', transferUnload: '转运卸货', transferIn: '转运装车',
+  delete: '删除运单', assignDepartment: '分配部门', delegateWaybill: '委托运单', check: '运单检查', transferUnload: '转运卸货', transferIn: '转运装车', fixedLine: '固定线路生成运单',
 };
 
 export const actionName = (action: string) => ACTION_NAMES[action as WaybillAction] ?? OTHER_ACTION_NAMES[action] ?? action;
