@@ -3,12 +3,14 @@ import type { Database } from '../db/port.ts';
 import type { Registry } from '../registry/types.ts';
 import { sweepAutoSign } from '../domain/rules/auto-sign.ts';
 import { sweepProgressRemind } from '../domain/rules/progress-remind.ts';
+import { sweepWaybillRules } from '../domain/rules/waybill-rule-apply.ts';
 import { JobRunner, type Sweep } from './runner.ts';
 
 export function timedSweeps(registry: () => Registry): Sweep[] {
   return [
     { name: 'autoSign', run: (conn, now) => sweepAutoSign(conn, registry, now) },
     { name: 'progressRemind', run: (conn, now) => sweepProgressRemind(conn, now) },
+    { name: 'waybillRule', run: (conn, now) => sweepWaybillRules(conn, registry, now) },
   ];
 }
 

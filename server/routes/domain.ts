@@ -32,6 +32,8 @@ import { checkRuleHooks } from '../domain/rules/check-hooks.ts';
 import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
 import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
 
+import { waybillRuleType } from '../domain/rules/types/waybill-rule.ts';
+
 import { temperatureContactHooks } from '../notify/contact-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
@@ -52,6 +54,8 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     checkRule: ruleVersionHooks(conn, registry, checkRuleType, checkRuleHooks),
 
     prescriptionRule: ruleVersionHooks(conn, registry, prescriptionRuleType, prescriptionRuleHooks),
+
+    waybillRule: ruleVersionHooks(conn, registry, waybillRuleType),
   };
 }
 
