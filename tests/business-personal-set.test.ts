@@ -35,6 +35,8 @@ describe('业务个性化设置', () => {
     // Any user whose form needs it reads one key.
     const one = await carrierUser.get('/businessPersonalSet/getInfoByKey?key=dispatchRequireDriver');
     expect(one.result).toMatchObject({ key: 'dispatchRequireDriver', label: '派车是否必须指定司机', value: 1, defaultValue: 0 });
+    // The login's corporation settings carry the switches for the console's forms.
+    expect((await carrierUser.get('/personalSet/getCorpPersonalSet')).result.businessPersonalSet).toEqual({ ...OFF, dispatchRequireDriver: 1 });
     const history = await admin.get('/businessPersonalSet/history');
     expect(history.result[0]).toMatchObject({ key: 'dispatchRequireDriver', label: '派车是否必须指定司机', fromStr: '否', toStr: '是', updatedBy: after.result.updatedBy });
     await set({ dispatchRequireDriver: 0 });

@@ -72,6 +72,11 @@ export async function readPersonalSettings(conn: Conn, corpId: number): Promise<
   return { ...defaults(), ...(record?.values ?? {}), updatedAtStr: formatTime(validSince), updatedBy: record?.updatedBy ?? '' };
 }
 
+/** Every key's value in force now (the login's getCorpPersonalSet carries them for the console's forms). */
+export async function personalValues(conn: Conn, corpId: number): Promise<PersonalValues> {
+  return { ...defaults(), ...((await current(conn, corpId)).record?.values ?? {}) };
+}
+
 /** One key's value in force now. */
 export async function personalSetting(conn: Conn, corpId: number, key: string): Promise<number> {
   const def = BUSINESS_PERSONAL_KEYS.find((k) => k.key === key);
