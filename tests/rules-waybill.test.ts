@@ -208,6 +208,13 @@ describe('waybill rules: bad input and partners', () => {
     expect(p.code).toBe(100);
   });
 
+  it('offers the condition editor the load\'s fields the form names (x-conditions)', async () => {
+    const x = t.registry.get().resources.get('waybillRule')!.schema.properties.conditions as unknown as { 'x-conditions': string };
+    const defs = await dispatcher.get(`/delegate/listConditionDefine?ruleType=${x['x-conditions']}`);
+    expect(defs.code).toBe(1);
+    expect(defs.result.map((d: any) => d.title)).toEqual(['货品类别', '温层', '车型', '重量', '运输距离']);
+  });
+
   it('keeps rules to the corporation\'s staff: a carrier user is refused', async () => {
     const r = await t.refused(() => carrierUser.post('/waybillRule/saveRule', ruleBody({ ruleName: '承运商规则' })));
     expect([103, 104]).toContain(r.code);
