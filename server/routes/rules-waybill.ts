@@ -31,7 +31,7 @@ export function waybillRuleRoutes(conn: Conn, registry: () => Registry) {
     }),
     route<{ id?: number | null; rule: Record<string, unknown> }>({
       method: 'POST', path: '/waybillRule/preview', access: { anyOf: writers },
-      input: { type: 'object', additionalProperties: false, required: ['rule'], properties: { id: { ...ID, type: ['integer', 'null'] }, rule: { ...saveInput, title: '规则' } } },
+      input: { type: 'object', additionalProperties: false, required: ['rule'], properties: { id: ID, rule: { ...saveInput, title: '规则' } } },
       handler: async ({ user, body }) => {
         staffOnly(user);
         checkConditions(waybillRuleType, body.rule.conditions as Condition[] | undefined);
