@@ -26,6 +26,8 @@ import { uiRoutes } from './routes/ui.ts';
 import { domainHooks, domainRoutes } from './routes/domain.ts';
 import { ruleRoutes } from './routes/rules.ts';
 import { departureRuleRoutes } from './routes/rules-departure.ts';
+import { waybillRuleRoutes } from './routes/rules-waybill.ts';
+import { businessPersonalRoutes } from './routes/business-personal-set.ts';
 import { evaluateRoutes } from './routes/evaluate.ts';
 import { delegateRuleRoutes } from './routes/rules-delegate.ts';
 import { lossPlanRoutes } from './routes/rules-loss-plan.ts';
@@ -134,6 +136,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...checkRuleRoutes(on, registry.get),
     ...prescriptionRuleRoutes(on, registry.get),
     ...fixedLineRoutes(on, registry.get),
+    ...waybillRuleRoutes(on, registry.get),
+    ...businessPersonalRoutes(on),
   ];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });

@@ -159,6 +159,7 @@ const SAVE_BODIES: Record<string, Row> = {
   lossPlanRule: LOSS_PLAN,
   prescriptionRule: { ruleName: '坏输入时效规则', transportHours: 6, unloadDwellHours: 2, toleranceMinutes: 10 },
   ...FIXED_LINES.saveBodies,
+  waybillRule: { ruleName: '坏输入运单规则', arriveStart: 1, leaveStart: 0, viaAuto: 0, arriveEnd: 1, leaveEnd: 0, minStayMinutes: 5 },
 };
 
 const OTHER_BODIES: Record<string, Row> = {
@@ -195,6 +196,8 @@ const OTHER_BODIES: Record<string, Row> = {
   '/signInTimeSetting/preview': { rule: { enabled: 1, hours: 24 } },
   '/configProcessRemindSet/preview': { rule: { ruleName: '预览提醒', classifyId: 13, hours: 3 } },
   '/prescriptionRule/preview': { rule: { ruleName: '预览时效规则', transportHours: 6, unloadDwellHours: 2 } },
+  '/waybillRule/preview': { rule: { ruleName: '预览运单规则', arriveStart: 1, leaveStart: 0, viaAuto: 0, arriveEnd: 0, leaveEnd: 0, minStayMinutes: 5 } },
+  '/businessPersonalSet/saveInfo': { dispatchRequireDriver: 0 },
   // Keyed by route.path; sent to a real report (urlOf).
   '/report/:name/query': {},
   '/report/:name/total': {},

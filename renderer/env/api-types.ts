@@ -28,6 +28,8 @@ export interface CorpSettings {
   passwordStatus: number;
   /** 1 (default): the message popover hides by itself after 3 s. */
   msgLayerDisplayMode: number;
+  /** 业务个性化设置: each catalogue key (schemas/settings/business-personal.json) with its value in force, 1 是 / 0 否. */
+  businessPersonalSet?: Record<string, number>;
   [key: string]: unknown;
 }
 

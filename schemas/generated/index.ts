@@ -39,3 +39,4 @@ export type * from './unitPrice.ts';
 export type * from './user.ts';
 export type * from './vehicle.ts';
 export type * from './waybillAllowance.ts';
+export type * from './waybillRule.ts';

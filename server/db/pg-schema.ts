@@ -194,4 +194,5 @@ export const shipperReceivers = twin(sResources.shipperReceivers);
 export const storeLocations = twin(sResources.storeLocations);
 export const temperatureRules = twin(sResources.temperatureRules);
 export const unitPrices = twin(sResources.unitPrices);
+export const waybillRules = twin(sResources.waybillRules);
 // </generated>

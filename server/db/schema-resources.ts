@@ -785,3 +785,38 @@ export const unitPrices = sqliteTable('unit_prices', {
   index('unit_prices_status').on(t.corpId, t.isDeleted, t.status),
   index('unit_prices_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
+
+/** 运单规则 (schemas/resources/waybillRule.json). */
+export const waybillRules = sqliteTable('waybill_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  arriveStart: integer('arrive_start').notNull().default(0),
+  leaveStart: integer('leave_start').notNull().default(0),
+  viaAuto: integer('via_auto').notNull().default(0),
+  arriveEnd: integer('arrive_end').notNull().default(0),
+  leaveEnd: integer('leave_end').notNull().default(0),
+  minStayMinutes: integer('min_stay_minutes').notNull().default(5),
+  endAfterSignHours: integer('end_after_sign_hours'),
+  conditions: text('conditions'),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('waybill_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('waybill_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('waybill_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('waybill_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('waybill_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('waybill_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);

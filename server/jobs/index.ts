@@ -4,6 +4,7 @@ import type { Registry } from '../registry/types.ts';
 import { sweepAutoSign } from '../domain/rules/auto-sign.ts';
 import { sweepProgressRemind } from '../domain/rules/progress-remind.ts';
 import { sweepFixedLines } from '../domain/fixed-lines/generate.ts';
+import { sweepWaybillRules } from '../domain/rules/waybill-rule-apply.ts';
 import { JobRunner, type Sweep } from './runner.ts';
 
 export function timedSweeps(registry: () => Registry): Sweep[] {
@@ -11,6 +12,7 @@ export function timedSweeps(registry: () => Registry): Sweep[] {
     { name: 'autoSign', run: (conn, now) => sweepAutoSign(conn, registry, now) },
     { name: 'progressRemind', run: (conn, now) => sweepProgressRemind(conn, now) },
     { name: 'fixedLine', run: (conn, now) => sweepFixedLines(conn, now) },
+    { name: 'waybillRule', run: (conn, now) => sweepWaybillRules(conn, registry, now) },
   ];
 }
 

@@ -33,6 +33,8 @@ import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
 import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
 
 import { fixedLineHooks, schedulingHooks } from '../domain/fixed-lines/hooks.ts';
+import { waybillRuleType } from '../domain/rules/types/waybill-rule.ts';
+
 import { temperatureContactHooks } from '../notify/contact-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
@@ -54,6 +56,8 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
 
     prescriptionRule: ruleVersionHooks(conn, registry, prescriptionRuleType, prescriptionRuleHooks),
     fixedLine: fixedLineHooks(conn), fixedLineScheduling: schedulingHooks(conn),
+
+    waybillRule: ruleVersionHooks(conn, registry, waybillRuleType),
   };
 }
 

@@ -10,6 +10,7 @@ import type { SessionStore } from '../domain/auth/sessions.ts';
 import { authenticate } from '../domain/auth/login.ts';
 import { corpSettings, userInfo } from '../domain/auth/user-info.ts';
 import { changeOwnPassword } from '../domain/auth/change-password.ts';
+import { personalValues } from '../domain/settings/business-personal.ts';
 import { SESSION_TTL_MS } from '../domain/auth/sessions.ts';
 
 const loginInput = {
@@ -77,7 +78,8 @@ export function sessionRoutes(conn: Conn, sessions: SessionStore) {
     }),
     route({
       method: 'GET', path: '/personalSet/getCorpPersonalSet', access: { session: true }, input: { type: 'object' },
-      handler: ({ user }) => corpSettings(conn, user.corpId, user.userId),
+      // With the business switches (业务个性化设置) a console form reads (docs/rules.md "Business personal settings").
+      handler: async ({ user }) => ({ ...(await corpSettings(conn, user.corpId, user.userId)), businessPersonalSet: await personalValues(conn, user.corpId) }),
     }),
     route({
       method: 'GET', path: '/user/checkUserPWD', access: { session: true }, input: { type: 'object' },

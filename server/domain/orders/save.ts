@@ -10,6 +10,7 @@ import { goodsOf, snapshotOf } from './details.ts';
 import { resolveGoodsLines, storeGoodsLine, type LineInput } from './goods-lines.ts';
 import { insert, one, run, tx, type Conn } from './sql.ts';
 import { delegateByRule } from './actions.ts';
+import { requireArriveTime } from '../settings/business-personal.ts';
 import { delegationFor } from '../rules/delegate-order.ts';
 
 /** A goods line as the form sends it (goods-lines.ts says what it may hold). */
@@ -115,6 +116,7 @@ export async function saveOrder(conn: Conn, user: SessionUser, input: SaveInput)
   const now = Date.now();
   return tx(conn, async () => {
     await checkReferences(conn, user, input, customerId);
+    await requireArriveTime(conn, user.corpId, input.requiredArriveTime);
     const id = editing ? await edit(conn, user, input as SaveInput & { id: number; version: number }, customerId, now) : await create(conn, user, input, customerId, now);
     const order = await recordVersion(conn, user, id, now);
     return { id, orderNo: order.orderNo, version: editing ? order.version : await applyDelegateRule(conn, user, order, now) };

@@ -8,6 +8,7 @@ import { applyWaybillAction, INITIAL_WAYBILL_STATE } from '../workflow/waybill-m
 import { insertWaybill } from '../waybills/create.ts';
 import { assertDriverFitsVehicle } from '../waybills/dispatch.ts';
 import type { OrderRow } from './access.ts';
+import { requireDriver } from '../settings/business-personal.ts';
 import { one, type Conn } from './sql.ts';
 
 export interface Crew {
@@ -23,6 +24,7 @@ export async function crewOf(conn: Conn, user: SessionUser, input: Crew, orderCa
   if (!vehicle || (user.userType === 2 && vehicle.carrierId !== user.partnerId)) throw invalid('车辆：车辆不存在或无权访问', { field: 'vehicleId' });
   if (vehicle.status !== 0) throw invalid('车辆：车辆已停用', { field: 'vehicleId' });
   const driverId = input.driverId ?? vehicle.driverId;
+  await requireDriver(conn, user.corpId, driverId);
   if (driverId !== null) {
     const driver = await one<{ status: number }>(conn, 'SELECT status FROM drivers WHERE id = ? AND corp_id = ? AND is_deleted = 0', driverId, user.corpId);
     if (!driver) throw invalid('司机：司机不存在或无权访问', { field: 'driverId' });

@@ -13,6 +13,7 @@ import { unreadableFile } from '../files/access.ts';
 import { checkAnswers, storeAnswers, type Answer } from '../evaluation/answers.ts';
 import { createTripAllowances } from '../settlement/allowances/allowances.ts';
 import { applyLossPlan } from '../rules/loss-plan-apply.ts';
+import { requireReceipt, requireSignRemark } from '../settings/business-personal.ts';
 
 export interface ActionBody {
   id: number;
@@ -44,7 +45,13 @@ const BUILDERS: Record<string, Builder> = {
   refuse: keep,
   startLoad: keep,
   abnormalEnd: keep,
-  manualEnd: keep,
+  // 业务个性化设置 结束运单前是否必须上传回单 may hold 手动结束 until the receipt is in.
+  manualEnd: (conn, _u, body: ActionBody) => ({
+    prepare: async (w) => {
+      await requireReceipt(conn, w.corpId, w.id);
+      return { payload: Object.keys(dialogOf(body)).length ? dialogOf(body) : undefined };
+    },
+  }),
   arriveWaybillNode: (conn, _u, body: NodeActionBody) => nodeTransition(conn, 'arrive', body),
   leaveWaybillNode: (conn, _u, body: NodeActionBody) => nodeTransition(conn, 'leave', body),
   confirmLoad: goodsAction('load'),
@@ -53,6 +60,7 @@ const BUILDERS: Record<string, Builder> = {
     input: async () => ({ signedQuantity: body.signedQuantity, deliveredQuantity: body.deliveredQuantity, abnormal: body.abnormal === true }),
     prepare: async (w) => {
       if (milli(body.signedQuantity) > milli(body.deliveredQuantity)) throw invalid('签收数量：不能超过交货数量', { field: 'signedQuantity' });
+      await requireSignRemark(conn, w.corpId, body.abnormal === true || milli(body.signedQuantity) < milli(body.deliveredQuantity), body.remark);
       // Signed off = completed (500): the driver's and delivery man's allowances of the trip are due now,
       // and a loss is shared when an automatic loss plan covers it (docs/rules.md "Loss plans").
       return {

@@ -9,6 +9,7 @@ import { recordWaybillVersion } from './history.ts';
 import { lockWaybill, type WaybillRow } from './scope.ts';
 import { all, one, tx, type Conn } from './sql.ts';
 import { bumpWaybill, recordEvent, runTransition } from './transition.ts';
+import { requireDriver } from '../settings/business-personal.ts';
 
 interface Vehicle {
   id: number;
@@ -70,6 +71,7 @@ export function assignVehicle(conn: Conn, reg: Registry, user: SessionUser, body
     prepare: async (w) => {
       const v = await vehicleOf(conn, user, body.vehicleId);
       const driverId = body.driverId ?? v.driverId;
+      await requireDriver(conn, w.corpId, driverId);
       const driver = driverId === null ? null : await driverOf(conn, user, driverId);
       if (driver) await assertDriverFitsVehicle(conn, v, driver.id);
       // The vehicle's carrier takes the waybill; a vehicle of no carrier leaves it where it was.

@@ -52,6 +52,8 @@ export interface NodeActionBody {
   nodeId: number;
   /** When it happened, if not now (a driver confirming late); never in the future. */
   time?: number;
+  /** The waybill rule that made this step by itself (waybill-rule-apply.ts; no route takes it): kept on the event. */
+  rule?: { id: number; name: string };
 }
 
 /** The latest time recorded anywhere on the route except this node. */
@@ -96,7 +98,7 @@ export function nodeTransition(conn: Conn, kind: 'arrive' | 'leave', body: NodeA
       const state = arriveLeaveState(time, kind === 'arrive' ? n.requiredArriveTime : n.requiredLeaveTime, n.toleranceMinutes ?? 0);
       return {
         nodeId: n.id,
-        payload: { time },
+        payload: body.rule ? { time, ruleId: body.rule.id, ruleName: body.rule.name } : { time },
         effects: async () => {
           await run(conn, sql, time, state, n.id);
           // The rule in force at this moment re-derives the times still ahead (the unloading deadline from the actual leave time).

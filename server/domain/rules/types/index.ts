@@ -11,6 +11,8 @@ import { checkRuleType } from './check.ts';
 
 import { prescriptionRuleType } from './prescription.ts';
 
+import { waybillRuleType } from './waybill-rule.ts';
+
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
   [departureRuleType.key, departureRuleType as RuleType<unknown>],
@@ -22,4 +24,6 @@ export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [checkRuleType.key, checkRuleType as RuleType<unknown>],
 
   [prescriptionRuleType.key, prescriptionRuleType as RuleType<unknown>],
+
+  [waybillRuleType.key, waybillRuleType as RuleType<unknown>],
 ]);
