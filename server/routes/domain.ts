@@ -32,6 +32,11 @@ import { checkRuleHooks } from '../domain/rules/check-hooks.ts';
 import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
 import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
 
+import { accessInspectionRuleType } from '../domain/rules/types/access-inspection.ts';
+import { accessRuleHooks } from '../domain/rules/access-hooks.ts';
+import { factoryShipmentType } from '../domain/rules/types/factory-shipment.ts';
+import { factoryShipmentHooks } from '../domain/rules/factory-hooks.ts';
+
 import { temperatureContactHooks } from '../notify/contact-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
 
@@ -52,6 +57,9 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     checkRule: ruleVersionHooks(conn, registry, checkRuleType, checkRuleHooks),
 
     prescriptionRule: ruleVersionHooks(conn, registry, prescriptionRuleType, prescriptionRuleHooks),
+
+    accessInspectionRule: ruleVersionHooks(conn, registry, accessInspectionRuleType, accessRuleHooks(conn)),
+    factoryShipmentSetting: ruleVersionHooks(conn, registry, factoryShipmentType, factoryShipmentHooks),
   };
 }
 

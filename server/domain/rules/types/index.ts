@@ -11,6 +11,8 @@ import { checkRuleType } from './check.ts';
 
 import { prescriptionRuleType } from './prescription.ts';
 
+import { accessInspectionRuleType } from './access-inspection.ts';
+
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
   [departureRuleType.key, departureRuleType as RuleType<unknown>],
@@ -22,4 +24,6 @@ export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [checkRuleType.key, checkRuleType as RuleType<unknown>],
 
   [prescriptionRuleType.key, prescriptionRuleType as RuleType<unknown>],
+
+  [accessInspectionRuleType.key, accessInspectionRuleType as RuleType<unknown>],
 ]);
