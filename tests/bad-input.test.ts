@@ -189,6 +189,8 @@ const OTHER_BODIES: Record<string, Row> = {
   '/temperatureRule/preview': { rule: { ruleName: '预览规则', tempMin: 2, tempMax: 4 } },
   '/signInTimeSetting/addOrUpdate': { enabled: 0, hours: 24 },
   '/signInTimeSetting/preview': { rule: { enabled: 1, hours: 24 } },
+  '/accessInspection/preview': { rule: { ruleName: '基线准入', checkTransportLicense: 1, maxVehicleAgeYears: 8 } },
+  '/factoryShipmentSetting/preview': { rule: { areaId: 1, shipStart: '08:00', shipEnd: '18:00', dailyLimit: 5 } },
   '/configProcessRemindSet/preview': { rule: { ruleName: '预览提醒', classifyId: 13, hours: 3 } },
   '/prescriptionRule/preview': { rule: { ruleName: '预览时效规则', transportHours: 6, unloadDwellHours: 2 } },
   // Keyed by route.path; sent to a real report (urlOf).
