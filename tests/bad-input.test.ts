@@ -117,6 +117,7 @@ const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtu
   lossPlanFixtures(),
   await evaluateFixtures(t),
   await checkRuleFixtures(t),
+  { bodies: {}, acceptedText: {}, acceptedNull: { '/accessInspection/preview id': 'a preview of a new rule (no rule it edits)', '/factoryShipmentSetting/preview id': 'a preview of a new setting (none it edits)' } },
   notifyFixtures(),
 ];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
@@ -155,6 +156,9 @@ const SAVE_BODIES: Record<string, Row> = {
   departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
   lossPlanRule: LOSS_PLAN,
   prescriptionRule: { ruleName: '坏输入时效规则', transportHours: 6, unloadDwellHours: 2, toleranceMinutes: 10 },
+  accessInspectionRule: { ruleName: '坏输入准入检查', checkTransportLicense: 1, maxVehicleAgeYears: 8 },
+  // The demo's setting is the first area's.
+  factoryShipmentSetting: { areaId: 2, shipStart: '08:00', shipEnd: '18:00', dailyLimit: 5 },
 };
 
 const OTHER_BODIES: Record<string, Row> = {

@@ -90,6 +90,13 @@ describe('shipping hours', () => {
     const f = await loadedAt(factory);
     expect((await t.refused(() => leave(f, morning()))).message).toContain('出厂发运时段为20:00-次日06:00，10:00不在发运时段内');
     expect((await leave(f, night())).code).toBe(1);
+    // A start alone runs to midnight.
+    const noEnd = await dispatcher.post('/factoryShipmentSetting/update', { id: settingId, version: await settingVersion(settingId), shipStart: '12:00', shipEnd: null });
+    expect(noEnd.code).toBe(1);
+    await backdate(3 * DAY_MS);
+    const g = await loadedAt(factory);
+    expect((await t.refused(() => leave(g, morning()))).message).toContain('出厂发运时段为12:00-24:00，10:00不在发运时段内');
+    expect((await leave(g, night())).code).toBe(1);
     const elsewhere = await loadedAt((await row('SELECT id FROM areas WHERE corp_id = 1 AND id <> ? ORDER BY id LIMIT 1', factory)).id);
     expect((await leave(elsewhere, morning())).code).toBe(1);
   });
@@ -126,7 +133,7 @@ describe('input and partners', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ areaId: factory + 1000 }, ''],
       [{ areaId: 999999, dailyLimit: 3 }, '装货工厂'],
-      [{ areaId: factory, shipStart: '08:00' }, '发运结束时刻：请填写发运结束时刻'],
+      [{ areaId: factory }, '发运开始时刻：请至少设置发运时段或每日发运上限'],
       [{ areaId: factory, shipStart: '08:00', shipEnd: '08:00' }, '发运结束时刻：不能与发运开始时刻相同'],
       [{ areaId: factory, shipStart: '25:00', shipEnd: '08:00' }, '发运开始时刻'],
       [{ areaId: factory, dailyLimit: 0 }, '每日发运上限：'],

@@ -21,16 +21,22 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 /** 'HH:mm' of a moment on the Shanghai clock. */
 export const clockOf = (at: number) => formatTime(at).slice(11, 16);
 
-/** Whether `at` falls in the shipping hours, both ends' minutes included; an end before the start runs past midnight. */
+/**
+ * Whether `at` falls in the shipping hours, both ends' minutes included; an end before the start runs past midnight;
+ * a start alone runs to midnight, an end alone from midnight.
+ */
 export function withinHours(setting: Pick<FactoryShipmentRecord, 'shipStart' | 'shipEnd'>, at: number): boolean {
-  if (!setting.shipStart || !setting.shipEnd) return true;
   const m = minutesOf(clockOf(at));
-  const [start, end] = [minutesOf(setting.shipStart), minutesOf(setting.shipEnd)];
+  const start = setting.shipStart ? minutesOf(setting.shipStart) : 0;
+  const end = setting.shipEnd ? minutesOf(setting.shipEnd) : 24 * 60 - 1;
   return start <= end ? m >= start && m <= end : m >= start || m <= end;
 }
 
-export const hoursText = (s: Pick<FactoryShipmentRecord, 'shipStart' | 'shipEnd'>) =>
-  s.shipStart && s.shipEnd ? `${s.shipStart}-${minutesOf(s.shipEnd) < minutesOf(s.shipStart) ? '次日' : ''}${s.shipEnd}` : '不限';
+export function hoursText(s: Pick<FactoryShipmentRecord, 'shipStart' | 'shipEnd'>): string {
+  if (s.shipStart && s.shipEnd) return `${s.shipStart}-${minutesOf(s.shipEnd) < minutesOf(s.shipStart) ? '次日' : ''}${s.shipEnd}`;
+  if (s.shipStart) return `${s.shipStart}-24:00`;
+  return s.shipEnd ? `00:00-${s.shipEnd}` : '不限';
+}
 
 /** The message refusing a departure at `time` from the factory named `areaName`. */
 export const outsideHoursMessage = (areaName: string, s: FactoryShipmentRecord, time: number) =>

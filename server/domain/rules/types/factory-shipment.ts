@@ -7,7 +7,7 @@ import type { RuleRecord, RuleType } from '../rule-type.ts';
 
 export interface FactoryShipmentRecord extends RuleRecord {
   areaId: number;
-  /** 'HH:mm', Shanghai clock; both or neither. */
+  /** 'HH:mm', Shanghai clock; either may be blank (a start alone: from then until midnight; an end alone: from midnight). */
   shipStart: string | null;
   shipEnd: string | null;
   /** Vehicles per planned load day; null: no limit. */
@@ -16,14 +16,11 @@ export interface FactoryShipmentRecord extends RuleRecord {
 
 const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
 
-/** Hours come in pairs and are not empty; a setting that neither limits hours nor vehicles does nothing. */
+/** Hours are not an empty span; a setting that neither limits hours nor vehicles does nothing. */
 export function checkFactorySetting(record: Record<string, unknown>, existing: Record<string, unknown> = {}) {
   const r = { ...existing, ...record };
-  if (filled(r.shipStart) !== filled(r.shipEnd)) {
-    throw invalid(filled(r.shipStart) ? '发运结束时刻：请填写发运结束时刻' : '发运开始时刻：请填写发运开始时刻', { field: filled(r.shipStart) ? 'shipEnd' : 'shipStart' });
-  }
   if (filled(r.shipStart) && r.shipStart === r.shipEnd) throw invalid('发运结束时刻：不能与发运开始时刻相同', { field: 'shipEnd' });
-  if (!filled(r.shipStart) && !filled(r.dailyLimit)) throw invalid('发运开始时刻：请至少设置发运时段或每日发运上限', { field: 'shipStart' });
+  if (!filled(r.shipStart) && !filled(r.shipEnd) && !filled(r.dailyLimit)) throw invalid('发运开始时刻：请至少设置发运时段或每日发运上限', { field: 'shipStart' });
 }
 
 export const factoryShipmentType: RuleType<Pick<FactoryShipmentRecord, 'shipStart' | 'shipEnd' | 'dailyLimit'>> = {
