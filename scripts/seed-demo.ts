@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
-import { demoCheckRules, demoDelegateRules, demoDepartureRules, demoLossPlanRules, demoPrescriptionRules, demoProgressReminders, demoTemperatureRules, demoWaybillRules } from '../fixtures/rules.ts';
+import { demoAccessRules, demoCheckRules, demoDelegateRules, demoDepartureRules, demoFactorySettings, demoLossPlanRules, demoPrescriptionRules, demoProgressReminders, demoTemperatureRules, demoWaybillRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
 import type { RuleType } from '../server/domain/rules/rule-type.ts';
 import type { Registry } from '../server/registry/types.ts';
@@ -12,6 +12,8 @@ import { temperatureRuleType } from '../server/domain/rules/types/temperature.ts
 import { departureRuleType } from '../server/domain/rules/types/departure.ts';
 import { waybillRuleType } from '../server/domain/rules/types/waybill-rule.ts';
 import { checkRuleType } from '../server/domain/rules/types/check.ts';
+import { accessInspectionRuleType } from '../server/domain/rules/types/access-inspection.ts';
+import { factoryShipmentType } from '../server/domain/rules/types/factory-shipment.ts';
 import { prescriptionRuleType } from '../server/domain/rules/types/prescription.ts';
 import { delegateRuleType } from '../server/domain/rules/types/delegate.ts';
 import { lossPlanRuleType } from '../server/domain/rules/types/loss-plan.ts';
@@ -196,6 +198,8 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
     [checkRuleType, demoCheckRules(corpId, now, refs.customerIds)],
     [prescriptionRuleType, demoPrescriptionRules(corpId, now, refs.customerIds)],
     [waybillRuleType, demoWaybillRules(corpId, now, refs.customerIds)],
+    [accessInspectionRuleType, demoAccessRules(corpId, now)],
+    [factoryShipmentType, demoFactorySettings(corpId, now, refs.areas.map((a) => a.id))],
   ];
   for (const [type, rows] of rules) {
     const res = registry.resources.get(type.resource)!;

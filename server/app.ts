@@ -37,6 +37,8 @@ import { createJobRunner } from './jobs/index.ts';
 import { intervalFrom } from './jobs/runner.ts';
 import { checkRuleRoutes } from './routes/rules-check.ts';
 import { prescriptionRuleRoutes } from './routes/rules-prescription.ts';
+import { accessRuleRoutes } from './routes/rules-access.ts';
+import { factoryShipmentRoutes } from './routes/rules-factory.ts';
 import { fileRoutes } from './routes/files.ts';
 import { uploadCenterRoutes } from './routes/upload-center.ts';
 import { shellRoutes } from './routes/shell.ts';
@@ -138,6 +140,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     ...fixedLineRoutes(on, registry.get),
     ...waybillRuleRoutes(on, registry.get),
     ...businessPersonalRoutes(on),
+    ...accessRuleRoutes(on, registry.get),
+    ...factoryShipmentRoutes(on, registry.get),
   ];
   const snapshotRoutes = (on: Conn): RouteDef[] => [...apiRoutes(on), ...resourceRoutes(registry.get(), new ResourceEngine(on, registry.get, domainHooks(on, registry.get)))];
   const exportCenter = exportCenterRoutes({ db, registry: registry.get, routes: () => routes(), snapshotRoutes, filesDir, timing: exportTiming });

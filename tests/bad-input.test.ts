@@ -119,6 +119,7 @@ const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtu
   lossPlanFixtures(),
   await evaluateFixtures(t),
   await checkRuleFixtures(t),
+  { bodies: {}, acceptedText: {}, acceptedNull: { '/accessInspection/preview id': 'a preview of a new rule (no rule it edits)', '/factoryShipmentSetting/preview id': 'a preview of a new setting (none it edits)' } },
   notifyFixtures(),
   FIXED_LINES,
 ];
@@ -160,6 +161,9 @@ const SAVE_BODIES: Record<string, Row> = {
   prescriptionRule: { ruleName: '坏输入时效规则', transportHours: 6, unloadDwellHours: 2, toleranceMinutes: 10 },
   ...FIXED_LINES.saveBodies,
   waybillRule: { ruleName: '坏输入运单规则', arriveStart: 1, leaveStart: 0, viaAuto: 0, arriveEnd: 1, leaveEnd: 0, minStayMinutes: 5 },
+  accessInspectionRule: { ruleName: '坏输入准入检查', checkTransportLicense: 1, maxVehicleAgeYears: 8 },
+  // The demo's setting is the first area's.
+  factoryShipmentSetting: { areaId: 2, shipStart: '08:00', shipEnd: '18:00', dailyLimit: 5 },
 };
 
 const OTHER_BODIES: Record<string, Row> = {
@@ -194,6 +198,8 @@ const OTHER_BODIES: Record<string, Row> = {
   '/temperatureRule/preview': { rule: { ruleName: '预览规则', tempMin: 2, tempMax: 4 } },
   '/signInTimeSetting/addOrUpdate': { enabled: 0, hours: 24 },
   '/signInTimeSetting/preview': { rule: { enabled: 1, hours: 24 } },
+  '/accessInspection/preview': { rule: { ruleName: '基线准入', checkTransportLicense: 1, maxVehicleAgeYears: 8 } },
+  '/factoryShipmentSetting/preview': { rule: { areaId: 1, shipStart: '08:00', shipEnd: '18:00', dailyLimit: 5 } },
   '/configProcessRemindSet/preview': { rule: { ruleName: '预览提醒', classifyId: 13, hours: 3 } },
   '/prescriptionRule/preview': { rule: { ruleName: '预览时效规则', transportHours: 6, unloadDwellHours: 2 } },
   '/waybillRule/preview': { rule: { ruleName: '预览运单规则', arriveStart: 1, leaveStart: 0, viaAuto: 0, arriveEnd: 0, leaveEnd: 0, minStayMinutes: 5 } },

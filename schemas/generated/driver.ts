@@ -19,6 +19,14 @@ export interface DriverInput {
    */
   licenseType?: string;
   /**
+   * 驾驶证有效期至
+   */
+  licenseExpiry?: number;
+  /**
+   * 从业资格证有效期至
+   */
+  qualificationExpiry?: number;
+  /**
    * 承运商
    */
   carrierId?: number;
@@ -75,6 +83,14 @@ export interface Driver {
    */
   licenseType: string;
   /**
+   * 驾驶证有效期至
+   */
+  licenseExpiry: number;
+  /**
+   * 从业资格证有效期至
+   */
+  qualificationExpiry: number;
+  /**
    * 承运商
    */
   carrierId: number;
@@ -98,4 +114,12 @@ export interface Driver {
    * 更新时间
    */
   updatedAtStr: string;
+  /**
+   * 驾驶证有效期至
+   */
+  licenseExpiryStr: string;
+  /**
+   * 从业资格证有效期至
+   */
+  qualificationExpiryStr: string;
 }

@@ -39,6 +39,22 @@ export interface VehicleInput {
    */
   volume?: number;
   /**
+   * 注册日期
+   */
+  registerDate?: number;
+  /**
+   * 行驶证有效期至
+   */
+  drivingLicenseExpiry?: number;
+  /**
+   * 道路运输证有效期至
+   */
+  transportLicenseExpiry?: number;
+  /**
+   * 保险有效期至
+   */
+  insuranceExpiry?: number;
+  /**
    * 状态
    */
   status?: 0 | 1;
@@ -151,6 +167,22 @@ export interface Vehicle {
    */
   volume: number;
   /**
+   * 注册日期
+   */
+  registerDate: number;
+  /**
+   * 行驶证有效期至
+   */
+  drivingLicenseExpiry: number;
+  /**
+   * 道路运输证有效期至
+   */
+  transportLicenseExpiry: number;
+  /**
+   * 保险有效期至
+   */
+  insuranceExpiry: number;
+  /**
    * 状态
    */
   status: 0 | 1;
@@ -218,4 +250,20 @@ export interface Vehicle {
    * 更新时间
    */
   updatedAtStr: string;
+  /**
+   * 注册日期
+   */
+  registerDateStr: string;
+  /**
+   * 行驶证有效期至
+   */
+  drivingLicenseExpiryStr: string;
+  /**
+   * 道路运输证有效期至
+   */
+  transportLicenseExpiryStr: string;
+  /**
+   * 保险有效期至
+   */
+  insuranceExpiryStr: string;
 }

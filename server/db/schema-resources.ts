@@ -3,6 +3,42 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { areas, audit, carModels, carriers, corporations, customers, drivers, live, users, vehicles } from './schema.ts';
 
+/** 准入检查 (schemas/resources/accessInspectionRule.json). */
+export const accessInspectionRules = sqliteTable('access_inspection_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  carrierId: integer('carrier_id').references(() => carriers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  conditions: text('conditions'),
+  checkDrivingLicense: integer('check_driving_license').notNull().default(0),
+  checkTransportLicense: integer('check_transport_license').notNull().default(0),
+  checkInsurance: integer('check_insurance').notNull().default(0),
+  checkDriverLicense: integer('check_driver_license').notNull().default(0),
+  checkQualification: integer('check_qualification').notNull().default(0),
+  requireTemperatureDevice: integer('require_temperature_device').notNull().default(0),
+  allowedCarModelIds: text('allowed_car_model_ids'),
+  maxVehicleAgeYears: integer('max_vehicle_age_years'),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('access_inspection_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('access_inspection_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('access_inspection_rules_carrier_id').on(t.corpId, t.isDeleted, t.carrierId),
+  index('access_inspection_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('access_inspection_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('access_inspection_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 报警联系人 (schemas/resources/alarmContact.json). */
 export const alarmContacts = sqliteTable('alarm_contacts', {
   id: integer('id').primaryKey(),
@@ -338,6 +374,23 @@ export const equips = sqliteTable('equips', {
   index('equips_equip_type').on(t.corpId, t.isDeleted, t.equipType),
   index('equips_status').on(t.corpId, t.isDeleted, t.status),
   index('equips_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
+/** 出厂发运设置 (schemas/resources/factoryShipmentSetting.json). */
+export const factoryShipmentSettings = sqliteTable('factory_shipment_settings', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  areaId: integer('area_id').notNull().references(() => areas.id),
+  shipStart: text('ship_start'),
+  shipEnd: text('ship_end'),
+  dailyLimit: integer('daily_limit'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('factory_shipment_settings_area_id').on(t.corpId, t.areaId).where(live),
+  index('factory_shipment_settings_status').on(t.corpId, t.isDeleted, t.status),
+  index('factory_shipment_settings_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
 /** 农产品 (schemas/resources/farmProduce.json). */

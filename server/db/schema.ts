@@ -83,6 +83,9 @@ export const drivers = sqliteTable('drivers', {
   mobile: text('mobile').notNull(),
   idCard: text('id_card'),
   licenseType: text('license_type'),
+  /** 驾驶证 and 从业资格证 valid through these Shanghai days (epoch ms of the day's start), for the access inspection. */
+  licenseExpiry: integer('license_expiry'),
+  qualificationExpiry: integer('qualification_expiry'),
   status: integer('status').notNull().default(0),
   remark: text('remark'),
   ...audit,
@@ -100,6 +103,11 @@ export const vehicles = sqliteTable('vehicles', {
   dataterminalId: text('dataterminal_id'),
   loadWeight: real('load_weight'),
   volume: real('volume'),
+  /** 注册日期 (the vehicle's age) and the documents' last valid days (epoch ms of Shanghai day starts), for the access inspection. */
+  registerDate: integer('register_date'),
+  drivingLicenseExpiry: integer('driving_license_expiry'),
+  transportLicenseExpiry: integer('transport_license_expiry'),
+  insuranceExpiry: integer('insurance_expiry'),
   status: integer('status').notNull().default(0),
   camera: integer('camera').notNull().default(0),
   dipstick: integer('dipstick').notNull().default(0),

@@ -34,6 +34,10 @@ import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
 
 import { fixedLineHooks, schedulingHooks } from '../domain/fixed-lines/hooks.ts';
 import { waybillRuleType } from '../domain/rules/types/waybill-rule.ts';
+import { accessInspectionRuleType } from '../domain/rules/types/access-inspection.ts';
+import { accessRuleHooks } from '../domain/rules/access-hooks.ts';
+import { factoryShipmentType } from '../domain/rules/types/factory-shipment.ts';
+import { factoryShipmentHooks } from '../domain/rules/factory-hooks.ts';
 
 import { temperatureContactHooks } from '../notify/contact-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
@@ -58,6 +62,9 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     fixedLine: fixedLineHooks(conn), fixedLineScheduling: schedulingHooks(conn),
 
     waybillRule: ruleVersionHooks(conn, registry, waybillRuleType),
+
+    accessInspectionRule: ruleVersionHooks(conn, registry, accessInspectionRuleType, accessRuleHooks(conn)),
+    factoryShipmentSetting: ruleVersionHooks(conn, registry, factoryShipmentType, factoryShipmentHooks),
   };
 }
 

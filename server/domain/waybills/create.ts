@@ -14,6 +14,7 @@ import { all, insert, one, run, type Conn } from './sql.ts';
 import { refreshWaybillTemperature } from './temperature.ts';
 import { recordEvent } from './transition.ts';
 import { applyPrescription } from '../rules/prescription-apply.ts';
+import { guardDispatch } from '../rules/access-dispatch.ts';
 
 export interface NewNode {
   nodeType: NodeType;
@@ -139,6 +140,8 @@ export async function insertWaybill(conn: Conn, user: SessionUser, w: NewWaybill
   await insertHandGoods(conn, user, waybillId, w.goods);
   // The prescription rule in force now fills the required times the route does not carry.
   await applyPrescription(conn, user.corpId, waybillId, now, now, true);
+  // A waybill born with its vehicle answers to the access inspection and the factory's daily limit.
+  if (w.vehicleId) await guardDispatch(conn, user.corpId, waybillId, { vehicleId: w.vehicleId, driverId: w.driverId ?? null }, now);
   const payload = typeof w.event.payload === 'function' ? await w.event.payload(waybillId) : w.event.payload;
   await recordEvent(conn, user, waybillId, w.event.action, w.event.from ?? w.state, w.state, null, payload, now);
   await recordWaybillVersion(conn, user, waybillId, w.event.action, now);

@@ -10,6 +10,8 @@ import { lockWaybill, type WaybillRow } from './scope.ts';
 import { all, one, tx, type Conn } from './sql.ts';
 import { bumpWaybill, recordEvent, runTransition } from './transition.ts';
 import { requireDriver } from '../settings/business-personal.ts';
+import { guardDispatch } from '../rules/access-dispatch.ts';
+import { guardAccess } from '../rules/access-check.ts';
 
 interface Vehicle {
   id: number;
@@ -68,7 +70,7 @@ export interface AssignVehicleBody {
 export function assignVehicle(conn: Conn, reg: Registry, user: SessionUser, body: AssignVehicleBody) {
   return runTransition(conn, reg, user, {
     action: 'assignVehicle', id: body.id, version: body.version,
-    prepare: async (w) => {
+    prepare: async (w, now) => {
       const v = await vehicleOf(conn, user, body.vehicleId);
       const driverId = body.driverId ?? v.driverId;
       await requireDriver(conn, w.corpId, driverId);
@@ -76,6 +78,7 @@ export function assignVehicle(conn: Conn, reg: Registry, user: SessionUser, body
       if (driver) await assertDriverFitsVehicle(conn, v, driver.id);
       // The vehicle's carrier takes the waybill; a vehicle of no carrier leaves it where it was.
       const carrierId = v.carrierId ?? w.carrierId;
+      await guardDispatch(conn, w.corpId, w.id, { vehicleId: v.id, driverId: driver?.id ?? null, carrierId }, now);
       return {
         set: { vehicle_id: v.id, driver_id: driver?.id ?? null, carrier_id: carrierId },
         payload: { vehicleId: v.id, vehicleNo: v.vehicleNo, driverId: driver?.id ?? null, driverName: driver?.driverName ?? null, carrierId },
@@ -103,6 +106,8 @@ export function assignDriver(conn: Conn, user: SessionUser, body: { id: number; 
     const driver = await driverOf(conn, user, body.driverId);
     const vehicle = await one<{ carrierId: number | null }>(conn, 'SELECT carrier_id AS carrierId FROM vehicles WHERE id = ?', w.vehicleId);
     if (vehicle) await assertDriverFitsVehicle(conn, vehicle, driver.id);
+    // Only the driver is new here: the vehicle answered to the rules when it was dispatched.
+    await guardAccess(conn, w.corpId, w.id, { vehicleId: null, driverId: driver.id }, now);
     const version = await bumpWaybill(conn, user, w, now, { driver_id: driver.id });
     await recordEvent(conn, user, w.id, 'assignDriver', w, w, null, { driverId: driver.id, driverName: driver.driverName, previousDriverId: w.driverId }, now);
     await recordWaybillVersion(conn, user, w.id, 'assignDriver', now);

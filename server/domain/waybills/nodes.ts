@@ -8,6 +8,7 @@ import { arriveLeaveState, nodeTypeOf } from './timeline.ts';
 import type { Step } from './transition.ts';
 import { greatest } from '../../db/dialect.ts';
 import { guardDeparture } from '../rules/departure-check.ts';
+import { guardShippingHours } from '../rules/factory-check.ts';
 import { DepartureAction } from '../rules/types/departure.ts';
 import { applyPrescription } from '../rules/prescription-apply.ts';
 
@@ -90,6 +91,8 @@ export function nodeTransition(conn: Conn, kind: 'arrive' | 'leave', body: NodeA
       // 开始运输 (arriving at the loading place starts the trip) and 离开装货地 answer to the departure rules.
       if (nodeTypeOf(n.nodeType) === 'start') {
         await guardDeparture(conn, w.corpId, w.id, kind === 'arrive' ? DepartureAction.START_TRANSPORT : DepartureAction.LEAVE_LOADING, time, now);
+        // Leaving the factory (出厂) answers to its shipping hours at the moment it says it left.
+        if (kind === 'leave') await guardShippingHours(conn, w.corpId, n.areaId, n.areaName, time);
       }
       const sql = kind === 'arrive'
         ? 'UPDATE waybill_nodes SET actual_arrive_time = ?, arrive_state = ? WHERE id = ?'

@@ -12,6 +12,7 @@ import { checkRuleType } from './check.ts';
 import { prescriptionRuleType } from './prescription.ts';
 
 import { waybillRuleType } from './waybill-rule.ts';
+import { accessInspectionRuleType } from './access-inspection.ts';
 
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
@@ -26,4 +27,5 @@ export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [prescriptionRuleType.key, prescriptionRuleType as RuleType<unknown>],
 
   [waybillRuleType.key, waybillRuleType as RuleType<unknown>],
+  [accessInspectionRuleType.key, accessInspectionRuleType as RuleType<unknown>],
 ]);
