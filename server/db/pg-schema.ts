@@ -189,6 +189,7 @@ export const prescriptionRules = twin(sResources.prescriptionRules);
 export const progressRemindRules = twin(sResources.progressRemindRules);
 export const shipperReceivers = twin(sResources.shipperReceivers);
 export const storeLocations = twin(sResources.storeLocations);
+export const stowageRules = twin(sResources.stowageRules);
 export const temperatureRules = twin(sResources.temperatureRules);
 export const unitPrices = twin(sResources.unitPrices);
 // </generated>

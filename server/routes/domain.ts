@@ -31,6 +31,8 @@ import { checkRuleHooks } from '../domain/rules/check-hooks.ts';
 
 import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
 import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
+import { stowageRuleType } from '../domain/rules/types/stowage.ts';
+import { stowageRuleHooks } from '../domain/rules/stowage-hooks.ts';
 
 import { temperatureContactHooks } from '../notify/contact-hooks.ts';
 import { organizationTree, roleOperationTree, saveRoleOperations } from '../domain/users/roles.ts';
@@ -52,6 +54,7 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
     checkRule: ruleVersionHooks(conn, registry, checkRuleType, checkRuleHooks),
 
     prescriptionRule: ruleVersionHooks(conn, registry, prescriptionRuleType, prescriptionRuleHooks),
+    stowageRule: ruleVersionHooks(conn, registry, stowageRuleType, stowageRuleHooks(conn)),
   };
 }
 

@@ -10,6 +10,7 @@ import { progressRemindRuleType } from './progress-remind.ts';
 import { checkRuleType } from './check.ts';
 
 import { prescriptionRuleType } from './prescription.ts';
+import { stowageRuleType } from './stowage.ts';
 
 export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [temperatureRuleType.key, temperatureRuleType as RuleType<unknown>],
@@ -22,4 +23,5 @@ export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
   [checkRuleType.key, checkRuleType as RuleType<unknown>],
 
   [prescriptionRuleType.key, prescriptionRuleType as RuleType<unknown>],
+  [stowageRuleType.key, stowageRuleType as RuleType<unknown>],
 ]);
