@@ -28,6 +28,7 @@ import { ruleRoutes } from './routes/rules.ts';
 import { departureRuleRoutes } from './routes/rules-departure.ts';
 import { evaluateRoutes } from './routes/evaluate.ts';
 import { delegateRuleRoutes } from './routes/rules-delegate.ts';
+import { stowageRuleRoutes } from './routes/rules-stowage.ts';
 import { lossPlanRoutes } from './routes/rules-loss-plan.ts';
 import { timedRuleRoutes } from './routes/rules-timed.ts';
 import { createJobRunner } from './jobs/index.ts';
@@ -127,6 +128,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     // The rule types' own calls, one line each.
     ...departureRuleRoutes(on, registry.get),
     ...delegateRuleRoutes(on, registry.get),
+    ...stowageRuleRoutes(on, registry.get),
     ...lossPlanRoutes(on, registry.get),
     ...evaluateRoutes(on, registry.get),
     ...timedRuleRoutes(on, registry.get),

@@ -3,12 +3,14 @@ import type { Database } from '../db/port.ts';
 import type { Registry } from '../registry/types.ts';
 import { sweepAutoSign } from '../domain/rules/auto-sign.ts';
 import { sweepProgressRemind } from '../domain/rules/progress-remind.ts';
+import { sweepAutoStowage } from '../domain/orders/stowage/auto-run.ts';
 import { JobRunner, type Sweep } from './runner.ts';
 
 export function timedSweeps(registry: () => Registry): Sweep[] {
   return [
     { name: 'autoSign', run: (conn, now) => sweepAutoSign(conn, registry, now) },
     { name: 'progressRemind', run: (conn, now) => sweepProgressRemind(conn, now) },
+    { name: 'autoStowage', run: (conn, now) => sweepAutoStowage(conn, now) },
   ];
 }
 
