@@ -34,6 +34,7 @@ import { departureRuleFixtures } from './support/departure-rule-fixtures.ts';
 import { evaluateFixtures } from './support/evaluate-fixtures.ts';
 import { checkRuleFixtures } from './support/check-rule-fixtures.ts';
 import { delegateRuleFixtures } from './support/delegate-rule-fixtures.ts';
+import { stowageRuleFixtures } from './support/stowage-rule-fixtures.ts';
 import { LOSS_PLAN, lossPlanFixtures } from './support/loss-plan-fixtures.ts';
 
 type Row = Record<string, any>;
@@ -118,6 +119,7 @@ const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtu
   await evaluateFixtures(t),
   await checkRuleFixtures(t),
   notifyFixtures(),
+  await stowageRuleFixtures(t),
 ];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
