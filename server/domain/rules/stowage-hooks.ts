@@ -8,8 +8,10 @@ import { checkSchedule } from './types/stowage.ts';
 
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v : typeof v === 'string' && v.startsWith('[') ? JSON.parse(v) : []);
 
-async function checkModels(conn: Conn, corpId: number, ids: unknown) {
-  if (!Array.isArray(ids) || ids.length === 0) return;
+/** At least one of the corporation's car models (the form's multi-select starts empty, so the schema has no minItems). */
+async function checkModels(conn: Conn, corpId: number, ids: unknown, given: boolean) {
+  if (!given) return;
+  if (!Array.isArray(ids) || ids.length === 0) throw invalid('车型：请至少选择一个车型', { field: 'carModelIds' });
   const found = await all<{ id: number }>(conn, `SELECT id FROM car_models WHERE corp_id = ? AND is_deleted = 0 AND id IN (${ids.map(() => '?').join(', ')})`, corpId, ...ids);
   if (found.length !== new Set(ids).size) throw invalid('车型：所选车型不存在', { field: 'carModelIds' });
 }
@@ -24,11 +26,11 @@ export function stowageRuleHooks(conn: Conn): ResourceHooks {
   return {
     beforeInsert: async (ctx, record) => {
       checkSchedule(record);
-      await checkModels(conn, ctx.user.corpId, record.carModelIds);
+      await checkModels(conn, ctx.user.corpId, record.carModelIds, true);
     },
     beforeUpdate: async (ctx, changes, existing) => {
       checkSchedule({ autoRun: changes.autoRun ?? existing.autoRun, runTimes: 'runTimes' in changes ? changes.runTimes : existing.runTimes });
-      await checkModels(conn, ctx.user.corpId, changes.carModelIds);
+      await checkModels(conn, ctx.user.corpId, changes.carModelIds, 'carModelIds' in changes);
     },
     afterList: (rows) => nameModels(conn, rows),
     afterRead: (row) => nameModels(conn, [row]),
