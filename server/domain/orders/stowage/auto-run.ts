@@ -71,7 +71,8 @@ export async function runAutoStowage(conn: Conn, corpId: number, userId: number 
       else failed++;
     }
     // Computed: each proposal awaits the dispatcher, or failed (its orders stay free).
-    await run(conn, 'UPDATE stowage_proposals SET status = CASE WHEN reason IS NULL THEN ? ELSE ? END WHERE run_id = ?', ProposalStatus.PENDING, ProposalStatus.FAILED, runId);
+    await run(conn, 'UPDATE stowage_proposals SET status = ? WHERE run_id = ? AND reason IS NULL', ProposalStatus.PENDING, runId);
+    await run(conn, 'UPDATE stowage_proposals SET status = ? WHERE run_id = ? AND reason IS NOT NULL', ProposalStatus.FAILED, runId);
     await run(conn, 'UPDATE stowage_runs SET finished_at = ? WHERE id = ?', now, runId);
     return { runId, proposals, failed, orders: plan.proposals.filter((p) => p.reason === null).reduce((s, p) => s + p.orders.length, 0) };
   }, { exclusive: { lock: `stowage_runs:${corpId}` } });
