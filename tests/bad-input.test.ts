@@ -157,6 +157,7 @@ const SAVE_BODIES: Record<string, Row> = {
   departureRule: { ruleName: '坏输入发车规则', action: 2, conditions: [{ field: 'doorOpen', operator: 'ne', value: 1 }], message: '车门未关闭，不能离开装货地' },
   lossPlanRule: LOSS_PLAN,
   prescriptionRule: { ruleName: '坏输入时效规则', transportHours: 6, unloadDwellHours: 2, toleranceMinutes: 10 },
+  stowageRule: { ruleName: '坏输入配载规则', vehicleCarrierId: 1, carModelIds: [1], maxOrders: 5, maxLoadRate: 100 },
 };
 
 const OTHER_BODIES: Record<string, Row> = {
