@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
-import { demoAccessRules, demoCheckRules, demoDelegateRules, demoDepartureRules, demoFactorySettings, demoLossPlanRules, demoPrescriptionRules, demoProgressReminders, demoTemperatureRules, demoWaybillRules } from '../fixtures/rules.ts';
+import { demoAccessRules, demoCheckRules, demoDelegateRules, demoDepartureRules, demoFactorySettings, demoLossPlanRules, demoPrescriptionRules, demoProgressReminders, demoStowageRules, demoTemperatureRules, demoWaybillRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
 import type { RuleType } from '../server/domain/rules/rule-type.ts';
 import type { Registry } from '../server/registry/types.ts';
@@ -16,6 +16,7 @@ import { accessInspectionRuleType } from '../server/domain/rules/types/access-in
 import { factoryShipmentType } from '../server/domain/rules/types/factory-shipment.ts';
 import { prescriptionRuleType } from '../server/domain/rules/types/prescription.ts';
 import { delegateRuleType } from '../server/domain/rules/types/delegate.ts';
+import { stowageRuleType } from '../server/domain/rules/types/stowage.ts';
 import { lossPlanRuleType } from '../server/domain/rules/types/loss-plan.ts';
 import { progressRemindRuleType } from '../server/domain/rules/types/progress-remind.ts';
 import { hashPassword } from '../server/domain/auth/password-hash.ts';
@@ -106,7 +107,7 @@ export const DEMO_ROLES: Record<string, { name: string; grants: string[] }> = {
     // Menu keys grant every operation of the menu: 'order' includes orderStowage3, 'waybill' the record,
     // department, delegate, check and transfer operations (waybillRecord3 ... waybillTransfer3).
     // 'baseData': every base-data menu, the entries resources derive (derived-menus.ts) included.
-    grants: ['baseData', 'order', 'waybill',
+    grants: ['baseData', 'order', 'autoStowage', 'waybill',
       // The business lines' list and detail screens (schemas/menus/transport.json).
       'feedstuffOrder', 'orderManageDHN', 'orderManageJR', 'orderManageZM', 'yqChicksOrder', 'yqmjOrder',
       'feedstuffWaybill', 'waybillListJR', 'waybillManageZM', 'yqChicksWaybill', 'yqmjWaybill',
@@ -200,6 +201,7 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
     [waybillRuleType, demoWaybillRules(corpId, now, refs.customerIds)],
     [accessInspectionRuleType, demoAccessRules(corpId, now)],
     [factoryShipmentType, demoFactorySettings(corpId, now, refs.areas.map((a) => a.id))],
+    [stowageRuleType, demoStowageRules(corpId, now, refs.customerIds, refs.carrierIds, refs.carModelIds)],
   ];
   for (const [type, rows] of rules) {
     const res = registry.resources.get(type.resource)!;

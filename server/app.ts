@@ -30,6 +30,7 @@ import { waybillRuleRoutes } from './routes/rules-waybill.ts';
 import { businessPersonalRoutes } from './routes/business-personal-set.ts';
 import { evaluateRoutes } from './routes/evaluate.ts';
 import { delegateRuleRoutes } from './routes/rules-delegate.ts';
+import { stowageRuleRoutes } from './routes/rules-stowage.ts';
 import { lossPlanRoutes } from './routes/rules-loss-plan.ts';
 import { fixedLineExportRoutes, fixedLineRoutes } from './routes/fixed-lines.ts';
 import { timedRuleRoutes } from './routes/rules-timed.ts';
@@ -132,6 +133,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     // The rule types' own calls, one line each.
     ...departureRuleRoutes(on, registry.get),
     ...delegateRuleRoutes(on, registry.get),
+    ...stowageRuleRoutes(on, registry.get),
     ...lossPlanRoutes(on, registry.get),
     ...evaluateRoutes(on, registry.get),
     ...timedRuleRoutes(on, registry.get),

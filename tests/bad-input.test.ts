@@ -35,6 +35,7 @@ import { evaluateFixtures } from './support/evaluate-fixtures.ts';
 import { checkRuleFixtures } from './support/check-rule-fixtures.ts';
 import { fixedLineFixtures } from './support/fixed-line-bad-input-fixtures.ts';
 import { delegateRuleFixtures } from './support/delegate-rule-fixtures.ts';
+import { stowageRuleFixtures } from './support/stowage-rule-fixtures.ts';
 import { LOSS_PLAN, lossPlanFixtures } from './support/loss-plan-fixtures.ts';
 
 type Row = Record<string, any>;
@@ -122,6 +123,7 @@ const FIXTURES: Fixture[] = [...EARLIER_FIXTURES, DEDUCTIONS, await gatewayFixtu
   { bodies: {}, acceptedText: {}, acceptedNull: { '/accessInspection/preview id': 'a preview of a new rule (no rule it edits)', '/factoryShipmentSetting/preview id': 'a preview of a new setting (none it edits)' } },
   notifyFixtures(),
   FIXED_LINES,
+  await stowageRuleFixtures(t),
 ];
 const fixtureBody = (path: string) => FIXTURES.find((f) => path in f.bodies)?.bodies[path];
 /** Headers a route needs besides the session: a terminal credential for the ingestion routes. */
@@ -164,6 +166,7 @@ const SAVE_BODIES: Record<string, Row> = {
   accessInspectionRule: { ruleName: '坏输入准入检查', checkTransportLicense: 1, maxVehicleAgeYears: 8 },
   // The demo's setting is the first area's.
   factoryShipmentSetting: { areaId: 2, shipStart: '08:00', shipEnd: '18:00', dailyLimit: 5 },
+  stowageRule: { ruleName: '坏输入配载规则', vehicleCarrierId: 1, carModelIds: [1], maxOrders: 5, maxLoadRate: 100 },
 };
 
 const OTHER_BODIES: Record<string, Row> = {

@@ -36,6 +36,7 @@ export type * from './progressRemindRule.ts';
 export type * from './role.ts';
 export type * from './shipperReceiverInfo.ts';
 export type * from './storeLocation.ts';
+export type * from './stowageRule.ts';
 export type * from './temperatureRule.ts';
 export type * from './unitPrice.ts';
 export type * from './user.ts';

@@ -776,6 +776,42 @@ export const storeLocations = sqliteTable('store_locations', {
   index('store_locations_updated').on(t.corpId, t.isDeleted, t.updatedAt),
 ]);
 
+/** 配载规则 (schemas/resources/stowageRule.json). */
+export const stowageRules = sqliteTable('stowage_rules', {
+  id: integer('id').primaryKey(),
+  corpId: integer('corp_id').notNull().references(() => corporations.id),
+  ruleName: text('rule_name').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  businessType: integer('business_type'),
+  originProvince: text('origin_province'),
+  originCity: text('origin_city'),
+  destProvince: text('dest_province'),
+  destCity: text('dest_city'),
+  conditions: text('conditions'),
+  vehicleCarrierId: integer('vehicle_carrier_id').notNull().references(() => carriers.id),
+  carModelIds: text('car_model_ids').notNull(),
+  maxOrders: integer('max_orders').notNull().default(10),
+  maxLoadRate: real('max_load_rate').notNull().default(100),
+  loadingPlace: integer('loading_place').notNull().default(0),
+  unloadingPlace: integer('unloading_place').notNull().default(0),
+  autoRun: integer('auto_run').notNull().default(0),
+  runTimes: text('run_times'),
+  priority: integer('priority').notNull().default(0),
+  validFrom: integer('valid_from'),
+  validTo: integer('valid_to'),
+  status: integer('status').notNull().default(0),
+  remark: text('remark'),
+  ...audit,
+}, (t) => [
+  uniqueIndex('stowage_rules_rule_name').on(t.corpId, t.ruleName).where(live),
+  index('stowage_rules_customer_id').on(t.corpId, t.isDeleted, t.customerId),
+  index('stowage_rules_vehicle_carrier_id').on(t.corpId, t.isDeleted, t.vehicleCarrierId),
+  index('stowage_rules_business_type').on(t.corpId, t.isDeleted, t.businessType),
+  index('stowage_rules_status').on(t.corpId, t.isDeleted, t.status),
+  index('stowage_rules_auto_run').on(t.corpId, t.isDeleted, t.autoRun),
+  index('stowage_rules_updated').on(t.corpId, t.isDeleted, t.updatedAt),
+]);
+
 /** 温度规则 (schemas/resources/temperatureRule.json). */
 export const temperatureRules = sqliteTable('temperature_rules', {
   id: integer('id').primaryKey(),

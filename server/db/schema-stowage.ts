@@ -47,3 +47,53 @@ export const orderStowageSettings = sqliteTable('order_stowage_settings', {
   sameBusinessType: integer('same_business_type').notNull(),
   ...audit,
 }, (t) => [uniqueIndex('order_stowage_settings_corp').on(t.corpId)]);
+
+/**
+ * Auto-stowage (智能配载, stowage rules): one run takes the open stowable orders, applies each order's
+ * stowage rule and proposes vehicles with orders. A scheduled run is marked by its slot so that it runs
+ * once (several instances may sweep); an on-demand run has none.
+ */
+export const stowageRuns = sqliteTable('stowage_runs', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  /** 1 手动触发, 2 定时运行. */
+  kind: integer('kind').notNull(),
+  /** A scheduled run's Shanghai day and time ('2026-11-27 08:00'); null on demand. */
+  slot: text('slot'),
+  userId: integer('user_id'),
+  startedAt: integer('started_at').notNull(),
+  finishedAt: integer('finished_at'),
+}, (t) => [uniqueIndex('stowage_runs_slot').on(t.corpId, t.slot)]);
+
+/** A proposal: one vehicle and its orders, awaiting the dispatcher (intelligentGenerationStatus 1–6). */
+export const stowageProposals = sqliteTable('stowage_proposals', {
+  id: integer('id').primaryKey(),
+  corpId: corp(),
+  runId: integer('run_id').notNull().references(() => stowageRuns.id),
+  proposalNo: text('proposal_no').notNull(),
+  /** intelligentGenerationStatus: 1 生成中, 2 待采纳, 3 已采纳, 4 未采纳, 5 生成失败, 6 手动结束. */
+  status: integer('status').notNull(),
+  /** Why generation failed (status 5), e.g. 无可用车辆. */
+  reason: text('reason'),
+  ruleId: integer('rule_id'),
+  ruleName: text('rule_name'),
+  carrierId: integer('carrier_id'),
+  vehicleId: integer('vehicle_id').references(() => vehicles.id),
+  carModelId: integer('car_model_id').references(() => carModels.id),
+  totalWeight: real('total_weight'),
+  totalVolume: real('total_volume'),
+  loadRate: real('load_rate'),
+  /** The stowage task an adopted proposal became. */
+  taskId: integer('task_id').references(() => orderStowageTasks.id),
+  ...audit,
+}, (t) => [
+  uniqueIndex('stowage_proposals_no').on(t.corpId, t.proposalNo),
+  index('stowage_proposals_corp').on(t.corpId, t.status, t.id),
+]);
+
+/** The orders of a proposal, in loading order. An order is in at most one live (1, 2) proposal. */
+export const stowageProposalOrders = sqliteTable('stowage_proposal_orders', {
+  proposalId: integer('proposal_id').notNull().references(() => stowageProposals.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  seq: integer('seq').notNull(),
+}, (t) => [primaryKey({ columns: [t.proposalId, t.orderId] }), index('stowage_proposal_orders_order').on(t.orderId)]);

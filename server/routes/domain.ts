@@ -31,6 +31,8 @@ import { checkRuleHooks } from '../domain/rules/check-hooks.ts';
 
 import { prescriptionRuleHooks } from '../domain/rules/prescription-hooks.ts';
 import { prescriptionRuleType } from '../domain/rules/types/prescription.ts';
+import { stowageRuleType } from '../domain/rules/types/stowage.ts';
+import { stowageRuleHooks } from '../domain/rules/stowage-hooks.ts';
 
 import { fixedLineHooks, schedulingHooks } from '../domain/fixed-lines/hooks.ts';
 import { waybillRuleType } from '../domain/rules/types/waybill-rule.ts';
@@ -65,6 +67,7 @@ export function domainHooks(conn: Conn, registry: () => Registry): Record<string
 
     accessInspectionRule: ruleVersionHooks(conn, registry, accessInspectionRuleType, accessRuleHooks(conn)),
     factoryShipmentSetting: ruleVersionHooks(conn, registry, factoryShipmentType, factoryShipmentHooks),
+    stowageRule: ruleVersionHooks(conn, registry, stowageRuleType, stowageRuleHooks(conn)),
   };
 }
 

@@ -11,12 +11,13 @@ export function dayOf(ms: number): string {
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 }
 
-/** Each numbered table: its number column and prefix (PZ: stowage tasks). */
+/** Each numbered table: its number column and prefix (PZ: stowage tasks, ZP: auto-stowage proposals). */
 const NUMBERED = {
   orders: { column: 'order_no', prefix: 'DD' },
   waybills: { column: 'waybill_no', prefix: 'YD' },
   order_stowage_tasks: { column: 'task_no', prefix: 'PZ' },
   bills: { column: 'bill_no', prefix: 'ZD' },
+  stowage_proposals: { column: 'proposal_no', prefix: 'ZP' },
 } as const;
 
 /**

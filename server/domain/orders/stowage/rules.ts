@@ -12,15 +12,21 @@ import type { StowageSetting } from './settings.ts';
 
 export const StowageStatus = { NOT_STOWED: 1101, STOWING: 1102 } as const;
 
+/** Auto-stowage proposals holding their orders: 1 生成中, 2 待采纳 (intelligentGenerationStatus). */
+export const LIVE_PROPOSAL = [1, 2] as const;
+
 /**
  * An order (alias o) can be stowed when it is live, no waybill carries it whole, no other open
- * task holds it (? = a task to leave out, 0 for none), and some goods line is not fully split off:
+ * task holds it (? = a task to leave out, 0 for none), no live auto-stowage proposal holds it
+ * (auto-run.ts: an order is in at most one proposal or task), and some goods line is not fully split off:
  * stowing takes exactly that remainder.
  */
 export const STOWABLE_SQL = `o.status NOT IN (${OrderStatus.VOIDED}, ${OrderStatus.COMPLETED}, ${OrderStatus.ENDED_ABNORMALLY})
   AND NOT EXISTS (SELECT 1 FROM waybill_orders swo JOIN waybills sw ON sw.id = swo.waybill_id WHERE swo.order_id = o.id AND swo.part_id IS NULL AND sw.is_deleted = 0)
   AND NOT EXISTS (SELECT 1 FROM order_stowage_task_orders sto JOIN order_stowage_tasks st ON st.id = sto.task_id
     WHERE sto.order_id = o.id AND st.is_deleted = 0 AND st.waybill_id IS NULL AND st.id <> ?)
+  AND NOT EXISTS (SELECT 1 FROM stowage_proposal_orders spo JOIN stowage_proposals spp ON spp.id = spo.proposal_id
+    WHERE spo.order_id = o.id AND spp.status IN (${LIVE_PROPOSAL.join(', ')}))
   AND EXISTS (SELECT 1 FROM order_goods sg WHERE sg.order_id = o.id AND round(sg.quantity * 1000) > coalesce((SELECT round(sum(spg.quantity) * 1000)
     FROM order_part_goods spg JOIN order_parts sp ON sp.id = spg.part_id WHERE sp.order_id = o.id AND sp.cancelled = 0 AND spg.order_goods_id = sg.id), 0))`;
 
@@ -45,6 +51,9 @@ export async function assertStowable(conn: Conn, order: OrderRow, exceptTaskId: 
   if ([OrderStatus.VOIDED, OrderStatus.COMPLETED, OrderStatus.ENDED_ABNORMALLY].includes(order.status as never)) throw failure(`订单${no}已作废或已结束，不能配载`);
   const task = await openTaskOf(conn, order.id, exceptTaskId);
   if (task) throw failure(`订单${no}已在配载任务${task.taskNo}中`);
+  const proposal = await one<{ proposalNo: string }>(conn, `SELECT p.proposal_no AS "proposalNo" FROM stowage_proposal_orders x JOIN stowage_proposals p ON p.id = x.proposal_id
+    WHERE x.order_id = ? AND p.status IN (${LIVE_PROPOSAL.join(', ')})`, order.id);
+  if (proposal) throw failure(`订单${no}已在智能配载方案${proposal.proposalNo}中，请先采纳或不采纳该方案`);
   throw failure(`订单${no}已派车或已全部拆分，没有可配载的货物`);
 }
 

@@ -10,6 +10,7 @@ import { progressRemindRuleType } from './progress-remind.ts';
 import { checkRuleType } from './check.ts';
 
 import { prescriptionRuleType } from './prescription.ts';
+import { stowageRuleType } from './stowage.ts';
 
 import { waybillRuleType } from './waybill-rule.ts';
 import { accessInspectionRuleType } from './access-inspection.ts';
@@ -28,4 +29,5 @@ export const RULE_TYPES: ReadonlyMap<string, RuleType<unknown>> = new Map([
 
   [waybillRuleType.key, waybillRuleType as RuleType<unknown>],
   [accessInspectionRuleType.key, accessInspectionRuleType as RuleType<unknown>],
+  [stowageRuleType.key, stowageRuleType as RuleType<unknown>],
 ]);
