@@ -189,6 +189,9 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
   const fees = await all<{ code: string; id: number }>(conn, 'SELECT fee_code AS "code", id FROM fee_items WHERE corp_id = ?', corpId);
   await insertRows(conn, 'contract_rate_rules', demoRateRules(corpId, now, new Map(contracts.map((c) => [c.no, c])), new Map(fees.map((f) => [f.code, f.id])), refs.carModelIds));
   await seedFrameworkContracts(conn, corpId, now);
+  // The models of 5 t and more the first carrier runs: the demo's stowage rule loads onto them.
+  const largeModelIds = (await all<{ id: number }>(conn, `SELECT DISTINCT m.id FROM vehicles v JOIN car_models m ON m.id = v.car_model_id
+    WHERE v.corp_id = ? AND v.carrier_id = ? AND v.is_deleted = 0 AND v.status = 0 AND m.load_weight_t >= 5 ORDER BY m.id LIMIT 3`, corpId, refs.carrierIds[0])).map((r) => r.id);
   // The rules (fixtures/rules.ts), each with its first version, in force from now.
   const rules: [RuleType<unknown>, Record<string, unknown>[]][] = [
     [temperatureRuleType, demoTemperatureRules(corpId, now, refs.customerIds)],
@@ -201,7 +204,7 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
     [waybillRuleType, demoWaybillRules(corpId, now, refs.customerIds)],
     [accessInspectionRuleType, demoAccessRules(corpId, now)],
     [factoryShipmentType, demoFactorySettings(corpId, now, refs.areas.map((a) => a.id))],
-    [stowageRuleType, demoStowageRules(corpId, now, refs.customerIds, refs.carrierIds, refs.carModelIds)],
+    [stowageRuleType, demoStowageRules(corpId, now, refs.customerIds, refs.carrierIds, largeModelIds)],
   ];
   for (const [type, rows] of rules) {
     const res = registry.resources.get(type.resource)!;
