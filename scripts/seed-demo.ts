@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { generateDemo, generateVehiclesAtScale } from '../fixtures/index.ts';
 import { demoBaseData, demoUnitPrices } from '../fixtures/base-data.ts';
 import { demoFeeItems, demoOilPrices, demoRateRules } from '../fixtures/settlement.ts';
-import { demoAccessRules, demoCheckRules, demoDelegateRules, demoDepartureRules, demoFactorySettings, demoLossPlanRules, demoPrescriptionRules, demoProgressReminders, demoStowageRules, demoTemperatureRules, demoWaybillRules } from '../fixtures/rules.ts';
+import { demoAccessRules, demoCheckRules, demoDelegateRules, demoDepartureRules, demoFactorySettings, demoFixedLines, demoFixedLineSchedules, demoLossPlanRules, demoPrescriptionRules, demoProgressReminders, demoStowageRules, demoTemperatureRules, demoWaybillRules } from '../fixtures/rules.ts';
 import { recordVersion } from '../server/domain/rules/versions.ts';
 import type { RuleType } from '../server/domain/rules/rule-type.ts';
 import type { Registry } from '../server/registry/types.ts';
@@ -213,6 +213,10 @@ async function seedBaseData(conn: Conn, corpId: number, now: number, registry: R
       await recordVersion(conn, corpId, type.key, res, id, now);
     }
   }
+  await insertRows(conn, 'fixed_lines', demoFixedLines(corpId, now, refs.customerIds, refs.carrierIds, refs.areas.map((a) => a.id)));
+  const lines = await all<{ id: number; customerId: number | null; carrierId: number | null }>(conn,
+    'SELECT id, customer_id AS "customerId", carrier_id AS "carrierId" FROM fixed_lines WHERE corp_id = ? ORDER BY id', corpId);
+  await insertRows(conn, 'fixed_line_schedulings', demoFixedLineSchedules(corpId, now, lines));
   // A fence's delivery setting names the delivery man of its vehicle, known once the deliveries are in.
   await conn.run(
     `UPDATE area_delivery_settings SET delivery_id = (SELECT min(d.id) FROM deliveries d

@@ -1,0 +1,26 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+const require = createRequire(join(process.cwd(), 'package.json'));
+const { chromium } = require('@playwright/test');
+const base = 'http://127.0.0.1:8392';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const page = await (await browser.newContext({ viewport: { width: 1600, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })).newPage();
+page.on('pageerror', (e) => console.log('pageerror', String(e).slice(0, 200)));
+page.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url()); });
+await page.goto(base + '/login');
+await page.getByRole('textbox', { name: '用户名', exact: true }).fill('dispatcher');
+await page.getByRole('textbox', { name: '密码', exact: true }).fill('Huoyun@2026');
+await page.getByRole('button', { name: /登\s*录/ }).click();
+await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+await page.waitForTimeout(1500);
+const ack = page.getByRole('button', { name: '知道了' });
+if (await ack.isVisible().catch(() => false)) await ack.click();
+await page.goto(base + '/autoStowage');
+await page.waitForTimeout(2000);
+await page.getByRole('button', { name: '智能配载', exact: true }).click();
+await page.waitForTimeout(2500);
+await page.screenshot({ path: '/tmp/fin-shots/stow-click.png' });
+const confirm = page.getByRole('button', { name: /确\s*定/ });
+if (await confirm.isVisible().catch(() => false)) { await confirm.click(); await page.waitForTimeout(4000); }
+await page.screenshot({ path: '/tmp/fin-shots/stow-after.png' });
+await browser.close();
