@@ -51,11 +51,13 @@ function number(f: FieldSchema, n: number): number {
 
 /** The value a user would enter in this field for the n-th record. */
 export function sampleValue(field: string, f: FieldSchema, n: number, referenced: (resource: string) => number | undefined, resource: ResourceFile): unknown {
+  // An example of null leaves the field blank, a reference too: a fixed line's default vehicle must be its
+  // carrier's, so a record points at one only where a test sets it (with a vehicle of that carrier).
+  if (Array.isArray(f.examples) && f.examples.length === 1 && f.examples[0] === null) return null;
   const ref = resource.references?.[field];
   if (ref) return referenced(ref.resource);
   if (Array.isArray(f.enum)) return f.enum[n % f.enum.length];
-  // A value the resource file gives as its example (a departure rule's conditions must ask for something);
-  // an example of null leaves the field blank (one of two a prescription rule may not both fill).
+  // A value the resource file gives as its example (a departure rule's conditions must ask for something).
   if (Array.isArray(f.examples) && f.examples.length) return f.examples[0];
   const type = baseType(f);
   if (f['x-time']) return Date.UTC(2026, 0, 1 + (n % 28), 8);

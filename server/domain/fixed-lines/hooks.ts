@@ -50,10 +50,6 @@ export function fixedLineHooks(conn: Conn): ResourceHooks {
       await run(conn, `UPDATE fixed_line_schedulings SET customer_id = (SELECT customer_id FROM fixed_lines WHERE id = ?),
         carrier_id = (SELECT carrier_id FROM fixed_lines WHERE id = ?) WHERE line_id = ?`, id, id, id);
     },
-    // A deleted line takes its schedules with it: nothing runs on a line that is gone.
-    async afterDelete(ctx, existing) {
-      await run(conn, 'UPDATE fixed_line_schedulings SET is_deleted = 1, updated_at = ?, updated_by = ? WHERE line_id = ? AND is_deleted = 0', ctx.now, ctx.user.userId, existing.id);
-    },
     afterRead: (row) => describeStops(conn, [row]),
     afterList: (rows) => describeStops(conn, rows),
   };
