@@ -9,6 +9,8 @@ export const SESSION_ROUTES = [
   'POST /signOut',
   'GET /user/getCurrentUser',
   'GET /personalSet/getCorpPersonalSet',
+  // The business switches a form needs (业务个性化设置): a value, readable by every user the setting governs.
+  'GET /businessPersonalSet/getInfoByKey',
   'GET /user/checkUserPWD',
   'POST /user/modifyCurrentPassword',
   'POST /menu/menuTree',
