@@ -110,7 +110,7 @@ describe('field messages speak to people', () => {
     }
     expect(faults).toEqual([]);
     expect(checked).toBeGreaterThan(100);
-  });
+  }, 120_000); // every form page of the catalogue, which grows with each resource: over 30 s on a loaded machine
 
   it('a number field says so, once, in the words of its label', () => {
     const vehicle = saveSchema(registry.resources.get('vehicle')!) as Form['schema'];
