@@ -13,6 +13,8 @@ export interface Call {
   idParam?: string;
   /** A settings form's before call: no record id is sent (or needed); it loads the corporation's own settings. */
   recordless?: boolean;
+  /** Address keys the before call sends too; editing such a field reopens the page for its value (settings per business type). */
+  query?: string[];
   /** Name under which a batch call sends the selected ids; default ids. */
   idsParam?: string;
 }

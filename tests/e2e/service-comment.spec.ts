@@ -2,7 +2,7 @@
 // then evaluates a waybill through the real dialog, which asks it; the answer shows as the
 // question's column on 评价明细. The question is optional, so other journeys' evaluations still pass.
 import { expect, test, type Page } from '@playwright/test';
-import { api, login, mainArea, searchList, toast, uniqueSuffix } from './support.ts';
+import { api, getResult, login, mainArea, searchList, toast, uniqueSuffix } from './support.ts';
 
 const rowOf = (page: Page, no: string) => mainArea(page).getByRole('row', { name: new RegExp(no) });
 
@@ -37,4 +37,31 @@ test('a question added to the settings is previewed, asked by the evaluation dia
   await searchList(page, '运单号', w.waybillNo);
   await expect(mainArea(page).getByRole('columnheader', { name: title })).toBeVisible();
   await expect(rowOf(page, w.waybillNo)).toContainText('4星');
+});
+
+// Runs after the test above (one worker, file order): a business type's own setting starts from the common one, so the
+// question added above is kept for that type too, and no evaluation of another journey asks anything required.
+test('a business type gets its own questions, chosen on the same page, while the others keep the common ones', async ({ page }) => {
+  await login(page, 'dispatcher');
+  const title = `专车准时${uniqueSuffix(3)}`;
+  await page.goto('/serviceCommentSetting');
+  const main = mainArea(page);
+  await main.getByRole('combobox', { name: '业务类型' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: '专车', exact: true }).click();
+  // The page reopens for 专车: its address names the type, and it starts from the common questions.
+  await expect(page).toHaveURL(/businessType=3/);
+  await expect(main.getByRole('combobox', { name: '业务类型' })).toHaveText('专车');
+  const common = await getResult<{ questions: { title: string }[] }>(page.request, '/evaluate/getEvaluateSetting');
+  await expect(main.getByRole('textbox', { name: '题目' })).toHaveCount(common.questions.length);
+
+  await main.getByRole('button', { name: '添加' }).click();
+  await main.getByRole('textbox', { name: '题目' }).last().fill(title);
+  await main.getByRole('button', { name: /保\s*存/ }).click();
+  // Saved, the page closes back to where the user came from.
+  await expect(page).not.toHaveURL(/serviceCommentSetting/);
+
+  const own = await getResult<{ businessType: number; questions: { title: string }[] }>(page.request, '/evaluate/getEvaluateSetting?businessType=3');
+  expect([own.businessType, own.questions.map((q) => q.title)]).toEqual([3, [...common.questions.map((q) => q.title), title]]);
+  const after = await getResult<{ questions: { title: string }[] }>(page.request, '/evaluate/getEvaluateSetting');
+  expect(after.questions.map((q) => q.title)).not.toContain(title);
 });

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageSchema } from '../page-types.ts';
-import { actionPayload, initialData, prune } from './action-form.ts';
+import { actionPayload, beforeBody, initialData, prune } from './action-form.ts';
 import { FormPage } from './form-page.tsx';
 import { fakeEnv, wrap } from './test-env.tsx';
 
@@ -108,5 +108,14 @@ describe('settings dialogs (a recordless before call)', () => {
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));
     await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/log/retention/save', { operationLogRetentionDays: 365, interfaceLogRetentionDays: 90 }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+  });
+
+  it('send back no version of a settings record that counts its saves, and the address keys the before call names', () => {
+    const perType: PageSchema = { ...retention, api: { ...retention.api, before: { ...retention.api!.before!, query: ['businessType'] } } };
+    expect(actionPayload(perType, { operationLogRetentionDays: 30 }, retention.form!.fields!, undefined, { version: 4 })).toEqual({ operationLogRetentionDays: 30 });
+    const locked: PageSchema = { ...retention, formSchema: { ...retention.formSchema!, properties: { ...retention.formSchema!.properties, version: { title: '版本', type: 'integer' } } } };
+    expect(actionPayload(locked, {}, [], undefined, { version: 4 })).toEqual({ version: 4 });
+    expect(beforeBody(perType, undefined, 'GET', new URLSearchParams('businessType=3&other=1'))).toEqual({ businessType: '3' });
+    expect(beforeBody(perType, undefined, 'GET', new URLSearchParams(''))).toEqual({});
   });
 });

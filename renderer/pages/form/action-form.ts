@@ -15,11 +15,12 @@ export function keyValue(key: string, id: string | undefined): string | number |
   return key === 'id' || key.endsWith('Id') ? idValue(id) : id;
 }
 
-/** The body of a before call: the record id under the call's idParam. */
-export function beforeBody(page: PageSchema, id: string | undefined, method: 'GET' | 'POST' = 'GET'): Record<string, unknown> {
-  if (page.api?.before?.recordless) return {};
+/** The body of a before call: the record id under the call's idParam, and the address keys it names. */
+export function beforeBody(page: PageSchema, id: string | undefined, method: 'GET' | 'POST' = 'GET', query = new URLSearchParams()): Record<string, unknown> {
+  const fromAddress = Object.fromEntries((page.api?.before?.query ?? []).filter((k) => query.get(k)).map((k) => [k, query.get(k)]));
+  if (page.api?.before?.recordless) return fromAddress;
   const key = page.api?.before?.idParam ?? 'id';
-  return { [key]: method === 'POST' ? keyValue(key, id) : id };
+  return { ...fromAddress, [key]: method === 'POST' ? keyValue(key, id) : id };
 }
 
 const pathValue = (record: FormData, path: string): unknown =>
@@ -76,8 +77,10 @@ export function actionPayload(page: PageSchema, data: FormData, fields: string[]
   const key = page.api?.submit?.idParam ?? 'id';
   const out: FormData = {};
   if (id !== undefined) out[key] = keyValue(key, id);
-  if (record?.version !== undefined && record.version !== null) out.version = record.version;
   const props = page.formSchema?.properties ?? {};
+  // A settings record's version counts its saves (服务评价设置); only a record's action sends it back, as its lock.
+  const locks = !page.api?.before?.recordless || 'version' in props;
+  if (locks && record?.version !== undefined && record.version !== null) out.version = record.version;
   for (const f of fields) {
     const v = data[f];
     if (v === undefined || v === null || v === '') continue;

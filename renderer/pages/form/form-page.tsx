@@ -64,8 +64,8 @@ export function FormPage({ page, env, context }: PageRendererProps) {
     let live = true;
     const load =
       before.method === 'POST'
-        ? env.api.post<FormData>(before.path, beforeBody(page, context.id, 'POST'))
-        : env.api.get<FormData>(before.path, beforeBody(page, context.id, 'GET') as Record<string, string>);
+        ? env.api.post<FormData>(before.path, beforeBody(page, context.id, 'POST', routeQuery(context.inDialog)))
+        : env.api.get<FormData>(before.path, beforeBody(page, context.id, 'GET', routeQuery(context.inDialog)) as Record<string, string>);
     load.then(
       (record) => {
         if (!live) return;
@@ -132,6 +132,9 @@ export function FormPage({ page, env, context }: PageRendererProps) {
 
   const onChange = (e: IChangeEvent<FormData>) => {
     const next = e.formData ?? {};
+    // A field that is part of the page's address (the business type of a per-type setting) opens the page for its new value.
+    const moved = context.inDialog ? undefined : before?.query?.find((k) => !same(next[k], data[k]));
+    if (moved) return env.navigate(addressWith(moved, next[moved]), { replace: true });
     // A server verdict on a field stands until that field is edited.
     if (extraErrors) {
       const left = Object.fromEntries(Object.entries(extraErrors).filter(([f]) => same(next[f], data[f])));
@@ -201,6 +204,14 @@ export function FormPage({ page, env, context }: PageRendererProps) {
       {body}
     </FormFrame>
   );
+}
+
+function addressWith(key: string, value: unknown): string {
+  const query = new URLSearchParams(window.location.search);
+  if (value === null || value === undefined || value === '') query.delete(key);
+  else query.set(key, String(value));
+  const search = query.toString();
+  return `${window.location.pathname}${search ? `?${search}` : ''}`;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -54,7 +54,10 @@ const questionSchema = {
 export const saveSettingInput = {
   type: 'object', additionalProperties: false, required: ['questions'],
   properties: {
-    businessType: { title: '业务类型', type: ['integer', 'null'], minimum: 1, maximum: 99 },
+    businessType: {
+      title: '业务类型', type: ['integer', 'null'], minimum: 1, maximum: 99, 'x-dictionary': 'businessType',
+      description: '不选为通用设置；选择业务类型则编辑该类型的单独设置，未单独设置的业务类型沿用通用设置',
+    },
     questions: { title: '评价题目', type: 'array', maxItems: MAX_QUESTIONS, items: questionSchema },
   },
 };
