@@ -105,6 +105,7 @@ describe('at sign-off', () => {
     await changePlan(id, { carrierPercent: 100, capAmount: null });
     const detail = await ok(finance, `/carrierLossShare/detail?waybillId=${w.waybillId}`);
     expect(detail.proposal).toMatchObject({ planName: '承运商二建议方案', automatic: false, lostQuantity: 2, unitValue: 150_00, lossAmount: 300_00, carrierAmount: 120_00, companyAmount: 180_00 });
+    expect(detail.proposal.summary).toBe(`「承运商二建议方案」：货损2（合理损耗${detail.proposal.allowedQuantity}），货损金额¥300.00，承运商承担¥120.00，公司承担¥180.00`);
     // Finance saves what the dialog was filled with: the share is finance's, and the proposal gives way to it.
     const p = detail.proposal;
     await ok(finance, '/carrierLossShare/saveOrUpdate', { waybillId: w.waybillId, lostQuantity: p.lostQuantity, unitValue: p.unitValue, carrierAmount: p.carrierAmount, reason: p.reason });

@@ -99,7 +99,7 @@ export interface Action {
 export type RowDialogKind = 'alarmHandle' | 'alarmDetail';
 
 /** Form fields filled from the before call's answer: a path, or a list mapped item by item. */
-export type InitialFrom = string | { from: string; pick?: Record<string, string>; where?: string } | { value: unknown } | { query: string };
+export type InitialFrom = string | { first: string[] } | { from: string; pick?: Record<string, string>; where?: string } | { value: unknown } | { query: string };
 
 export interface Section {
   title: string;

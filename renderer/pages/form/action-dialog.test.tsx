@@ -76,6 +76,13 @@ describe('action form rules', () => {
     expect(initialData(page, undefined, {})).toEqual({ passed: true });
   });
 
+  it('fills a field from the first of several paths that has a value (a share, else the plan proposal, else the sign-off)', () => {
+    const page = { ...confirmLoad, form: { fields: ['lostQuantity'], initial: { lostQuantity: { first: ['share.lostQuantity', 'proposal.lostQuantity', 'lostQuantity'] } } } } as PageSchema;
+    expect(initialData(page, { share: null, proposal: { lostQuantity: 2 }, lostQuantity: 3 }, {})).toEqual({ lostQuantity: 2 });
+    expect(initialData(page, { share: { lostQuantity: 1.5 }, proposal: { lostQuantity: 2 }, lostQuantity: 3 }, {})).toEqual({ lostQuantity: 1.5 });
+    expect(initialData(page, { share: null, proposal: null, lostQuantity: 3 }, {})).toEqual({ lostQuantity: 3 });
+  });
+
   it('prunes objects to the declared properties, and leaves empty fields out of the payload', () => {
     expect(prune([{ goodsId: 1, quantity: 2, goodsName: 'x' }], goodsSchema as never)).toEqual([{ goodsId: 1, quantity: 2 }]);
     expect(actionPayload(confirmLoad, { goods: [], other: 1 }, ['goods', 'remark'], '5', { version: 2 })).toEqual({ id: 5, version: 2, goods: [] });

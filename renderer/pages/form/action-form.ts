@@ -23,12 +23,13 @@ export function beforeBody(page: PageSchema, id: string | undefined, method: 'GE
   return { ...fromAddress, [key]: method === 'POST' ? keyValue(key, id) : id };
 }
 
-const pathValue = (record: FormData, path: string): unknown =>
+export const pathValue = (record: FormData, path: string): unknown =>
   path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as FormData)[k] : undefined), record);
 
 function initialValue(record: FormData, rule: InitialFrom, query: URLSearchParams): unknown {
   if (typeof rule === 'object' && 'query' in rule) return queryValue(query.get(rule.query));
   if (typeof rule === 'string') return pathValue(record, rule);
+  if ('first' in rule) return rule.first.map((path) => pathValue(record, path)).find((v) => v !== undefined && v !== null);
   if ('value' in rule) return rule.value;
   const list = pathValue(record, rule.from);
   if (!Array.isArray(list)) return undefined;

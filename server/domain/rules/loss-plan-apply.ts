@@ -7,6 +7,7 @@ import { one, type Conn } from '../../resources/statements.ts';
 import { loadFactsOf } from '../settlement/pricing/facts-loader.ts';
 import { saveLossShare } from '../settlement/deductions/loss-share.ts';
 import { milli } from '../workflow/splits.ts';
+import { formatYuan } from '../../../schemas/keywords/money.ts';
 import { choosePlan, planShareOf, type PlanShare, type SignOffLoss } from './loss-plan-amounts.ts';
 import { waybillFactValues, waybillScope } from './waybill-rules.ts';
 import { rulesAt, versionsDuring } from './versions.ts';
@@ -71,8 +72,12 @@ export async function lossPlanProposal(conn: Conn, user: SessionUser, waybillId:
   const sign = await lastSignOff(conn, waybillId);
   const decided = sign && await lossPlanAt(conn, user.corpId, waybillId, sign.loss, sign.at);
   if (!decided) return null;
+  const { share, plan } = decided;
   return {
-    planId: decided.plan.id, planName: decided.plan.ruleName, automatic: lossPlanRuleType.effectOf(decided.plan).automatic,
-    ...decided.share, reason: planReason(decided.plan),
+    planId: plan.id, planName: plan.ruleName, automatic: lossPlanRuleType.effectOf(plan).automatic,
+    ...share, reason: planReason(plan),
+    // One line for the dialog's summary: what the plan proposes, in the user's words.
+    summary: `「${plan.ruleName}」：货损${share.lostQuantity}（合理损耗${share.allowedQuantity}），货损金额${formatYuan(share.lossAmount)}，`
+      + `承运商承担${formatYuan(share.carrierAmount)}，公司承担${formatYuan(share.companyAmount)}`,
   };
 }
