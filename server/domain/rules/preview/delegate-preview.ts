@@ -8,7 +8,7 @@ import type { Conn } from '../../../resources/statements.ts';
 import { all } from '../../../resources/statements.ts';
 import { DAY_MS, formatTime } from '../../../resources/time.ts';
 import { firstEnabledCarrier } from '../delegate-order.ts';
-import { ORDER_FACT_COLUMNS, ORDER_FACT_JOINS, orderFactsOf, orderFactValues, orderScopeFacts, type OrderFactRow } from '../order-rules.ts';
+import { ORDER_OWN_COLUMNS, orderFactsOf, orderFactValues, orderScopeFacts, withAreas, type OrderOwnRow } from '../order-rules.ts';
 import { chooseRule } from '../choose.ts';
 import { versionsDuring } from '../versions.ts';
 import { delegateRuleType, type DelegateRuleRecord } from '../types/delegate.ts';
@@ -20,7 +20,7 @@ import { rulesInForce } from './rules-in-force.ts';
 /** The orders the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
 
-interface OrderRow { id: number; orderNo: string; createdAt: number; customerName: string; carrierId: number | null }
+interface OrderRow { id: number; orderNo: string; createdAt: number; carrierId: number | null }
 interface DelegateRow { orderId: number; changes: string; userName: string | null }
 
 export interface PreviewOrder {
@@ -81,6 +81,18 @@ async function firstWaybillCarriers(conn: Conn, orderIds: readonly number[]): Pr
   return out;
 }
 
+/** The names of the customers among `ids` (a customer whose row is gone is absent). */
+async function customerNames(conn: Conn, ids: readonly number[]): Promise<Map<number, string>> {
+  const distinct = [...new Set(ids)];
+  const out = new Map<number, string>();
+  for (let i = 0; i < distinct.length; i += 500) {
+    const part = distinct.slice(i, i + 500);
+    const rows = await all<{ id: number; name: string }>(conn, `SELECT id, customer_name AS name FROM customers WHERE id IN (${part.map(() => '?').join(', ')})`, ...part);
+    for (const c of rows) out.set(c.id, c.name);
+  }
+  return out;
+}
+
 const carrierNames = async (conn: Conn, corpId: number) =>
   new Map((await all<{ id: number; name: string }>(conn, 'SELECT id, carrier_name AS name FROM carriers WHERE corp_id = ?', corpId)).map((c) => [c.id, c.name]));
 
@@ -90,11 +102,12 @@ export async function previewDelegateRule(conn: Conn, corpId: number, candidate:
   const others = (await versionsDuring<DelegateRuleRecord>(conn, corpId, delegateRuleType.key, from, now)).filter((v) => v.rule.id !== rule.id);
   // The candidate stands for the whole window: one version that was always in force.
   const versions = [...others, { rule, version: 0, validSince: from, validUntil: null }];
-  // The month's orders read once, for the list and for their facts (an order whose areas are gone has no facts: never judged).
-  const orders = await all<OrderRow & OrderFactRow>(conn, `SELECT ${ORDER_FACT_COLUMNS}, o.order_no AS "orderNo", o.created_at AS "createdAt",
-      c.customer_name AS "customerName", o.carrier_id AS "carrierId"
-    FROM orders o JOIN customers c ON c.id = o.customer_id ${ORDER_FACT_JOINS}
-    WHERE o.corp_id = ? AND o.is_deleted = 0 AND o.created_at >= ? AND o.created_at <= ? ORDER BY o.created_at, o.id`, corpId, from, now);
+  // The month's orders read once, for the list and for their facts; their areas and customers read once
+  // each by id, not joined onto every order (an order whose areas or customer are gone is never judged).
+  const owned = await all<OrderRow & OrderOwnRow>(conn, `SELECT ${ORDER_OWN_COLUMNS}, o.order_no AS "orderNo", o.created_at AS "createdAt", o.carrier_id AS "carrierId"
+    FROM orders o WHERE o.corp_id = ? AND o.is_deleted = 0 AND o.created_at >= ? AND o.created_at <= ? ORDER BY o.created_at, o.id`, corpId, from, now);
+  const customers = await customerNames(conn, owned.map((o) => o.customerId));
+  const orders = (await withAreas(conn, owned)).filter((o) => customers.has(o.customerId));
   // Only the facts the rules in play can test; the rules in force kept per span between changes (ruleForOrder, without a list per order).
   const facts = await orderFactsOf(conn, corpId, orders, orderPartsFor(versions.map((v) => v.rule)));
   const rulesOf = rulesInForce(versions);
@@ -124,7 +137,7 @@ export async function previewDelegateRule(conn: Conn, corpId: number, candidate:
     if (differs) result.byHandToOther++;
     if (result.orders.length < LISTED) {
       result.orders.push({
-        orderId: o.id, orderNo: o.orderNo, customerName: o.customerName, createdAt: o.createdAt, createdAtStr: formatTime(o.createdAt),
+        orderId: o.id, orderNo: o.orderNo, customerName: customers.get(o.customerId)!, createdAt: o.createdAt, createdAtStr: formatTime(o.createdAt),
         carrierName: carrier?.name ?? null, actualCarrierName: done?.carrierName ?? null, actualBy: done?.by ?? null, differs,
       });
     }
