@@ -19,6 +19,8 @@ import { rulesInForce } from './rules-in-force.ts';
 
 /** The orders the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
+/** Orders per statement of a month's reads, below either engine's parameter limit (the first waybills' carriers on the bench: 1.2 s CPU against 1.3–1.8 s with 500). */
+const PER_STATEMENT = 5000;
 
 interface OrderRow { id: number; orderNo: string; createdAt: number; carrierId: number | null }
 interface DelegateRow { orderId: number; changes: string; userName: string | null }
@@ -50,8 +52,8 @@ type Change = { field?: string; afterText?: string | null; after?: unknown };
 /** Each order's first delegation: to whom, and by which rule or by whom. */
 async function firstDelegations(conn: Conn, corpId: number, orderIds: readonly number[]) {
   const out = new Map<number, { carrierId: number | null; carrierName: string | null; by: string }>();
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const part = orderIds.slice(i, i + 500);
+  for (let i = 0; i < orderIds.length; i += PER_STATEMENT) {
+    const part = orderIds.slice(i, i + PER_STATEMENT);
     const rows = await all<DelegateRow>(conn, `SELECT record_id AS "orderId", changes, user_name AS "userName" FROM record_history
       WHERE corp_id = ? AND resource = 'order' AND action = 'delegate' AND record_id IN (${part.map(() => '?').join(', ')}) ORDER BY changed_at, id`, corpId, ...part);
     for (const r of rows) {
@@ -71,8 +73,8 @@ async function firstDelegations(conn: Conn, corpId: number, orderIds: readonly n
 /** Each order's first waybill's carrier (orders of no waybill with a carrier are absent). */
 async function firstWaybillCarriers(conn: Conn, orderIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const part = orderIds.slice(i, i + 500);
+  for (let i = 0; i < orderIds.length; i += PER_STATEMENT) {
+    const part = orderIds.slice(i, i + PER_STATEMENT);
     const rows = await all<{ orderId: number; carrierId: number }>(conn, `SELECT wo.order_id AS "orderId", w.carrier_id AS "carrierId"
       FROM waybill_orders wo JOIN waybills w ON w.id = wo.waybill_id
       WHERE wo.order_id IN (${part.map(() => '?').join(', ')}) AND w.is_deleted = 0 AND w.carrier_id IS NOT NULL ORDER BY wo.order_id, w.id`, ...part);
