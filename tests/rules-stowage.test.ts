@@ -111,7 +111,11 @@ describe('a run proposes what the rule in force says', () => {
   });
 
   it('a second run does not propose the same orders again, and a task by hand cannot take a proposed order', async () => {
-    expect(await runNow()).toMatchObject({ proposals: 0, orders: 0 });
+    expect(await runNow()).toMatchObject({ proposals: 0, orders: 0, failed: 1 });
+    // The 12 t order failing again replaces its 生成失败 row of the rule: one, not one per run.
+    const failures = (await proposals()).filter((p) => p.status === 5 && p.orders.some((o: Row) => o.orderId === a12));
+    expect(failures).toHaveLength(1);
+    expect(failures[0].runId).not.toBe(runId);
     const r = await t.refused(() => dispatcher.post('/orderStowageTask/save', { orderIds: [a6] }));
     expect(r.message).toMatch(/已在智能配载方案ZP\d+中/);
   });

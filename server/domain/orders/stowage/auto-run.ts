@@ -2,7 +2,8 @@
 // (orderStowageTask/autoStowage) or at a rule's daily run time (the job runner, sweepAutoStowage).
 // It takes the open stowable orders (the same predicate as unStowageOrderList, rules.ts STOWABLE_SQL),
 // plans them (auto-plan.ts) and writes the plan as proposals: 1 生成中 while the run computes, then
-// 2 待采纳, or 5 生成失败 with the reason for the orders left over. A run never writes a task or a
+// 2 待采纳, or 5 生成失败 with the reason for the orders left over (replacing the rule's earlier 生成失败
+// row of the same orders). A run never writes a task or a
 // waybill: the dispatcher adopts or rejects each proposal (auto-adopt.ts).
 import { failure, forbidden } from '../../../http/envelope.ts';
 import type { SessionUser } from '../../../http/context.ts';
@@ -39,6 +40,21 @@ export async function stowableNow(conn: Conn, corpId: number, now: number): Prom
   return out;
 }
 
+/**
+ * A failure said again replaces the one said before: the earlier 生成失败 proposals of the same rule that
+ * hold any of these orders are deleted, so an order left over run after run has one such row per rule
+ * instead of one per run. Only failed ones: pending, adopted, rejected or ended proposals are history.
+ */
+async function dropEarlierFailures(conn: Conn, corpId: number, ruleId: number, orderIds: readonly number[]) {
+  if (!orderIds.length) return;
+  const earlier = (await all<{ id: number }>(conn, `SELECT DISTINCT p.id FROM stowage_proposals p JOIN stowage_proposal_orders po ON po.proposal_id = p.id
+    WHERE p.corp_id = ? AND p.rule_id = ? AND p.status = ? AND po.order_id IN (${orderIds.map(() => '?').join(', ')})`, corpId, ruleId, ProposalStatus.FAILED, ...orderIds)).map((r) => r.id);
+  if (!earlier.length) return;
+  const marks = earlier.map(() => '?').join(', ');
+  await run(conn, `DELETE FROM stowage_proposal_orders WHERE proposal_id IN (${marks})`, ...earlier);
+  await run(conn, `DELETE FROM stowage_proposals WHERE id IN (${marks})`, ...earlier);
+}
+
 export interface RunResult {
   runId: number;
   proposals: number;
@@ -61,6 +77,7 @@ export async function runAutoStowage(conn: Conn, corpId: number, userId: number 
       let reason = p.reason;
       // A vehicle's proposal keeps the limits every task keeps (the one check: rules.ts checkTask).
       if (p.vehicle) reason = await checkTask(conn, p.orders, p.vehicle.capacity, setting).then(() => null, (e: Error) => e.message);
+      if (reason !== null) await dropEarlierFailures(conn, corpId, p.rule.id, p.orders.map((o) => o.id));
       const no = await nextNumber(conn, 'stowage_proposals', corpId, now);
       const id = await insert(conn, `INSERT INTO stowage_proposals (corp_id, run_id, proposal_no, status, reason, rule_id, rule_name, carrier_id, vehicle_id, car_model_id,
         total_weight, total_volume, load_rate, version, created_by, created_at, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,

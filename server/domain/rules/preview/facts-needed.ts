@@ -14,10 +14,13 @@ const WAYBILL_FIELD_PARTS: Record<string, readonly (keyof FactParts)[]> = {
   goodsCategory: ['goods'], weightT: ['goods'], temperatureClass: ['temperature'], carModelId: ['carModel'], distanceKm: ['nodes', 'distance'],
 };
 
+/** A stopped rule (停用) is never chosen (choose.ts), so it tests nothing; a candidate is previewed as switched on. */
+const live = (rules: readonly RuleRecord[]) => rules.filter((r) => r.status === 0);
+
 /** The waybill facts the rules can test (carrier and business type are the waybill's own row), plus `also`. */
 export function waybillPartsFor(rules: readonly RuleRecord[], also: Partial<FactParts> = {}): FactParts {
   const parts: FactParts = { nodes: false, distance: false, goods: false, temperature: false, carModel: false, customers: false, ...also };
-  for (const rule of rules) {
+  for (const rule of live(rules)) {
     if (namesPlace(rule)) parts.nodes = true;
     if (filled(rule.customerId)) parts.customers = true;
     for (const c of rule.conditions ?? []) {
@@ -32,6 +35,14 @@ export function waybillPartsFor(rules: readonly RuleRecord[], also: Partial<Fact
 /** The condition fields of orderFactValues (order-rules.ts) read from the order's own row and its areas. */
 const ORDER_ROW_FIELDS = new Set(['customerId', 'businessType', 'shipperProvince', 'shipperCity', 'receiverProvince', 'receiverCity', 'loadHour']);
 
-/** The order facts the rules can test: the goods lines only when a condition names another field. */
-export const orderPartsFor = (rules: readonly RuleRecord[]): OrderFactParts =>
-  ({ goods: rules.some((r) => (r.conditions ?? []).some((c) => !ORDER_ROW_FIELDS.has(c.field))) });
+/**
+ * The order facts the rules can test: the goods lines only when a condition names another field, and
+ * only of the customers those rules name when each of them names one (an order of another customer is
+ * outside their scope, so no goods condition ever judges it).
+ */
+export function orderPartsFor(rules: readonly RuleRecord[]): OrderFactParts {
+  const testingGoods = live(rules).filter((r) => (r.conditions ?? []).some((c) => !ORDER_ROW_FIELDS.has(c.field)));
+  if (!testingGoods.length) return { goods: false };
+  if (testingGoods.some((r) => !filled(r.customerId))) return { goods: true };
+  return { goods: true, goodsOfCustomers: new Set(testingGoods.map((r) => r.customerId as number)) };
+}

@@ -24,7 +24,7 @@ import { PREVIEW_DAYS, type PreviewTable } from './preview-table.ts';
 import { candidateRule } from './candidate.ts';
 import { waybillPartsFor } from './facts-needed.ts';
 import { rulesInForce } from './rules-in-force.ts';
-import { alarmRecipients } from '../../../notify/recipients.ts';
+import { alarmRecipientsOfEach, type AlarmParties } from '../../../notify/recipients.ts';
 
 /** The waybills whose alarms the answer lists one by one (the counts cover them all). */
 const LISTED = 200;
@@ -79,15 +79,13 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
   const trips = (await all<TripRow>(conn, TRIPS_SQL(conn), corpId, from))
     .filter((r) => vehicles.has(r.vehicleId) && r.first !== null && r.first <= now && (r.status === WaybillStatus.IN_TRANSIT || Math.max(r.first, r.last ?? 0) >= from));
   const settings = { ...(await settingsOf(conn, corpId, null)), tempMin: effect.tempMin, tempMax: effect.tempMax, tempMinMs: effect.toleranceMs };
-  // Only the facts the rules in play can test, and the customers the recipients of an alarm depend on.
-  const facts = await loadFactsOf(conn, corpId, trips.map((t) => t.waybillId), waybillPartsFor([...others.map((v) => v.rule), rule], { customers: true }));
+  // Only the facts the rules in play can test (who an alarm notifies is read apart, for the alarmed waybills only).
+  const facts = await loadFactsOf(conn, corpId, trips.map((t) => t.waybillId), waybillPartsFor([...others.map((v) => v.rule), rule]));
   const rulesOf = rulesInForce(others, [rule]);
   const result: PreviewResult = { fromStr: formatTime(from), toStr: formatTime(now), matched: 0, alarmedWaybills: 0, alarms: 0, currentAlarms: 0, notifiedContacts: 0, waybills: [], summary: [], columns: COLUMNS, rows: [] };
   const matched: TripRow[] = [];
-  // Who an alarm notifies depends only on the rule's contacts, or else on the waybill's customers and
-  // carrier: asked once per distinct pair, not once per alarmed waybill of the month.
-  const notified = new Set<number>();
-  const askedFor = new Set<string>();
+  // The alarmed waybills' parties: who their alarms notify is asked once for all of them, after the loop.
+  const alarmed: AlarmParties[] = [];
   const contactIds = Array.isArray(rule.contactIds) ? (rule.contactIds as number[]) : [];
   for (const trip of trips) {
     const f = facts.get(trip.waybillId);
@@ -129,17 +127,13 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
     if (alarms.length) {
       result.alarmedWaybills++;
       result.alarms += alarms.length;
-      const carrierId = trip.carrierId ?? vehicle.carrierId;
-      const key = contactIds.length ? 'rule' : `${carrierId}|${[...(facts.get(trip.waybillId)?.customerIds ?? [])].sort().join(',')}`;
-      if (!askedFor.has(key)) {
-        askedFor.add(key);
-        for (const r of await alarmRecipients(conn, { corpId, waybillId: trip.waybillId, carrierId }, contactIds)) notified.add(r.contactId);
-      }
+      alarmed.push({ waybillId: trip.waybillId, carrierId: trip.carrierId ?? vehicle.carrierId });
     }
     if (result.waybills.length < LISTED && (alarms.length || currentAlarms)) {
       result.waybills.push({ waybillId: trip.waybillId, waybillNo: trip.waybillNo, plateNo: vehicle.plateNo, tripFrom: start, tripTo: to, tripFromStr: formatTime(start), tripToStr: formatTime(to), alarms, currentAlarms });
     }
   }
+  const notified = new Set((await alarmRecipientsOfEach(conn, corpId, alarmed, contactIds)).flatMap((rs) => rs.map((r) => r.contactId)));
   result.notifiedContacts = notified.size;
   result.summary = [
     { label: '预览区间', value: `${result.fromStr} 至 ${result.toStr}` },
