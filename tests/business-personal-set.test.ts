@@ -49,8 +49,18 @@ describe('业务个性化设置', () => {
     const r = await t.refused(() => dispatcher.post('/orderInfo/save', ORDER_BODY));
     expect([r.code, r.message, r.result?.field]).toEqual([100, '要求到达时间：请填写要求到达时间', 'requiredArriveTime']);
     const now = Date.now();
-    expect((await dispatcher.post('/orderInfo/save', { ...ORDER_BODY, requiredLoadTime: now + 3_600_000, requiredArriveTime: now + 7_200_000 })).code).toBe(1);
+    const timed = await dispatcher.post('/orderInfo/save', { ...ORDER_BODY, requiredLoadTime: now + 3_600_000, requiredArriveTime: now + 7_200_000 });
+    expect(timed.code).toBe(1);
+    // A copy keeps the rule too: a source with the time copies, one saved without it (while the switch was off) does not.
+    expect((await dispatcher.post('/orderInfo/copyOrder', { id: timed.result.id })).code).toBe(1);
     await set({ orderRequireArriveTime: 0 });
+    const untimed = await dispatcher.post('/orderInfo/save', ORDER_BODY);
+    expect(untimed.code).toBe(1);
+    await set({ orderRequireArriveTime: 1 });
+    const copy = await t.refused(() => dispatcher.post('/orderInfo/copyOrder', { id: untimed.result.id }));
+    expect([copy.code, copy.message]).toEqual([100, '要求到达时间：原订单未填写要求到达时间，请修改后再复制']);
+    await set({ orderRequireArriveTime: 0 });
+    expect((await dispatcher.post('/orderInfo/copyOrder', { id: untimed.result.id })).code).toBe(1);
   });
 
   it('派车是否必须指定司机: a vehicle without a driver is dispatched only while off', async () => {

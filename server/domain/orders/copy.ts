@@ -9,6 +9,7 @@ import { findOrder, NOT_FOUND, STALE } from './access.ts';
 import { goodsOf } from './details.ts';
 import { applyDelegateRule, checkReferences, create, recordVersion, type SaveInput } from './save.ts';
 import { tx, type Conn } from './sql.ts';
+import { requireArriveTime } from '../settings/business-personal.ts';
 
 export const MAX_COPIES = 50;
 
@@ -33,6 +34,8 @@ export async function copyOrder(conn: Conn, user: SessionUser, input: { id: numb
     };
     // A place or customer deleted since the source was saved cannot be copied onto a new order.
     await checkReferences(conn, user, copy, source.customerId);
+    // 业务个性化设置 holds copies to the rule new orders keep (a source saved before the switch has no time to copy).
+    await requireArriveTime(conn, user.corpId, copy.requiredArriveTime, '要求到达时间：原订单未填写要求到达时间，请修改后再复制');
     const orders = [];
     for (let i = 0; i < (input.count ?? 1); i++) {
       const id = await create(conn, user, copy, source.customerId, now);

@@ -122,10 +122,10 @@ export async function personalSettingsHistory(conn: Conn, corpId: number) {
 
 // The checks the write paths call (each key enforced where the catalogue says).
 
-/** 订单是否必须指定要求到达时间. */
-export async function requireArriveTime(conn: Conn, corpId: number, requiredArriveTime: number | null | undefined) {
+/** 订单是否必须指定要求到达时间; `message`: what a path with no such field to fill (order copy) says instead. */
+export async function requireArriveTime(conn: Conn, corpId: number, requiredArriveTime: number | null | undefined, message = '要求到达时间：请填写要求到达时间') {
   if ((requiredArriveTime === undefined || requiredArriveTime === null) && (await personalSetting(conn, corpId, PersonalKey.ORDER_REQUIRE_ARRIVE_TIME)) === 1) {
-    throw invalid('要求到达时间：请填写要求到达时间', { field: 'requiredArriveTime' });
+    throw invalid(message, { field: 'requiredArriveTime' });
   }
 }
 
