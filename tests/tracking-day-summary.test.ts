@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TrackPoint } from '../server/tracking/columns.ts';
 import { pointsToColumns } from '../server/tracking/store/merge.ts';
-import { CHUNK_MS, writeTrack } from '../server/tracking/store/store.ts';
+import { CHUNK_MS, TAIL_POINTS, readTrack, writeTrack } from '../server/tracking/store/store.ts';
 import { summariseDay } from '../server/tracking/day-summary.ts';
 import type { Database } from '../server/db/port.ts';
 import { openTestDatabase } from './support/test-db.ts';
@@ -177,6 +177,58 @@ describe('the store keeps one summary per vehicle and day', () => {
     expect(a.last_time).toBe(midnight - MIN);
     expect(b.first_time).toBe(midnight);
     expect(a).toMatchObject({ temp_range_min: 0, temp_range_max: 10, out_of_range_minutes: 0 });
+  });
+});
+
+describe('a day reported a few points at a time, over several segments', () => {
+  /**
+   * 10 s steps: driving (30-60 km/h) and stopping (4 minutes at one place, with a lone GPS jump and a
+   * crawl within the radius), one parked stretch longer than a segment, t1 mostly in range with a few
+   * readings outside it, and "no reading" now and then.
+   */
+  function longDay(): TrackPoint[] {
+    const pts: TrackPoint[] = [];
+    let lon = 121, odo = 500;
+    for (let i = 0; i < TAIL_POINTS * 3; i++) {
+      const parked = i >= 700 && i < 700 + TAIL_POINTS + 60;
+      const phase = i % 70;
+      const stopped = parked || phase >= 40;
+      const speed = stopped ? (phase === 55 ? 4 : i % 3) : 30 + (i % 31);
+      if (!stopped) (lon += 0.002), (odo += speed / 360);
+      const jump = stopped && phase === 50;
+      pts.push({ lon: jump ? lon + 0.01 : lon, lat: 31, gpsTime: T0 + i * 10_000, speed, direction: 90, odometer: Math.round(odo * 1000) / 1000, status: 0,
+        t1: i % 97 === 13 ? 9 : i % 41 === 0 ? -999 : 5 });
+    }
+    return pts;
+  }
+
+  it('the stored row equals the summary of the whole day as stored, after every few writes', async () => {
+    const db = await storeWith(0);
+    const pts = longDay();
+    const dayStart = Math.floor(T0 / CHUNK_MS) * CHUNK_MS;
+    const expectWhole = async () => {
+      const day = await readTrack(db, 7, dayStart, dayStart + CHUNK_MS - 1);
+      const s = summariseDay(day, { overspeedKmh: 100, temperature: await temperatureJudge(db, 1, 7, day.gpsTime[0], day.gpsTime[day.length - 1]) });
+      const row = await db.one<Record<string, number | null>>('SELECT * FROM track_day_summaries WHERE vehicle_id = 7');
+      expect(row).toEqual({ vehicle_id: 7, corp_id: 1, day_start_ms: dayStart, points: s.points, first_time: s.firstTime, last_time: s.lastTime,
+        odometer_start: s.odometerStart, odometer_end: s.odometerEnd, mileage_km: s.mileageKm, driving_ms: s.drivingMs, max_speed: s.maxSpeed,
+        overspeed_points: s.overspeedPoints, temp_min: s.tempMin, temp_max: s.tempMax, temp_avg: s.tempAvg, temp_sum: s.tempSum, temp_readings: s.tempReadings,
+        temp_range_min: s.range?.tempMin ?? null, temp_range_max: s.range?.tempMax ?? null, out_of_range_minutes: s.outOfRangeMinutes,
+        stops: s.stops, stop_minutes: s.stopMinutes });
+      return s;
+    };
+    let writes = 0;
+    for (let from = 0; from < pts.length; writes++) {
+      const to = Math.min(pts.length, from + 1 + (from % 5));
+      await writeTrack(db, 1, 7, pointsToColumns(pts.slice(from, to)));
+      from = to;
+      if (writes % 50 === 0) await expectWhole();
+    }
+    const s = await expectWhole();
+    expect(s.points).toBe(pts.length);
+    expect(s.stops).toBeGreaterThan(10);
+    expect(s.outOfRangeMinutes).toBeGreaterThan(0);
+    expect((await db.one<{ n: number }>('SELECT count(*) AS n FROM track_chunks WHERE vehicle_id = 7'))!.n).toBeGreaterThan(2);
   });
 });
 

@@ -97,12 +97,10 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
   /** Alarms that became visible (confirmed) in this batch: their contacts are told, once each. */
   const confirmedNow: number[] = [];
 
-  const apply = async (rule: AlarmRule) => {
+  /** `open`: the rule's open alarm on the vehicle, the latest begun, if any. */
+  const apply = async (rule: AlarmRule, open: OpenAlarm | null) => {
     const kind = BUSINESS_KINDS[rule.kind];
     const min = rule.minDurationMs(settings);
-    let open = (await one<OpenAlarm>(conn,
-      `SELECT id, begin_time AS beginTime, end_time AS endTime, peak_value AS peakValue, confirmed FROM alarms
-       WHERE vehicle_id = ? AND last_alarm_type = ? AND status = 1 ORDER BY begin_time DESC LIMIT 1`, vehicleId, kind.lastAlarmType)) ?? null;
     const late = open !== null && t[n - 1] <= open.endTime;
     if (late) open = null;
 
@@ -166,7 +164,13 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
   };
 
   await tx(conn, async () => {
-    for (const rule of RULES) await apply(rule);
+    // The vehicle's open alarms in one read for all the rules (a read each was most of a report's
+    // statements): a rule changes only alarms of its own kind, so what one rule does never moves another's.
+    const openRows = await all<OpenAlarm & { lastAlarmType: number }>(conn,
+      `SELECT id, last_alarm_type AS "lastAlarmType", begin_time AS "beginTime", end_time AS "endTime", peak_value AS "peakValue", confirmed FROM alarms
+       WHERE vehicle_id = ? AND last_alarm_type IN (${RULES.map(() => '?').join(', ')}) AND status = 1`, vehicleId, ...RULES.map((r) => BUSINESS_KINDS[r.kind].lastAlarmType));
+    const latestOpen = (type: number) => openRows.reduce<OpenAlarm | null>((a, r) => (r.lastAlarmType === type && (!a || r.beginTime > a.beginTime) ? r : a), null);
+    for (const rule of RULES) await apply(rule, latestOpen(BUSINESS_KINDS[rule.kind].lastAlarmType));
     // In the alarm's own transaction: an alarm and its notifications are kept together or not at all.
     if (options.notify !== false) {
       for (const alarmId of confirmedNow) await enqueueAlarmNotifications(conn, alarmId, settings.temperatureRule?.contactIds ?? [], now);

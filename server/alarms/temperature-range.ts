@@ -72,11 +72,11 @@ function ruledPieces(trip: { waybillId: number; from: number; to: number }, vers
   return out;
 }
 
-/** The judge for a vehicle's readings in [from, to]. */
-export async function temperatureJudge(conn: Conn, corpId: number, vehicleId: number, from: number, to: number): Promise<TemperatureJudge> {
+/** The judge for a vehicle's readings in [from, to]; `corpRange`: the corporation's range, when the caller has read its settings already. */
+export async function temperatureJudge(conn: Conn, corpId: number, vehicleId: number, from: number, to: number, corpRange?: TempRange): Promise<TemperatureJudge> {
   const vehicle = await one<{ gatherTemperature: number; temperaturectrl: number }>(conn,
     'SELECT gather_temperature AS gatherTemperature, temperaturectrl FROM vehicles WHERE id = ?', vehicleId);
-  const { tempMin, tempMax } = await settingsOf(conn, corpId, null);
+  const { tempMin, tempMax } = corpRange ?? await settingsOf(conn, corpId, null);
   const versions = await versionsDuring<TemperatureRuleRecord>(conn, corpId, temperatureRuleType.key, from, to);
   // Without a temperature rule only the waybills with their own range matter (the common, cheap case).
   const rows = await all<TripRow>(conn,

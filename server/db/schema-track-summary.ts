@@ -1,6 +1,6 @@
 // One row per vehicle and stored track day (the UTC day of a track_chunks row): what the day's
-// points add up to, rewritten from the merged day every time the store writes that chunk
-// (server/tracking/day-summary.ts), so the mileage and temperature reports read a few rows per
+// points add up to, rewritten every time the store writes that day: from the merged day, or extended
+// by the points appended (server/tracking/day-summary.ts, equal to the whole day's), so the mileage and temperature reports read a few rows per
 // vehicle-day instead of decoding every point.
 import { sqliteTable, integer, real, index, primaryKey } from 'drizzle-orm/sqlite-core';
 import { corporations, vehicles } from './schema.ts';

@@ -32,6 +32,8 @@ export function channelSeries(cols: TrackColumns, kind: Kind, mask = 0xffff): Ma
 
 /** Distance travelled = end odometer minus start odometer, km to 1 decimal (spec section 9). */
 export function distanceKm(cols: TrackColumns): number {
-  if (cols.length < 2) return 0;
-  return Math.round((cols.odometer[cols.length - 1] - cols.odometer[0]) * 10) / 10;
+  return cols.length < 2 ? 0 : mileageKm(cols.odometer[0], cols.odometer[cols.length - 1]);
 }
+
+/** The mileage between two odometer readings (km), to 1 decimal. */
+export const mileageKm = (odometerStart: number, odometerEnd: number) => Math.round((odometerEnd - odometerStart) * 10) / 10;

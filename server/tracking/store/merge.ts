@@ -128,3 +128,14 @@ export function trimColumns(cols: TrackColumns, n: number): TrackColumns {
     temps: cols.temps.map((a) => (a ? v(a) : null)), humidities: cols.humidities.map((a) => (a ? v(a) : null)), oils: cols.oils.map((a) => (a ? v(a) : null)),
   };
 }
+
+/** Rows [from, to) as views (no copy). */
+export function sliceView(cols: TrackColumns, from: number, to: number): TrackColumns {
+  if (from === 0) return trimColumns(cols, to);
+  const v = <T extends Float64Array | Int16Array | Int32Array>(a: T) => a.subarray(from, to) as T;
+  return {
+    length: to - from, gpsTime: v(cols.gpsTime), lon: v(cols.lon), lat: v(cols.lat), speed: v(cols.speed),
+    direction: v(cols.direction), odometer: v(cols.odometer), status: v(cols.status),
+    temps: cols.temps.map((a) => (a ? v(a) : null)), humidities: cols.humidities.map((a) => (a ? v(a) : null)), oils: cols.oils.map((a) => (a ? v(a) : null)),
+  };
+}

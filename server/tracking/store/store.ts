@@ -4,8 +4,8 @@
 import { all, one, run, type Conn } from '../../resources/statements.ts';
 import { emptyColumns, emptyMotion, lowerBound, type MotionColumns, type TrackColumns } from '../columns.ts';
 import { decodeChunk, decodeChunkInto, decodeMotionInto, encodeChunk, readHeader, rowsBetween } from './codec.ts';
-import { appendColumns, mergeColumns, trimColumns } from './merge.ts';
-import { writeDaySummary } from '../day-summary.ts';
+import { appendColumns, mergeColumns, sliceView } from './merge.ts';
+import { extendDaySummary, writeDaySummary } from '../day-summary.ts';
 
 export const CHUNK_MS = 86_400_000;
 export const chunkStart = (t: number) => Math.floor(t / CHUNK_MS) * CHUNK_MS;
@@ -57,16 +57,24 @@ async function writeDay(conn: Conn, corpId: number, vehicleId: number, day: numb
   const tail = segments.at(-1);
   let added = part.length;
   let whole: TrackColumns | null = null;
+  /** Appended after the day's last point: the tail segment's points, then the new ones (from row `newFrom`). */
+  let appended: { around: TrackColumns; newFrom: number } | null = null;
   if (!tail || first > tail.endMs) {
-    if (tail && tail.count < TAIL_POINTS) {
-      const merged = appendColumns(decodeChunk(await blobOf(conn, vehicleId, tail.startMs)), part);
-      await run(conn, 'UPDATE track_chunks SET end_ms = ?, count = ?, columns = ? WHERE vehicle_id = ? AND start_ms = ?',
-        last, merged.length, encodeChunk(merged), vehicleId, tail.startMs);
-      if (segments.length === 1) whole = merged;
-    } else {
+    if (!tail) {
       await insertSegment(conn, corpId, vehicleId, first, part);
+      whole = part;
+    } else {
+      const stored = decodeChunk(await blobOf(conn, vehicleId, tail.startMs));
+      const around = appendColumns(stored, part);
+      if (tail.count < TAIL_POINTS) {
+        await run(conn, 'UPDATE track_chunks SET end_ms = ?, count = ?, columns = ? WHERE vehicle_id = ? AND start_ms = ?',
+          last, around.length, encodeChunk(around), vehicleId, tail.startMs);
+      } else {
+        await insertSegment(conn, corpId, vehicleId, first, part);
+      }
+      if (segments.length === 1) whole = around;
+      else appended = { around, newFrom: stored.length };
     }
-    if (!tail) whole = part;
   } else {
     let met = segments.filter((m) => m.endMs >= first && m.startMs <= last);
     if (segments.length - met.length + 1 > MAX_SEGMENTS) met = segments;
@@ -84,8 +92,14 @@ async function writeDay(conn: Conn, corpId: number, vehicleId: number, day: numb
       if (met.length === segments.length) whole = merge.merged;
     }
   }
-  // The day's summary row is rewritten from the day's columns as now stored, so it never drifts from the track.
-  await writeDaySummary(conn, corpId, vehicleId, day, whole ?? await readTrack(conn, vehicleId, day, day + CHUNK_MS - 1));
+  // The day's summary row follows the day as now stored, so it never drifts from the track: summed up from
+  // the whole day when the write has it in hand or put points before the day's last, else (an append to a
+  // day of several segments, what a live terminal does all day) extended from its row and the tail segment
+  // (extendDaySummary), which falls back to the whole day when that cannot be exact.
+  if (whole) await writeDaySummary(conn, corpId, vehicleId, day, whole);
+  else if (!appended || !(await extendDaySummary(conn, corpId, vehicleId, day, appended.around, appended.newFrom, segments.reduce((n, m) => n + m.count, 0)))) {
+    await writeDaySummary(conn, corpId, vehicleId, day, await readTrack(conn, vehicleId, day, day + CHUNK_MS - 1));
+  }
   return added;
 }
 
@@ -113,16 +127,6 @@ export async function trackVersion(conn: Conn, vehicleId: number, from: number, 
   let v = `${generations.get(conn)?.get(vehicleId) ?? 0}`;
   for (const m of metas) v += `;${m.startMs}:${m.count}:${m.endMs}`;
   return v;
-}
-
-function sliceView(cols: TrackColumns, from: number, to: number): TrackColumns {
-  if (from === 0) return trimColumns(cols, to);
-  const v = <T extends Float64Array | Int16Array | Int32Array>(a: T) => a.subarray(from, to) as T;
-  return {
-    length: to - from, gpsTime: v(cols.gpsTime), lon: v(cols.lon), lat: v(cols.lat), speed: v(cols.speed),
-    direction: v(cols.direction), odometer: v(cols.odometer), status: v(cols.status),
-    temps: cols.temps.map((a) => (a ? v(a) : null)), humidities: cols.humidities.map((a) => (a ? v(a) : null)), oils: cols.oils.map((a) => (a ? v(a) : null)),
-  };
 }
 
 /** First row of sorted times at or after t. */
