@@ -28,6 +28,8 @@ import { BenchError, ms, percentile, table } from './stats.ts';
 
 const FILE = join(BENCH_DIR, 'settlement.db');
 const FROM = '2026-10-01';
+/** The 60 s target is the whole month's: a shorter run (--days) prints its figures without a verdict. */
+const MONTH_END = '2026-10-31';
 const CARRIERS = 100;
 const CUSTOMER_CONTRACTS = 100;
 const RULES_PER_CONTRACT = 25;
@@ -263,7 +265,7 @@ async function run(db: Database, to: string) {
     ['step', 'seconds', 'node CPU s', 'waybills/s', 'vs SQL check', 'target', 'verdict'],
     ['price the month (bill/priceWaybills)', priceSeconds.toFixed(1), priceCpuSeconds.toFixed(1), Math.round(priced.waybills / priceSeconds).toLocaleString('en'), `${(priceSeconds / sqlSeconds).toFixed(0)}x`, '', ''],
     [`bill ${bills.length} carriers (bill/createBills)`, billSeconds.toFixed(1), billCpuSeconds.toFixed(1), Math.round(bills.reduce((s, b) => s + b.waybillCount, 0) / billSeconds).toLocaleString('en'), `${(billSeconds / sqlSeconds).toFixed(1)}x`, '', ''],
-    ['priced and billed', total.toFixed(1), (priceCpuSeconds + billCpuSeconds).toFixed(1), Math.round(monthWaybills / total).toLocaleString('en'), `${(total / sqlSeconds).toFixed(0)}x`, `< ${TARGET_SECONDS} s`, total < TARGET_SECONDS ? 'met' : 'NOT met'],
+    ['priced and billed', total.toFixed(1), (priceCpuSeconds + billCpuSeconds).toFixed(1), Math.round(monthWaybills / total).toLocaleString('en'), `${(total / sqlSeconds).toFixed(0)}x`, `< ${TARGET_SECONDS} s`, to !== MONTH_END ? `not judged (to ${to} only)` : total < TARGET_SECONDS ? 'met' : 'NOT met'],
     ['SQL check (one aggregation)', sqlSeconds.toFixed(2), '', '', '1x', '', ''],
     ['bills = SQL totals', '', '', '', '', 'all equal', mismatched.length ? `NOT met: ${mismatched.length} differ` : `met (${bills.length} bills, ${(billed / 100).toFixed(2)} 元)`],
     [`re-priced one by one (${sample.length} sample)`, '', '', '', '', 'all equal', samePrice === sample.length ? 'met' : `NOT met: ${sample.length - samePrice} differ`],
