@@ -5,7 +5,7 @@ type Bench = { summary: string; run: (args: string[]) => Promise<void> };
 
 const BENCHES: Record<string, Bench> = {
   'list-api': {
-    summary: 'POST /api/res/vehicle/list over 1,000,000 vehicles: engine (app.request) vs the same SQL on the driver vs that SQL + a bare Hono route (floor; target engine <= 1.3x floor), then a 10 s loopback load (options: --rebuild)\n' +
+    summary: 'POST /api/res/vehicle/list over 1,000,000 vehicles: engine (app.request) vs the same SQL on the driver vs that SQL + a bare Hono route (floor; target engine <= 1.3x floor), then a 10 s loopback load (options: --rebuild, --days N: the first N days only, to profile)\n' +
       '               --pg: the same on a throwaway PostgreSQL holding a copy of .bench/list-api.db, raw on `pg` (--pg --generate: built by the generators instead, slow)',
     run: async (args) => (await import('./list-api.ts')).main(args),
   },
@@ -20,12 +20,12 @@ const BENCHES: Record<string, Bench> = {
     run: async (args) => (await import('./tracking.ts')).main(args),
   },
   report: {
-    summary: 'report/carrier-monthly over 1,000,000 waybills: POST /api/report/carrier-monthly/query vs the same compiled SQL on better-sqlite3 (options: --rebuild)\n' +
+    summary: 'report/carrier-monthly over 1,000,000 waybills: POST /api/report/carrier-monthly/query vs the same compiled SQL on better-sqlite3 (options: --rebuild, --days N: the first N days only, to profile)\n' +
       '               --pg: the same on a throwaway PostgreSQL holding a copy of .bench/waybill-list.db, raw on `pg`, the detail query under a 20 s statement_timeout',
     run: async (args) => (await import('./report.ts')).main(args),
   },
   export: {
-    summary: 'an export of the 1,000,000-waybill list to .xlsx by the real server process (child): time vs a raw read of the same rows (floor), and peak RSS vs 300 MB (options: --rebuild)\n' +
+    summary: 'an export of the 1,000,000-waybill list to .xlsx by the real server process (child): time vs a raw read of the same rows (floor), and peak RSS vs 300 MB (options: --rebuild, --days N: the first N days only, to profile)\n' +
       '               --pg: the server child on a throwaway PostgreSQL holding a copy of .bench/waybill-list.db, the floor read on `pg` through a cursor',
     run: async (args) => (await import('./export.ts')).main(args),
   },
@@ -35,7 +35,7 @@ const BENCHES: Record<string, Bench> = {
     run: async (args) => (await import('./import.ts')).main(args),
   },
   settlement: {
-    summary: 'a month of 1,000,000 completed waybills priced against 200 contracts with 5,000 rate rules (bill/priceWaybills) and billed to every carrier (bill/createBills): seconds and waybills/s vs 60 s, the bills\' totals vs one SQL aggregation (equal to the fen, and the time ratio), a re-priced sample, a ~10,000-line bill\'s detail p50 vs 100 ms (options: --rebuild)\n' +
+    summary: 'a month of 1,000,000 completed waybills priced against 200 contracts with 5,000 rate rules (bill/priceWaybills) and billed to every carrier (bill/createBills): seconds and waybills/s vs 60 s, the bills\' totals vs one SQL aggregation (equal to the fen, and the time ratio), a re-priced sample, a ~10,000-line bill\'s detail p50 vs 100 ms (options: --rebuild, --days N: the first N days only, to profile)\n' +
       '               --pg: the same on a throwaway PostgreSQL holding a copy of .bench/settlement.db',
     run: async (args) => (await import('./settlement.ts')).main(args),
   },

@@ -28,7 +28,8 @@ import { BenchError, ms, percentile, table } from './stats.ts';
 
 const FILE = join(BENCH_DIR, 'settlement.db');
 const FROM = '2026-10-01';
-const TO = '2026-10-31';
+/** The 60 s target is the whole month's: a shorter run (--days) prints its figures without a verdict. */
+const MONTH_END = '2026-10-31';
 const CARRIERS = 100;
 const CUSTOMER_CONTRACTS = 100;
 const RULES_PER_CONTRACT = 25;
@@ -43,9 +44,14 @@ const cpuSecs = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since);
 type Raw = ReturnType<typeof openDatabase>['$client'];
 
 export async function main(args: string[]) {
-  const unknown = args.filter((a) => !['--pg', '--rebuild'].includes(a));
-  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --pg, --rebuild)`);
+  const daysAt = args.indexOf('--days');
+  const days = daysAt < 0 ? 31 : Number(args[daysAt + 1]);
+  if (!Number.isInteger(days) || days < 1 || days > 31) throw new BenchError('--days takes a whole number of days from 1 to 31');
+  const unknown = args.filter((a, i) => !['--pg', '--rebuild', '--days'].includes(a) && !(daysAt >= 0 && i === daysAt + 1));
+  if (unknown.length) throw new BenchError(`unknown option(s): ${unknown.join(' ')} (known: --pg, --rebuild, --days N)`);
   const onPg = args.includes('--pg');
+  // --days N: only the first N days of the month are priced and billed (a quicker run to profile; the targets are the month's).
+  const to = `2026-10-${String(days).padStart(2, '0')}`;
   console.log(`== settlement: price and bill a month of 1,000,000 waybills (200 contracts and 5,000 rules, and 100 材料合同 with 2,500 more), on ${onPg ? 'PostgreSQL' : 'SQLite'} ==`);
   console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const sqlite = await prepare(args.includes('--rebuild'));
@@ -59,7 +65,7 @@ export async function main(args: string[]) {
       sqlite.$client.close();
       db = pgBench.db;
     }
-    await run(db);
+    await run(db, to);
   } finally {
     await pgBench?.stop();
   }
@@ -102,7 +108,7 @@ async function prepare(rebuild: boolean) {
 
 function shape(raw: Raw) {
   const now = Date.now();
-  const [monthStart] = periodBounds(FROM, TO);
+  const [monthStart] = periodBounds(FROM, FROM);
   const carriers = raw.prepare('SELECT * FROM carriers WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id').all() as Record<string, unknown>[];
   const addCarrier = raw.prepare('INSERT INTO carriers (corp_id, carrier_code, carrier_name, status, is_deleted, version, created_at, updated_at) VALUES (1, ?, ?, ?, 0, 1, ?, ?)');
   for (let i = carriers.length; i < CARRIERS; i++) addCarrier.run(`BENCH-C${i}`, `测试承运商${i}`, carriers[0].status, now, now);
@@ -188,11 +194,11 @@ function ruleOf(r: number, o: { province: string; city: string }, d: { province:
     tiers: JSON.stringify([{ scopeType: 1, high: 100, unitPrice: base - 20_000 }, { scopeType: 2, low: 100, high: 500, unitPrice: base }, { scopeType: 3, low: 500, unitPrice: base + 80_000 }]) };
 }
 
-async function run(db: Database) {
+async function run(db: Database, to: string) {
   const count = async (sql: string, ...p: unknown[]) => Number((await db.one<{ n: number }>(sql, p))!.n);
-  const [start, end] = periodBounds(FROM, TO);
+  const [start, end] = periodBounds(FROM, to);
   const monthWaybills = await count(`SELECT count(*) AS n FROM waybills w WHERE w.corp_id = 1 AND w.is_deleted = 0 AND ${COMPLETED_IN_PERIOD}`, start, end);
-  console.log(`waybills completed ${FROM}..${TO}: ${monthWaybills.toLocaleString('en')}; contracts ${await count('SELECT count(*) AS n FROM contracts WHERE corp_id = 1')}, rate rules ${(await count('SELECT count(*) AS n FROM contract_rate_rules WHERE corp_id = 1')).toLocaleString('en')}, carriers ${await count('SELECT count(DISTINCT carrier_id) AS n FROM waybills WHERE corp_id = 1')}`);
+  console.log(`waybills completed ${FROM}..${to}: ${monthWaybills.toLocaleString('en')}; contracts ${await count('SELECT count(*) AS n FROM contracts WHERE corp_id = 1')}, rate rules ${(await count('SELECT count(*) AS n FROM contract_rate_rules WHERE corp_id = 1')).toLocaleString('en')}, carriers ${await count('SELECT count(DISTINCT carrier_id) AS n FROM waybills WHERE corp_id = 1')}`);
 
   const platform = await createApp({ db, registry: holdRegistry(), filesDir: join(BENCH_DIR, 'files') });
   const login = await platform.app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'finance', password: DEMO_PASSWORD }) });
@@ -206,7 +212,7 @@ async function run(db: Database) {
 
   const priceStarted = performance.now();
   const priceCpu = process.cpuUsage();
-  const priced = await call('POST', '/bill/priceWaybills', { from: FROM, to: TO });
+  const priced = await call('POST', '/bill/priceWaybills', { from: FROM, to });
   const priceSeconds = secs(priceStarted);
   const priceCpuSeconds = cpuSecs(priceCpu);
   console.log(`priced: ${priced.waybills.toLocaleString('en')} waybills, ${priced.changed.toLocaleString('en')} fees written; not priced: ${priced.failures.map((f: any) => `${f.side === 2 ? '应付' : '应收'} ${f.message} ×${f.count}`).join('; ') || 'none'}`);
@@ -215,7 +221,7 @@ async function run(db: Database) {
   const billStarted = performance.now();
   const billCpu = process.cpuUsage();
   const bills: { id: number; partyId: number; total: number; waybillCount: number }[] = [];
-  for (const partyId of carriers) bills.push({ ...(await call('POST', '/bill/createBills', { side: 2, partyId, from: FROM, to: TO })), partyId });
+  for (const partyId of carriers) bills.push({ ...(await call('POST', '/bill/createBills', { side: 2, partyId, from: FROM, to })), partyId });
   const billSeconds = secs(billStarted);
   const billCpuSeconds = cpuSecs(billCpu);
 
@@ -259,7 +265,7 @@ async function run(db: Database) {
     ['step', 'seconds', 'node CPU s', 'waybills/s', 'vs SQL check', 'target', 'verdict'],
     ['price the month (bill/priceWaybills)', priceSeconds.toFixed(1), priceCpuSeconds.toFixed(1), Math.round(priced.waybills / priceSeconds).toLocaleString('en'), `${(priceSeconds / sqlSeconds).toFixed(0)}x`, '', ''],
     [`bill ${bills.length} carriers (bill/createBills)`, billSeconds.toFixed(1), billCpuSeconds.toFixed(1), Math.round(bills.reduce((s, b) => s + b.waybillCount, 0) / billSeconds).toLocaleString('en'), `${(billSeconds / sqlSeconds).toFixed(1)}x`, '', ''],
-    ['priced and billed', total.toFixed(1), (priceCpuSeconds + billCpuSeconds).toFixed(1), Math.round(monthWaybills / total).toLocaleString('en'), `${(total / sqlSeconds).toFixed(0)}x`, `< ${TARGET_SECONDS} s`, total < TARGET_SECONDS ? 'met' : 'NOT met'],
+    ['priced and billed', total.toFixed(1), (priceCpuSeconds + billCpuSeconds).toFixed(1), Math.round(monthWaybills / total).toLocaleString('en'), `${(total / sqlSeconds).toFixed(0)}x`, `< ${TARGET_SECONDS} s`, to !== MONTH_END ? `not judged (to ${to} only)` : total < TARGET_SECONDS ? 'met' : 'NOT met'],
     ['SQL check (one aggregation)', sqlSeconds.toFixed(2), '', '', '1x', '', ''],
     ['bills = SQL totals', '', '', '', '', 'all equal', mismatched.length ? `NOT met: ${mismatched.length} differ` : `met (${bills.length} bills, ${(billed / 100).toFixed(2)} 元)`],
     [`re-priced one by one (${sample.length} sample)`, '', '', '', '', 'all equal', samePrice === sample.length ? 'met' : `NOT met: ${sample.length - samePrice} differ`],

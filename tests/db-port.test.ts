@@ -40,3 +40,27 @@ describe('database port transactions', () => {
     expect(await names()).toEqual(['after', 'later', 'outer']);
   });
 });
+
+describe('many rows through one single-row statement (runRows, insertRows)', () => {
+  const idColumn = db.dialect === 'postgres' ? 'id SERIAL PRIMARY KEY' : 'id INTEGER PRIMARY KEY';
+  const ready = db.run(`CREATE TABLE port_rows (${idColumn}, name TEXT NOT NULL UNIQUE, n INTEGER NOT NULL)`);
+  const rows = async () => db.all<{ id: number; name: string; n: number }>('SELECT id, name, n FROM port_rows ORDER BY id');
+
+  it('answers the new ids in the order of the rows, and an upsert through runRows updates the rows it meets', async () => {
+    await ready;
+    const ids = await db.insertRows("INSERT INTO port_rows (name, n) VALUES (?, ?)", [['c', 1], ['a', 2], ['b', 3]]);
+    expect((await rows()).map((r) => [r.id, r.name])).toEqual([[ids[0], 'c'], [ids[1], 'a'], [ids[2], 'b']]);
+    await db.runRows('INSERT INTO port_rows (name, n) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET n = excluded.n', [['a', 20], ['d', 4]]);
+    expect((await rows()).map((r) => [r.name, Number(r.n)])).toEqual([['c', 1], ['a', 20], ['b', 3], ['d', 4]]);
+  });
+
+  it('writes all rows or none: a duplicate among them leaves the table as it was, inside a transaction too', async () => {
+    await ready;
+    const before = await rows();
+    await expect(db.insertRows('INSERT INTO port_rows (name, n) VALUES (?, ?)', [['e', 5], ['c', 6]])).rejects.toBeInstanceOf(ConstraintError);
+    await db.transaction(async () => {
+      await expect(db.runRows("INSERT INTO port_rows (name, n) VALUES (?, ?)", [['f', 7], ['f', 8]])).rejects.toBeInstanceOf(ConstraintError);
+    });
+    expect(await rows()).toEqual(before);
+  });
+});

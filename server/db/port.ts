@@ -53,6 +53,16 @@ export interface Conn {
    * the order RETURNING lists them in, so the ids are answered sorted.
    */
   insertMany(sql: string, params?: readonly unknown[]): Promise<number[]>;
+  /**
+   * Many rows through one single-row statement: `sql` is `INSERT INTO t (…) VALUES (…)`, optionally with
+   * `ON CONFLICT …` after it and never RETURNING; `rows` holds each row's parameters. All rows or none
+   * are written. SQLite runs its one prepared statement per row (a multi-row VALUES list of a new length
+   * is parsed and compiled anew, row by row, which costs several times the inserts); PostgreSQL sends
+   * multi-row VALUES lists below its parameter limit (a round trip per row would cost more).
+   */
+  runRows(sql: string, rows: readonly (readonly unknown[])[]): Promise<void>;
+  /** The same for a plain INSERT, answering the new ids in the order of `rows`. */
+  insertRows(sql: string, rows: readonly (readonly unknown[])[]): Promise<number[]>;
   /** The most `?` parameters one statement may bind: a multi-row INSERT or an IN list is cut below it. */
   readonly maxParams: number;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */

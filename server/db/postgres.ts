@@ -95,6 +95,25 @@ class Serial {
   }
 }
 
+/**
+ * `INSERT INTO t (…) VALUES (…) [ON CONFLICT …]` cut at its one row's tuple: the text before VALUES, the
+ * parenthesised tuple (placeholders and literals), and what follows it.
+ */
+export function splitValues(sql: string): { head: string; tuple: string; tail: string } {
+  const at = sql.search(/\bVALUES\s*\(/i);
+  if (at < 0) throw new Error(`runRows/insertRows need INSERT … VALUES (…): ${sql}`);
+  const open = sql.indexOf('(', at);
+  let depth = 0;
+  let quoted = false;
+  for (let i = open; i < sql.length; i++) {
+    const c = sql[i];
+    if (c === "'") quoted = !quoted;
+    else if (!quoted && c === '(') depth++;
+    else if (!quoted && c === ')' && --depth === 0) return { head: sql.slice(0, at).trimEnd(), tuple: sql.slice(open, i + 1), tail: sql.slice(i + 1) };
+  }
+  throw new Error(`runRows/insertRows: unbalanced VALUES tuple in ${sql}`);
+}
+
 interface Held {
   client: Serial;
   depth: number;
@@ -136,6 +155,31 @@ abstract class PostgresConn implements Conn {
   async insertMany(sql: string, params: readonly unknown[] = []): Promise<number[]> {
     const { rows } = await this.query(`${sql} RETURNING id`, params);
     return rows.map((r: { id: unknown }) => Number(r.id)).sort((a, b) => a - b);
+  }
+
+  async runRows(sql: string, rows: readonly (readonly unknown[])[]): Promise<void> {
+    await this.eachValuesList(sql, rows, (text, params) => this.run(text, params));
+  }
+
+  async insertRows(sql: string, rows: readonly (readonly unknown[])[]): Promise<number[]> {
+    const ids: number[] = [];
+    await this.eachValuesList(sql, rows, async (text, params) => { ids.push(...await this.insertMany(text, params)); });
+    return ids;
+  }
+
+  /** The single-row statement as multi-row VALUES lists below the parameter limit, in one transaction (all rows or none). */
+  private async eachValuesList(sql: string, rows: readonly (readonly unknown[])[], send: (sql: string, params: unknown[]) => Promise<unknown>) {
+    if (!rows.length) return;
+    const { head, tuple, tail } = splitValues(sql);
+    const perStatement = Math.max(1, Math.floor(this.maxParams / Math.max(1, rows[0].length)));
+    const statement = (part: readonly (readonly unknown[])[]) => send(`${head} VALUES ${part.map(() => tuple).join(', ')}${tail}`, part.flat());
+    // One statement is atomic by itself; more go in one transaction (a savepoint inside the caller's).
+    if (rows.length <= perStatement) return void await statement(rows);
+    await this.transaction(async () => {
+      for (let i = 0; i < rows.length; i += perStatement) {
+        await statement(rows.slice(i, i + perStatement));
+      }
+    });
   }
 
   abstract transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;

@@ -95,6 +95,18 @@ export class SqliteDatabase implements Database {
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 
+  async runRows(sql: string, rows: readonly (readonly unknown[])[]): Promise<void> {
+    await this.insertRows(sql, rows);
+  }
+
+  async insertRows(sql: string, rows: readonly (readonly unknown[])[]): Promise<number[]> {
+    if (this.held) await this.turn();
+    if (!rows.length) return [];
+    const statement = this.statement(sql);
+    // better-sqlite3's transaction is a savepoint inside the caller's: the rows are written all or none.
+    return constraintsNamed(() => this.$client.transaction(() => rows.map((r) => Number(statement.run(...r).lastInsertRowid)))());
+  }
+
   async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const mine = this.owner.getStore();
     if (mine && mine === this.held) return this.savepoint(mine, fn);

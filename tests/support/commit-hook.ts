@@ -16,6 +16,8 @@ export function commitHook(db: Conn, before: () => Promise<void>) {
     run: (sql, params) => db.run(sql, params),
     insert: (sql, params) => db.insert(sql, params),
     insertMany: (sql, params) => db.insertMany(sql, params),
+    runRows: (sql, rows) => db.runRows(sql, rows),
+    insertRows: (sql, rows) => db.insertRows(sql, rows),
     lock: (name) => db.lock(name),
     // Savepoints inside (a batch's own) pass through; the outermost transaction is the one that commits.
     transaction: (fn, options) => db.transaction(async () => {

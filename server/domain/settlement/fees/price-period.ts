@@ -2,8 +2,8 @@
 // bills (docs/settlement.md "Pricing a period"). The same engine and the same estimate rules as one
 // waybill's 运费估算 (estimates.ts: an override for the same party stays, the same estimate writes
 // nothing); only the reading and writing are batched: the contracts, rules and oil prices are read once,
-// the waybills' facts a thousand at a time, and new fees and the estimates' outcomes (waybill_fee_estimates,
-// trigger 批量估算) go in multi-row statements. A side not priced is treated as 运费估算 treats it.
+// the waybills' facts a thousand at a time, and a chunk's new fees, their history and the estimates'
+// outcomes (waybill_fee_estimates, trigger 批量估算) go in one transaction (conn.runRows / insertRows). A side not priced is treated as 运费估算 treats it.
 import type { SessionUser } from '../../../http/context.ts';
 import { failure, invalid } from '../../../http/envelope.ts';
 import { ConstraintError } from '../../../db/port.ts';
@@ -65,9 +65,13 @@ export async function pricePeriod(conn: Conn, user: SessionUser, from: string, t
         priced.push({ waybillId: facts.waybillId, side: feeSide, values: estimatedValues(feeSide, partyId, estimate), price: estimate });
       }
     }
-    const written = await writeChunk(conn, corpId, priced, by);
-    await settleUnpriced(conn, corpId, notPriced, by);
-    await tx(conn, () => noteEstimates(conn, corpId, [...priced.map((p) => ({ ...p, message: null })), ...notPriced], 'pricePeriod', Date.now()));
+    // The chunk's writes in one transaction: the fees with their history, the sides not priced, the outcomes.
+    const written = await tx(conn, async () => {
+      const n = await writeChunk(conn, corpId, priced, by);
+      await settleUnpriced(conn, corpId, notPriced, by);
+      await noteEstimates(conn, corpId, [...priced.map((p) => ({ ...p, message: null })), ...notPriced], 'pricePeriod', Date.now());
+      return n;
+    });
     result.waybills += ids.length;
     result.changed += written;
     result.unchanged += priced.length - written;

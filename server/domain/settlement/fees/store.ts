@@ -1,7 +1,7 @@
 // The waybill fees' rows (table waybill_fees) and their history (record_history, resource 'waybillFee'):
 // one fee per waybill and side, each change a new version with a history row saying what changed.
 import type { SessionUser } from '../../../http/context.ts';
-import { all, insertMany, one, run, type Conn } from '../../../resources/statements.ts';
+import { all, one, run, type Conn } from '../../../resources/statements.ts';
 
 export const FeeSide = { RECEIVABLE: 1, PAYABLE: 2 } as const;
 export const FeeState = { ESTIMATED: 1, OVERRIDDEN: 2 } as const;
@@ -49,21 +49,13 @@ export async function insertFee(conn: Conn, corpId: number, waybillId: number, s
   return (await feeOf(conn, waybillId, side))!;
 }
 
-const FEE_COLUMNS = 13;
-
-/** New fees at version 1 with their 'create' history rows, in multi-row INSERTs (a month priced at once). */
+/** New fees at version 1 with their 'create' history rows (a month priced at once: one statement shape, many rows). */
 export async function insertFees(conn: Conn, corpId: number, fees: { waybillId: number; side: number; values: FeeValues }[], by: Writer, now: number): Promise<void> {
-  const perStatement = Math.floor(conn.maxParams / FEE_COLUMNS);
-  for (let i = 0; i < fees.length; i += perStatement) {
-    const part = fees.slice(i, i + perStatement);
-    const ids = await insertMany(conn,
-      `INSERT INTO waybill_fees (corp_id, waybill_id, side, party_id, amount, lines, rule_id, state, override_reason, created_by, created_at, updated_by, updated_at)
-       VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      ...part.flatMap(({ waybillId, side, values: v }) =>
-        [corpId, waybillId, side, v.partyId, v.amount, v.lines, v.ruleId, v.state, v.overrideReason, by.userId, now, by.userId, now]));
-    // insertMany answers the ids sorted, which is the order of the VALUES rows.
-    await histories(conn, corpId, part.map((f, k) => ({ feeId: ids[k], action: 'create', changes: diff(null, f.values), version: 1 })), by, now);
-  }
+  const ids = await conn.insertRows(
+    `INSERT INTO waybill_fees (corp_id, waybill_id, side, party_id, amount, lines, rule_id, state, override_reason, created_by, created_at, updated_by, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    fees.map(({ waybillId, side, values: v }) => [corpId, waybillId, side, v.partyId, v.amount, v.lines, v.ruleId, v.state, v.overrideReason, by.userId, now, by.userId, now]));
+  await histories(conn, corpId, fees.map((f, k) => ({ feeId: ids[k], action: 'create', changes: diff(null, f.values), version: 1 })), by, now);
 }
 
 /** Moves the fee to version + 1 with `v`; the version read is the guard (false: someone else wrote first). */
@@ -83,19 +75,13 @@ function diff(before: FeeValues | null, after: FeeValues) {
     .map((k) => ({ field: k, title: TITLES[k], before: before?.[k] ?? null, after: after[k] }));
 }
 
-const HISTORY_COLUMNS = 9;
-
 interface HistoryRow { feeId: number; action: string; changes: unknown[]; version: number }
 
-async function histories(conn: Conn, corpId: number, rows: HistoryRow[], by: Writer, now: number) {
-  const perStatement = Math.floor(conn.maxParams / HISTORY_COLUMNS);
-  for (let i = 0; i < rows.length; i += perStatement) {
-    const part = rows.slice(i, i + perStatement);
-    await run(conn,
-      `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
-       VALUES ${part.map(() => "(?, 'waybillFee', ?, ?, ?, ?, ?, ?, ?)").join(', ')}`,
-      ...part.flatMap((h) => [corpId, h.feeId, h.action, by.userId, by.name, now, JSON.stringify(h.changes), h.version]));
-  }
+function histories(conn: Conn, corpId: number, rows: HistoryRow[], by: Writer, now: number) {
+  return conn.runRows(
+    `INSERT INTO record_history (corp_id, resource, record_id, action, user_id, user_name, changed_at, changes, record_version)
+     VALUES (?, 'waybillFee', ?, ?, ?, ?, ?, ?, ?)`,
+    rows.map((h) => [corpId, h.feeId, h.action, by.userId, by.name, now, JSON.stringify(h.changes), h.version]));
 }
 
 /** The fee's changes, newest first. */
@@ -132,18 +118,12 @@ export interface EstimateNote {
 export const noteEstimate = (conn: Conn, corpId: number, waybillId: number, side: number, message: string | null, trigger: string, now: number) =>
   noteEstimates(conn, corpId, [{ waybillId, side, message }], trigger, now);
 
-const NOTE_COLUMNS = 7;
-
-/** The same for many waybills at once (a period priced together), in multi-row upserts. */
-export async function noteEstimates(conn: Conn, corpId: number, notes: { waybillId: number; side: number; message: string | null }[], trigger: string, now: number) {
-  const perStatement = Math.floor(conn.maxParams / NOTE_COLUMNS);
-  for (let i = 0; i < notes.length; i += perStatement) {
-    const part = notes.slice(i, i + perStatement);
-    await run(conn,
-      `INSERT INTO waybill_fee_estimates (corp_id, waybill_id, side, priced, message, trigger, estimated_at) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
-       ON CONFLICT (waybill_id, side) DO UPDATE SET priced = excluded.priced, message = excluded.message, trigger = excluded.trigger, estimated_at = excluded.estimated_at`,
-      ...part.flatMap((n) => [corpId, n.waybillId, n.side, n.message === null ? 1 : 0, n.message, trigger, now]));
-  }
+/** The same for many waybills at once (a period priced together). */
+export function noteEstimates(conn: Conn, corpId: number, notes: { waybillId: number; side: number; message: string | null }[], trigger: string, now: number) {
+  return conn.runRows(
+    `INSERT INTO waybill_fee_estimates (corp_id, waybill_id, side, priced, message, trigger, estimated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (waybill_id, side) DO UPDATE SET priced = excluded.priced, message = excluded.message, trigger = excluded.trigger, estimated_at = excluded.estimated_at`,
+    notes.map((n) => [corpId, n.waybillId, n.side, n.message === null ? 1 : 0, n.message, trigger, now]));
 }
 
 export const estimateNotesOf = (conn: Conn, waybillId: number) =>

@@ -24,9 +24,21 @@ export interface ScaledTier {
   label: string;
 }
 
+// A rule's tiers scaled once per quantity kind: a month's pricing meets the same few thousand rules a
+// million times, and checking and scaling them is most of a tiered rule's work. Keyed by the tiers array
+// itself (rules are read, never edited in place), so a rule read again is scaled again.
+const scaled = new WeakMap<readonly RateTier[], Map<QuantityKind, ScaledTier[] | null>>();
+
 /** The rows in the quantity's small unit, or null when they are not a valid tiered range with prices. */
 export function scaleTiers(tiers: readonly RateTier[] | null, kind: QuantityKind): ScaledTier[] | null {
   if (!tiers) return null;
+  let byKind = scaled.get(tiers);
+  if (!byKind) scaled.set(tiers, (byKind = new Map()));
+  if (!byKind.has(kind)) byKind.set(kind, scaleTiersOnce(tiers, kind));
+  return byKind.get(kind)!;
+}
+
+function scaleTiersOnce(tiers: readonly RateTier[], kind: QuantityKind): ScaledTier[] | null {
   const entries = tiers.map((t) => ({ scopeType: t.scopeType, low: t.low ?? undefined, high: t.high ?? undefined }));
   if (validateTiers(entries).length > 0) return null;
   if (tiers.some((t) => !Number.isSafeInteger(t.unitPrice) || t.unitPrice < 0)) return null;
