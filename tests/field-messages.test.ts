@@ -96,7 +96,7 @@ describe('field messages speak to people', () => {
     for (const [id, res] of registry.resources) checked += checkForm({ source: `resource ${id}`, schema: saveSchema(res) as Form['schema'] }, faults);
     expect(faults).toEqual([]);
     expect(checked).toBeGreaterThan(50);
-  });
+  }, 120_000); // walks every resource's save fields: 39 s at load 10, over the 30 s default
 
   it('every form page as the administrator gets it (resource and action forms)', async () => {
     const admin = await t.as('admin');

@@ -34,13 +34,14 @@ export function settlementDeductionRoutes(conn: Conn, _registry: () => Registry)
       input: {
         type: 'object', additionalProperties: false, required: ['unitValue', 'carrierAmount'],
         properties: {
-          id: idOf('货损分摊ID'), version: VERSION, waybillId: idOf('运单ID'), waybillNo: text('运单号', 32),
+          // Named in the user's words: the 货损分摊 dialog of a waybill row carries the share it changes as a hidden field.
+          id: idOf('货损分摊记录'), version: VERSION, waybillId: idOf('运单ID'), waybillNo: text('运单号', 32),
           lostQuantity: { ...quantity('货损数量'), type: ['number', 'null'] },
           unitValue: money('货物单价(元)'), carrierAmount: money('承运商承担(元)'), reason: { ...text('分摊原因', 200), type: ['string', 'null'] },
         },
       },
       handler: ({ user, body }) => {
-        if ((body.id === undefined) !== (body.version === undefined)) throw invalid('版本号：修改分摊时须同时提供货损分摊ID和版本号', { field: 'version' });
+        if ((body.id === undefined) !== (body.version === undefined)) throw invalid('版本号：修改分摊时须同时提供货损分摊记录和版本号', { field: 'version' });
         // The waybill by its id (from a waybill's row) or by its number (typed in the 新增 dialog).
         if (body.waybillId === undefined && !body.waybillNo?.trim()) throw invalid('运单号：请填写运单号', { field: 'waybillNo' });
         if (body.waybillId !== undefined && body.waybillNo !== undefined) throw invalid('运单号：运单ID和运单号只能填写一个', { field: 'waybillNo' });
