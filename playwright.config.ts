@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 /** E2E_DB=postgres runs the journeys against a throwaway PostgreSQL; otherwise it names the SQLite file. */
 const ON_PG = process.env.E2E_DB === 'postgres';
 const DB = ON_PG ? '' : (process.env.E2E_DB ?? `/tmp/huoyun-e2e-${process.pid}.db`);
+/** Uploaded files, one folder per port: two journey runs at once must not share (or delete) each other's. */
+const FILES = `/tmp/huoyun-e2e-files-${PORT}`;
 /** Our basemap packed as a PMTiles archive: the journeys' server offers it as a second map source. */
 const PMTILES = `/tmp/huoyun-e2e-${process.pid}.pmtiles`;
 const MAP_SETTINGS = `HUOYUN_MAP_SOURCES=offline,pmtiles HUOYUN_MAP_PMTILES_FILE=${PMTILES}`;
@@ -29,7 +31,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database per run: the server seeds it on first start.
-    command: `${ON_PG ? '' : `rm -f ${DB} ${DB}-wal ${DB}-shm && `}rm -rf /tmp/huoyun-e2e-files && node --import tsx scripts/build-pmtiles.ts --out ${PMTILES} --maxzoom 8 && ${MAP_SETTINGS} ${ON_PG ? '' : `HUOYUN_DB=${DB} `}HUOYUN_FILES=/tmp/huoyun-e2e-files PORT=${PORT} node --import tsx scripts/${ON_PG ? 'serve-on-pg.ts' : 'serve.ts'}`,
+    command: `${ON_PG ? '' : `rm -f ${DB} ${DB}-wal ${DB}-shm && `}rm -rf ${FILES} && node --import tsx scripts/build-pmtiles.ts --out ${PMTILES} --maxzoom 8 && ${MAP_SETTINGS} ${ON_PG ? '' : `HUOYUN_DB=${DB} `}HUOYUN_FILES=${FILES} PORT=${PORT} node --import tsx scripts/${ON_PG ? 'serve-on-pg.ts' : 'serve.ts'}`,
     url: `http://127.0.0.1:${PORT}/login`,
     // Seeding a fresh database takes well over a minute when the machine is busy; several on PostgreSQL.
     timeout: ON_PG ? 600_000 : 180_000,
