@@ -164,6 +164,27 @@ describe('waybill rules', () => {
     expect((await dispatcher.post('/waybillRule/updateRule', { id: saved.result.id, version: await ruleVersion(saved.result.id), status: 1 })).code).toBe(1);
   });
 
+  it('judges a waybill again once new points arrive after a sweep that found nothing (a quiet waybill is not re-read)', async () => {
+    const saved = await dispatcher.post('/waybillRule/saveRule', ruleBody({ ruleName: '新轨迹到达规则' }));
+    expect(saved.code).toBe(1);
+    await backdate(saved.result.id, 1, base - HOUR);
+    // It got its vehicle after the vehicle's visit: nothing to judge yet.
+    const f = await waybillOf(own);
+    await t.db.run('UPDATE waybills SET created_at = ? WHERE id = ?', [base + 60 * MIN, f.waybillId]);
+    await sweep();
+    await sweep();
+    expect(await startNode(f)).toEqual({ arrived: null, left: null });
+    // The vehicle comes back into the loading place's fence and stays 20 minutes.
+    const vehicleId = (await row('SELECT vehicle_id AS id FROM waybills WHERE id = ?', f.waybillId)).id as number;
+    const area = await row('SELECT a.lon, a.lat FROM waybill_nodes n JOIN areas a ON a.id = n.area_id WHERE n.id = ?', f.nodes.start);
+    await ingest(t.db, 1, vehicleId, Array.from({ length: 20 }, (_, i): TrackPoint => ({
+      lon: area.lon, lat: area.lat, gpsTime: base + (70 + i) * MIN, speed: 0, direction: 0, odometer: 100 + i, status: 0,
+    })));
+    await sweep();
+    expect(await startNode(f)).toEqual({ arrived: base + 70 * MIN, left: null });
+    expect((await dispatcher.post('/waybillRule/updateRule', { id: saved.result.id, version: await ruleVersion(saved.result.id), status: 1 })).code).toBe(1);
+  });
+
   it('closes a signed waybill the rule\'s hours after 签收, and not before', async () => {
     const saved = await dispatcher.post('/waybillRule/saveRule', ruleBody({ ruleName: '签收后4小时结束', arriveStart: 0, leaveStart: 0, endAfterSignHours: 4 }));
     expect(saved.code).toBe(1);

@@ -12,7 +12,7 @@ import type { Registry } from '../../registry/types.ts';
 import { all, type Conn } from '../../resources/statements.ts';
 import { DAY_MS } from '../../resources/time.ts';
 import { waybillFences } from '../../tracking/fences-read.ts';
-import { readMotion } from '../../tracking/store/store.ts';
+import { readMotion, trackSignature } from '../../tracking/store/store.ts';
 import { detectVisits, prepareFences, type Visit } from '../../tracking/analytics/visits.ts';
 import { loadFactsOf } from '../settlement/pricing/facts-loader.ts';
 import type { WaybillFacts } from '../settlement/pricing/types.ts';
@@ -98,10 +98,38 @@ async function applySteps(conn: Conn, reg: Registry, corpId: number, waybillId: 
   return made;
 }
 
+/**
+ * Per connection, the waybills whose last sweep planned no step, each with what that plan was made of
+ * (quietInputs). The sweep runs every minute over every waybill on the road, and most of them have no
+ * new point since the last: their track is not read and judged again while nothing it rests on moved.
+ */
+const quietPlans = new WeakMap<Conn, Map<number, string>>();
+
+/**
+ * Everything a waybill's plan rests on, but the points themselves: the waybill (its version moves with
+ * every change of it), its nodes, the facts and rule versions choosing its rule, the track's range and
+ * the chunks holding it. Null when the plan must be made anyway: a stored point after `now` (clock
+ * skew) enters the read as time passes, with no chunk changing.
+ */
+async function quietInputs(conn: Conn, w: RoadWaybill, nodes: readonly RouteNode[], versions: readonly RuleVersion<WaybillRuleRecord>[], facts: WaybillFacts | undefined, from: number, now: number): Promise<string | null> {
+  const track = await trackSignature(conn, w.vehicleId, from, now);
+  if (track.lastMs > now) return null;
+  const version = await currentVersion(conn, w.id);
+  return JSON.stringify([version, w.vehicleId, from, nodes, versions.map((v) => [v.rule.id, v.version, v.validSince, v.validUntil]), facts ?? null, track.text]);
+}
+
 /** The automatic steps for one waybill now (what the sweep would apply to it). */
 export async function stepsForWaybill(conn: Conn, corpId: number, w: RoadWaybill, versions: readonly RuleVersion<WaybillRuleRecord>[], facts: WaybillFacts | undefined, now: number) {
   const from = Math.max(w.since, now - TRACK_DAYS * DAY_MS);
-  return planAutoSteps(await routeNodes(conn, w.id), await routeVisits(conn, w, from, now), ruleAtOf(versions, facts));
+  const nodes = await routeNodes(conn, w.id);
+  let quiet = quietPlans.get(conn);
+  if (!quiet) quietPlans.set(conn, (quiet = new Map()));
+  const inputs = await quietInputs(conn, w, nodes, versions, facts, from, now);
+  if (inputs !== null && quiet.get(w.id) === inputs) return [];
+  const steps = planAutoSteps(nodes, await routeVisits(conn, w, from, now), ruleAtOf(versions, facts));
+  if (steps.length === 0 && inputs !== null) quiet.set(w.id, inputs);
+  else quiet.delete(w.id);
+  return steps;
 }
 
 /** Signed waybills (500, before 已完成) with their sign-off time. */
@@ -137,8 +165,10 @@ async function endSigned(conn: Conn, reg: Registry, corpId: number, now: number)
 export async function sweepWaybillRules(conn: Conn, registry: () => Registry, now: number): Promise<number> {
   const corps = await all<{ corpId: number }>(conn, 'SELECT DISTINCT corp_id AS "corpId" FROM rule_versions WHERE rule_type = ?', WAYBILL_RULE_TYPE);
   let made = 0;
+  const onRoad = new Set<number>();
   for (const { corpId } of corps) {
     const road = await roadWaybills(conn, corpId);
+    for (const w of road) onRoad.add(w.id);
     if (road.length > 0) {
       const versions = await waybillRuleVersions(conn, corpId, Math.min(...road.map((w) => w.since)), now);
       if (versions.length > 0) {
@@ -151,5 +181,7 @@ export async function sweepWaybillRules(conn: Conn, registry: () => Registry, no
     }
     made += await endSigned(conn, registry(), corpId, now);
   }
+  // A waybill off the road is not planned again: its memo goes.
+  for (const id of quietPlans.get(conn)?.keys() ?? []) if (!onRoad.has(id)) quietPlans.get(conn)!.delete(id);
   return made;
 }

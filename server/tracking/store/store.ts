@@ -162,6 +162,16 @@ function chunkMetas(conn: Conn, vehicleId: number, from: number, to: number): Pr
     WHERE vehicle_id = ? AND start_ms >= ? AND start_ms <= ? AND end_ms >= ? AND first_ms <= ? ORDER BY start_ms`, vehicleId, chunkStart(from), to, from, to);
 }
 
+/**
+ * What the vehicle's stored track over [from, to] is made of, without reading a point: its chunks'
+ * spans and counts (`text`), and the newest point's time of those chunks (`lastMs`). Any point stored, replaced or removed in the range changes it, so a caller that
+ * judged the range once may skip judging it again while this stays the same.
+ */
+export async function trackSignature(conn: Conn, vehicleId: number, from: number, to: number): Promise<{ lastMs: number; text: string }> {
+  const metas = await chunkMetas(conn, vehicleId, from, to);
+  return { lastMs: Math.max(-Infinity, ...metas.map((c) => c.endMs)), text: JSON.stringify(metas.map((c) => [c.startMs, c.firstMs, c.endMs, c.count])) };
+}
+
 /** A chunk's blob; a chunk gone since its meta was read means the track changed under the read. */
 async function blobOf(conn: Conn, vehicleId: number, startMs: number): Promise<Buffer> {
   const row = await one<{ columns: Buffer }>(conn, 'SELECT columns FROM track_chunks WHERE vehicle_id = ? AND start_ms = ?', vehicleId, startMs);
