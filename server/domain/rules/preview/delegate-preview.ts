@@ -102,8 +102,12 @@ async function orderNumbers(conn: Conn, ids: readonly number[]): Promise<Map<num
   return new Map(rows.map((r) => [r.id, r.orderNo]));
 }
 
+// The window's ids from the creation index first, then their rows by id: SQLite fetches them in id order,
+// each table page once, instead of one page per row in creation order (a month's orders are spread over
+// the whole table: 0.8–1.0 s CPU against 1.4–1.9 s on the bench file, sorted after).
 const WINDOW_SQL = (columns: string, ofCustomer: boolean) => `SELECT ${columns}, o.created_at AS "createdAt", o.carrier_id AS "carrierId"
-  FROM orders o WHERE o.corp_id = ? AND o.is_deleted = 0 AND o.created_at >= ? AND o.created_at <= ?${ofCustomer ? ' AND o.customer_id = ?' : ''} ORDER BY o.created_at, o.id`;
+  FROM orders o WHERE o.id IN (SELECT id FROM orders WHERE corp_id = ? AND is_deleted = 0 AND created_at >= ? AND created_at <= ?)${ofCustomer ? ' AND o.customer_id = ?' : ''}
+  ORDER BY o.created_at, o.id`;
 
 /**
  * The window's orders the candidate may judge (of its customer when it names one), oldest first, those
