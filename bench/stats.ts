@@ -1,4 +1,7 @@
-// Small helpers shared by the benches: percentiles and a plain text table.
+// Small helpers shared by the benches: percentiles, a plain text table, CPU time and a collection between sides.
+import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** Nearest-rank percentile (p in 0..100) of the samples; the array is not modified. */
 export function percentile(samples: readonly number[], p: number): number {
@@ -22,3 +25,31 @@ export function table(rows: (string | number)[][], indent = '  '): string {
 
 /** A failed precondition of a bench (wrong results, server not answering): shown without a stack. */
 export class BenchError extends Error {}
+
+/**
+ * The main thread's time on a CPU so far, in ms: what a side of a comparison cost while other
+ * processes share the cores (wall time then mostly measures the wait for a core). Linux's per-thread
+ * schedstat (nanoseconds; the garbage collector's helper threads not counted); elsewhere the process's
+ * CPU time, all threads.
+ */
+export function threadCpuMs(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  }
+}
+
+let gc: (() => void) | null = null;
+/**
+ * A full garbage collection now, so that the side timed next does not pay for the garbage the step
+ * before it left (a million events' arrays made the readings' first side pay for their marking).
+ */
+export function collectGarbage(): void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
+}

@@ -165,6 +165,27 @@ describe('preview over the last 30 days', () => {
     expect(await newOrder(dispatcher, B, 20)).toMatchObject({ status: 3, carrierId: C3 });
     expect(await newOrder(dispatcher, B, 12)).toMatchObject({ status: 2, carrierId: null });
   });
+
+  it('a rule testing nothing but the customer takes every order no other rule in force has, as the same rule judged on all the facts', async () => {
+    // B's big order goes to 乙客户大单 (saved above); the small one and A's orders the rules leave are the candidate's.
+    const big = await newOrder(dispatcher, B, 40);
+    const small = await newOrder(dispatcher, B, 12);
+    const plain = { ruleName: '兜底委托', delegateCarrierId: C3 };
+    const preview = async (rule: Record<string, unknown>) => {
+      const r = await dispatcher.post('/delegate/rule/preview', { rule });
+      expect(r.code, r.message).toBe(1);
+      return r.result;
+    };
+    for (const customerId of [undefined, B]) {
+      const open = await preview({ ...plain, customerId });
+      // The same rule valid from before the window (which changes no choice): judged order by order, on all their facts.
+      expect(open).toEqual(await preview({ ...plain, customerId, validFrom: Date.now() - 40 * 24 * HOUR }));
+      expect(open.matched).toBeGreaterThan(0);
+      if (open.orders.length < open.matched) continue; // the newest orders are past the listed 200
+      expect(open.orders.some((o: any) => o.orderId === small.id)).toBe(true);
+      expect(open.orders.some((o: any) => o.orderId === big.id)).toBe(false);
+    }
+  });
 });
 
 describe('calls, bad input and scoping', () => {

@@ -16,43 +16,63 @@ export const temperatureRule: AlarmRule = {
   applies: ({ tempMask, cols }) => cols.temps.some((a, c) => a !== null && (tempMask & (1 << c)) !== 0),
   windows({ cols, settings: s, tempMask }: RuleInput) {
     const channels = cols.temps.filter((a, c): a is Float64Array => a !== null && (tempMask & (1 << c)) !== 0);
-    const { tempMin, tempMax } = s;
-    const time = cols.gpsTime;
-    const length = cols.length;
-    // runs() written out for this rule (it judges every reading of every cold truck): the worst reading
-    // of each point (the one furthest outside) found once, the run and its peak kept as it goes.
-    const out: AlarmWindow[] = [];
-    let from = -1;
-    let peak = 0;
-    let peakExcess = 0;
-    // Most cold trucks have one channel: its reading is the point's, with no loop over channels.
-    const only = channels.length === 1 ? channels[0] : null;
-    for (let i = 0; i < length; i++) {
-      let w = 0;
-      let most = 0;
-      if (only !== null) {
-        w = only[i];
-        most = w === TEMP_NONE ? 0 : w > tempMax ? w - tempMax : w < tempMin ? tempMin - w : 0;
-      } else {
-        for (let c = 0; c < channels.length; c++) {
-          const v = channels[c][i];
-          if (v === TEMP_NONE) continue;
-          const e = v > tempMax ? v - tempMax : v < tempMin ? tempMin - v : 0;
-          if (e > most) ((most = e), (w = v));
-        }
-      }
-      const on = most > 0;
-      if (from >= 0 && (!on || time[i] - time[i - 1] > SENSOR_GAP_MS)) {
-        out.push({ from, to: i - 1, peak });
-        from = -1;
-      }
-      if (!on) continue;
-      if (from < 0) ((from = i), (peak = w), (peakExcess = most));
-      else if (most > peakExcess) ((peak = w), (peakExcess = most));
-    }
-    if (from >= 0) out.push({ from, to: length - 1, peak });
-    return out;
+    // Most cold trucks have one channel: its readings judged by a loop of their own (one typed array
+    // known to the compiler for the whole loop, no test of the channel count per point).
+    return channels.length === 1
+      ? oneChannelRuns(channels[0], cols.gpsTime, cols.length, s.tempMin, s.tempMax)
+      : channelsRuns(channels, cols.gpsTime, cols.length, s.tempMin, s.tempMax);
   },
   worse,
   describe: (peak, _ms, s) => `温度${fmt(peak)}℃，超出${fmt(s.tempMin)}~${fmt(s.tempMax)}℃的范围`,
 };
+
+// runs() written out for this rule (it judges every reading of every cold truck): the worst reading of
+// each point (the one furthest outside) found once, the run and its peak kept as it goes.
+
+function oneChannelRuns(values: Float64Array, time: Float64Array, length: number, tempMin: number, tempMax: number): AlarmWindow[] {
+  const out: AlarmWindow[] = [];
+  let from = -1;
+  let peak = 0;
+  let peakExcess = 0;
+  for (let i = 0; i < length; i++) {
+    const v = values[i];
+    const e = v === TEMP_NONE ? 0 : v > tempMax ? v - tempMax : v < tempMin ? tempMin - v : 0;
+    const on = e > 0;
+    if (from >= 0 && (!on || time[i] - time[i - 1] > SENSOR_GAP_MS)) {
+      out.push({ from, to: i - 1, peak });
+      from = -1;
+    }
+    if (!on) continue;
+    if (from < 0) ((from = i), (peak = v), (peakExcess = e));
+    else if (e > peakExcess) ((peak = v), (peakExcess = e));
+  }
+  if (from >= 0) out.push({ from, to: length - 1, peak });
+  return out;
+}
+
+function channelsRuns(channels: readonly Float64Array[], time: Float64Array, length: number, tempMin: number, tempMax: number): AlarmWindow[] {
+  const out: AlarmWindow[] = [];
+  let from = -1;
+  let peak = 0;
+  let peakExcess = 0;
+  for (let i = 0; i < length; i++) {
+    let w = 0;
+    let most = 0;
+    for (let c = 0; c < channels.length; c++) {
+      const v = channels[c][i];
+      if (v === TEMP_NONE) continue;
+      const e = v > tempMax ? v - tempMax : v < tempMin ? tempMin - v : 0;
+      if (e > most) ((most = e), (w = v));
+    }
+    const on = most > 0;
+    if (from >= 0 && (!on || time[i] - time[i - 1] > SENSOR_GAP_MS)) {
+      out.push({ from, to: i - 1, peak });
+      from = -1;
+    }
+    if (!on) continue;
+    if (from < 0) ((from = i), (peak = w), (peakExcess = most));
+    else if (most > peakExcess) ((peak = w), (peakExcess = most));
+  }
+  if (from >= 0) out.push({ from, to: length - 1, peak });
+  return out;
+}

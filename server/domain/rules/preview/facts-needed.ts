@@ -46,3 +46,22 @@ export function orderPartsFor(rules: readonly RuleRecord[]): OrderFactParts {
   if (testingGoods.some((r) => !filled(r.customerId))) return { goods: true };
   return { goods: true, goodsOfCustomers: new Set(testingGoods.map((r) => r.customerId as number)) };
 }
+
+/**
+ * Whether the candidate tests nothing of an order but (at most) its customer: then it judges every order
+ * of its scope that no other rule covers, whatever the order's facts (see customersNeedingFacts).
+ */
+export function testsOnlyCustomer(candidate: RuleRecord): boolean {
+  return ![candidate.carrierId, candidate.businessType, candidate.validFrom, candidate.validTo].some(filled) && !namesPlace(candidate)
+    && !candidate.conditions?.length && (!filled(candidate.customerId) || typeof candidate.customerId === 'number');
+}
+
+/**
+ * Beside such a candidate, the customers whose orders need their facts read to tell whether `others` (the
+ * other rules in force at once) judge them: each live one names a customer, so an order of a customer none
+ * names is the candidate's whatever its facts. null: every order's (a live rule may judge any customer's).
+ */
+export function customersNeedingFacts(others: readonly RuleRecord[]): ReadonlySet<number> | null {
+  const rivals = live(others);
+  return rivals.some((r) => !filled(r.customerId)) ? null : new Set(rivals.map((r) => r.customerId as number));
+}

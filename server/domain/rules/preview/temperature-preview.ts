@@ -56,11 +56,14 @@ export interface PreviewResult extends PreviewTable {
 
 // The vehicle's columns come by a second read (few vehicles): joined here, SQLite walks each temperature
 // vehicle's whole waybill history instead of the window's waybills (3 s against 1 s on the bench file).
+// The window's ids come from the update index first, then their rows by id: SQLite fetches them (and
+// their nodes) in id order, each page once, instead of one page per row in update order (0.6–0.8 s CPU
+// against 1.5–1.7 s on the bench file, and no sort).
 const TRIPS_SQL = (conn: Conn) => `SELECT w.id AS "waybillId", w.waybill_no AS "waybillNo", w.vehicle_id AS "vehicleId", w.carrier_id AS "carrierId", w.status,
     (SELECT min(n.actual_arrive_time) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS first,
     (SELECT max(${greatest(conn, 'coalesce(n.actual_arrive_time, 0)', 'coalesce(n.actual_leave_time, 0)')}) FROM waybill_nodes n WHERE n.waybill_id = w.id) AS last
   FROM waybills w
-  WHERE w.corp_id = ? AND w.is_deleted = 0 AND w.updated_at >= ?
+  WHERE w.id IN (SELECT id FROM waybills WHERE corp_id = ? AND is_deleted = 0 AND updated_at >= ?)
     AND EXISTS (SELECT 1 FROM vehicles v WHERE v.id = w.vehicle_id AND v.gather_temperature = 1)
     AND NOT EXISTS (SELECT 1 FROM waybill_temperature_ranges r WHERE r.waybill_id = w.id)
   ORDER BY w.id`;
