@@ -121,7 +121,7 @@ export const waybillOrders = sqliteTable('waybill_orders', {
   waybillId: integer('waybill_id').notNull().references(() => waybills.id, { onDelete: 'cascade' }),
   orderId: integer('order_id').notNull().references(() => orders.id),
   partId: integer('part_id').references(() => orderParts.id),
-}, (t) => [primaryKey({ columns: [t.waybillId, t.orderId] }), index('waybill_orders_order').on(t.orderId)]);
+}, (t) => [primaryKey({ columns: [t.waybillId, t.orderId] }), index('waybill_orders_order').on(t.orderId, t.waybillId)]);
 
 /** The route: start, via points and end, with required and actual times; state 2 early, 3 late. */
 export const waybillNodes = sqliteTable('waybill_nodes', {
