@@ -102,7 +102,7 @@ async function prepare(rebuild: boolean) {
   // A file shaped before the carriers had 材料合同 gets them (the raw-material waybills' payables).
   if (!hasMaterialContracts(db.$client)) db.$client.transaction(() => addMaterialContracts(db.$client, Date.now()))();
   // Every run starts unpriced and unbilled.
-  db.$client.exec("DELETE FROM bill_lines; DELETE FROM bills; DELETE FROM waybill_fees; DELETE FROM record_history WHERE resource IN ('waybillFee', 'bill')");
+  db.$client.exec("DELETE FROM bill_lines; DELETE FROM bills; DELETE FROM waybill_fees; DELETE FROM waybill_fee_estimates; DELETE FROM record_history WHERE resource IN ('waybillFee', 'bill')");
   return db;
 }
 
