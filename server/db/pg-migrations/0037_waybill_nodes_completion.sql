@@ -1,0 +1,1 @@
+CREATE INDEX "waybill_nodes_completion" ON "waybill_nodes" USING btree ("waybill_id","node_type","actual_leave_time");
