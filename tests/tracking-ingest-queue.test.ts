@@ -1,5 +1,6 @@
 // Group commit (server/tracking/ingest-queue.ts): batches of several vehicles handed to the queue at
 // once are stored in one transaction, and each caller hears back only after that commit; a flush
+// whose time budget is spent commits and answers what it stored before storing the rest; a flush
 // whose commit fails answers every batch in it with the failure and leaves nothing of them stored
 // (no point, no last position, nothing on the live hub); one vehicle's batches keep the order they
 // were handed in, within a flush and across flushes; a point is readable as soon as it is answered,
@@ -39,7 +40,8 @@ describe('the ingestion queue', () => {
     let reachedCommit!: () => void;
     const atCommit = new Promise<void>((r) => (reachedCommit = r));
     const h = commitHook(db, async () => { reachedCommit(); await held; });
-    const queue = new IngestQueue(h.conn);
+    // No time budget: on a slow machine the first batch alone may outlast the default one.
+    const queue = new IngestQueue(h.conn, { maxFlushMs: Infinity });
     const answered: number[] = [];
     const results = [7, 8, 9].map((v) => queue.submit(1, v, [point(v)]).then((r) => { answered.push(v); return r; }));
     await atCommit;
@@ -48,6 +50,20 @@ describe('the ingestion queue', () => {
     release();
     expect(await Promise.all(results)).toEqual([7, 8, 9].map(() => ({ received: 1, stored: 1, duplicates: 0 })));
     expect(h.transactions()).toBe(1);
+    for (const v of [7, 8, 9]) expect((await track(v)).times).toEqual([point(v).gpsTime]);
+  });
+
+  it('commits what a flush stored once its time budget is spent, answering those batches before storing the rest', async () => {
+    const answered: number[] = [];
+    const answeredAtCommits: number[][] = [];
+    const h = commitHook(db, async () => { answeredAtCommits.push([...answered]); });
+    // A budget of 0: every flush takes one batch, the least it takes.
+    const queue = new IngestQueue(h.conn, { maxFlushMs: 0 });
+    const results = [7, 8, 9].map((v) => queue.submit(1, v, [point(v)]).then((r) => { answered.push(v); return r; }));
+    expect(await Promise.all(results)).toEqual([7, 8, 9].map(() => ({ received: 1, stored: 1, duplicates: 0 })));
+    expect(h.transactions()).toBe(3);
+    // The terminal of the first batch had its answer before the second batch was committed, and so on.
+    expect(answeredAtCommits).toEqual([[], [7], [7, 8]]);
     for (const v of [7, 8, 9]) expect((await track(v)).times).toEqual([point(v).gpsTime]);
   });
 
@@ -66,9 +82,10 @@ describe('the ingestion queue', () => {
   });
 
   it('keeps the order one vehicle\'s batches were handed in, in one flush and across flushes', async () => {
-    for (const maxPoints of [1_000, 1]) {
+    // One flush for both; one each (by size); one each (by time).
+    for (const options of [{ maxPoints: 1_000, maxFlushMs: Infinity }, { maxPoints: 1 }, { maxFlushMs: 0 }]) {
       await db.run('DELETE FROM track_chunks');
-      const queue = new IngestQueue(db, { maxPoints });
+      const queue = new IngestQueue(db, options);
       // Both batches carry a point at the same time: the one handed in first is kept, the other is a duplicate.
       const [first, second] = await Promise.all([queue.submit(1, 7, [point(1, 121.1)]), queue.submit(1, 7, [point(1, 121.9), point(2, 121.9)])]);
       expect(first).toEqual({ received: 1, stored: 1, duplicates: 0 });

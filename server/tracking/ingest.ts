@@ -78,23 +78,36 @@ export async function ingest(conn: Conn, corpId: number, vehicleId: number, poin
   return result;
 }
 
+export interface IngestManyOptions {
+  /**
+   * Take no further batch once the transaction has run this long (ms, wall time): the answer then
+   * covers only the batches taken, in order, and nothing of the rest is stored (the caller hands them
+   * in again). At least one batch is always taken.
+   */
+  budgetMs?: number;
+}
+
 /**
  * Stores several checked batches (of one or many vehicles) in ONE transaction: the group commit of
  * ingest-queue.ts, and ingest() with a batch of one. Each batch is stored whole or not at all (a
  * savepoint of its own): a batch that fails answers its error in its place and the others go on;
- * a failed commit fails them all. Batches of one vehicle are stored in the order given. After the
- * commit, and only then, the live hub hears of every batch that added points.
+ * a failed commit fails them all. Batches of one vehicle are stored in the order given. With a
+ * budget the answer may be shorter than `batches` (see IngestManyOptions). After the commit, and
+ * only then, the live hub hears of every batch that added points.
  */
-export async function ingestMany(conn: Conn, batches: readonly IngestBatch[]): Promise<(IngestResult | Error)[]> {
+export async function ingestMany(conn: Conn, batches: readonly IngestBatch[], options: IngestManyOptions = {}): Promise<(IngestResult | Error)[]> {
   if (batches.length === 0) return [];
   // Exclusive per vehicle: the store merges into the chunk it read and the rules continue the open
   // alarm they read, so two batches of one vehicle must not interleave. The locks are taken in
   // ascending vehicle order, so two instances' transactions cannot wait on each other.
   const vehicles = [...new Set(batches.map((b) => b.vehicleId))].sort((a, b) => a - b);
+  const budget = options.budgetMs ?? Infinity;
   const results = await tx(conn, async () => {
     for (const v of vehicles.slice(1)) await conn.lock(ingestLock(v));
+    const until = performance.now() + budget;
     const out: (IngestResult | Error)[] = [];
     for (const b of batches) {
+      if (out.length > 0 && performance.now() >= until) break;
       try {
         out.push(await tx(conn, () => storeBatch(conn, b)));
       } catch (err) {
@@ -106,8 +119,8 @@ export async function ingestMany(conn: Conn, batches: readonly IngestBatch[]): P
   // Committed: the alarms' notifications may go now (server/notify).
   kickNotifications(conn);
   const storedAt = Date.now();
-  batches.forEach((b, i) => {
-    const r = results[i];
+  results.forEach((r, i) => {
+    const b = batches[i];
     if (!(r instanceof Error) && r.stored > 0) publishLive(b.corpId, b.vehicleId, b.points, storedAt);
   });
   return results;
