@@ -3,6 +3,7 @@
 // share its CPU time with the terminals' encoding). Driven by the bench over IPC: connect (register +
 // authenticate every terminal), steady (each reports every 10 s), burst (each re-uploads 100
 // blind-area points in one 0x0704), then exit. Terminals use server/gateway/jt808/terminal-client.ts.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SimTerminal } from '../server/gateway/jt808/terminal-client.ts';
 import type { TrackPoint } from '../server/tracking/columns.ts';
 import { phoneOf } from './gateway-phones.ts';
@@ -42,6 +43,10 @@ async function steady(seconds: number, intervalS: number) {
   // Round trips as the terminals see them: the time a frame waits in the gateway's socket buffer
   // while its event loop is busy is in these, not in the gateway's own arrival→answer.
   const rtt: number[] = [];
+  // This process's own lag is in those round trips too: a starved terminals' process inflates them.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const cpu0 = process.cpuUsage();
   const end = Date.now() + seconds * 1000;
   const n = terminals.length;
   await Promise.all(terminals.map(async (t, i) => {
@@ -58,7 +63,12 @@ async function steady(seconds: number, intervalS: number) {
       await sleep(wait);
     }
   }));
-  send({ phase: 'steady', sent, acked, failed, rttP50: percentile(rtt, 50), rttP99: percentile(rtt, 99) });
+  loopDelay.disable();
+  const cpu = process.cpuUsage(cpu0);
+  send({
+    phase: 'steady', sent, acked, failed, rttP50: percentile(rtt, 50), rttP99: percentile(rtt, 99), cpuMs: (cpu.user + cpu.system) / 1000,
+    loopP50: loopDelay.percentile(50) / 1e6, loopP99: loopDelay.percentile(99) / 1e6, loopMax: loopDelay.max / 1e6,
+  });
 }
 
 async function burst(points: number, before: number) {

@@ -10,11 +10,13 @@
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/connection.ts';
 import { seedDemo } from '../scripts/seed-demo.ts';
 import { Jt808Gateway } from '../server/gateway/jt808/gateway.ts';
 import { MsgId } from '../server/gateway/jt808/messages.ts';
+import { IngestQueue, type FlushTiming } from '../server/tracking/ingest-queue.ts';
 import { subscribeLive } from '../server/tracking/live-hub.ts';
 import { BENCH_DIR } from './bench-db.ts';
 import { phoneOf } from './gateway-phones.ts';
@@ -56,8 +58,11 @@ export async function main(args: string[]) {
   let burstFirst = Infinity, burstLast = 0;
   const arrivals = new Map<number, number>();
   let malformedLogs = 0;
+  // Per stage, steady phase: how long a flush's first batch waited for it, how long the flush took, its size.
+  const flushes: FlushTiming[] = [];
   const gateway = new Jt808Gateway({
     conn: db,
+    ingestion: new IngestQueue(db, { onFlush: (f) => { if (phase === 'steady') flushes.push(f); } }),
     log: () => { malformedLogs++; },
     observer: {
       answered(msgId, arrived, at, part) {
@@ -96,12 +101,30 @@ export async function main(args: string[]) {
 
     phase = 'steady';
     const ackBefore = gateway.stats.pointsAcknowledged;
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     child.send({ phase: 'steady', seconds: steadyS, interval: INTERVAL_S });
     const steady = await next('steady');
     const steadySeconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    loopDelay.disable();
     const steadyPoints = gateway.stats.pointsAcknowledged - ackBefore;
-    console.log(`steady: ${steady.sent} reports sent, ${steady.acked} acknowledged, ${steady.failed} failed in ${steadySeconds.toFixed(1)} s`);
+    console.log(`steady: ${steady.sent} reports sent, ${steady.acked} acknowledged, ${steady.failed} failed in ${steadySeconds.toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    // Where the steady answer's time goes: each process's event loop delay (a frame that comes in while
+    // the loop is busy waits that long before it is even read), each one's CPU per report, and the queue.
+    const eld = (h: { percentile(p: number): number; max: number }) => `${ms(h.percentile(50) / 1e6)} / ${ms(h.percentile(99) / 1e6)} / ${ms(h.max / 1e6)}`;
+    const serverCpuMs = (cpu.user + cpu.system) / 1000;
+    console.log(table([
+      ['steady phase, per stage', 'gateway process', 'terminals process'],
+      ['event loop delay p50 / p99 / max (ms)', eld(loopDelay), `${ms(steady.loopP50)} / ${ms(steady.loopP99)} / ${ms(steady.loopMax)}`],
+      ['CPU per report (ms; user+system / reports)', ms(serverCpuMs / steady.sent, 3), ms(steady.cpuMs / steady.sent, 3)],
+      ['CPU share of one core over the phase', `${(serverCpuMs / 10 / steadySeconds).toFixed(0)}%`, `${(steady.cpuMs / 10 / steadySeconds).toFixed(0)}%`],
+      ['flushes; batches per flush p50 / p99 / max', `${flushes.length}; ${percentile(flushes.map((f) => f.batches), 50)} / ${percentile(flushes.map((f) => f.batches), 99)} / ${Math.max(0, ...flushes.map((f) => f.batches))}`, '-'],
+      ['flush: first batch queued p50 / p99 (ms)', `${ms(percentile(flushes.map((f) => f.started - f.firstSubmitted), 50))} / ${ms(percentile(flushes.map((f) => f.started - f.firstSubmitted), 99))}`, '-'],
+      ['flush: storing to settled p50 / p99 / max (ms)', `${ms(percentile(flushes.map((f) => f.settled - f.started), 50))} / ${ms(percentile(flushes.map((f) => f.settled - f.started), 99))} / ${ms(Math.max(0, ...flushes.map((f) => f.settled - f.started)))}`, '-'],
+    ]));
 
     phase = 'burst';
     const burstAckBefore = gateway.stats.pointsAcknowledged;
