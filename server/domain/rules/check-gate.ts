@@ -9,6 +9,7 @@ import { Step, WaybillStatus, type WaybillAction, type WaybillState } from '../w
 import { loadFactsOf } from '../settlement/pricing/facts-loader.ts';
 import { versionsDuring, type RuleVersion } from './versions.ts';
 import { ruleForWaybill } from './waybill-rules.ts';
+import { waybillPartsFor } from './preview/facts-needed.ts';
 import { CHECK_TYPE_NAMES, CheckType, checkRuleType, type CheckRuleRecord } from './types/check.ts';
 
 interface CheckPoint {
@@ -82,7 +83,8 @@ export async function pendingChecks(conn: Conn, corpId: number, rows: readonly {
   const versions = await checkVersionsAt(conn, corpId, at);
   if (versions.length === 0) return out;
   const ids = atPoint.map((r) => r.id);
-  const facts = await loadFactsOf(conn, corpId, ids);
+  // Only the facts the rules in force can test: a list page asks this of every row at a check point.
+  const facts = await loadFactsOf(conn, corpId, ids, waybillPartsFor(versions.map((v) => v.rule)));
   const passed = new Set((await all<{ waybillId: number; checkType: number }>(conn,
     `SELECT waybill_id AS "waybillId", check_type AS "checkType" FROM waybill_checks WHERE passed = 1 AND waybill_id IN (${ids.map(() => '?').join(', ')})`, ...ids))
     .map((r) => `${r.waybillId}:${r.checkType}`));
