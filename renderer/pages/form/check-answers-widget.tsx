@@ -5,7 +5,7 @@
 // its message names the failing questions.
 import { Field, Input, Radio, RadioGroup, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Env } from '../../env/env-context.tsx';
 
 interface HeldQuestion {
@@ -47,18 +47,22 @@ export function CheckAnswersWidget({ value, onChange, rawErrors, registry }: Wid
       live = false;
     };
   }, [ctx.env, ctx.recordId]);
+  // The answers live here, and the form hears of each change a render later: two answers given before the
+  // form has re-rendered (a quick click then a keystroke) must both be kept, so each one builds on the
+  // widget's own latest answers, never on the form's value of the render it was given in.
+  const [answers, setAnswers] = useState<Record<number, Answer['answer']>>(() => answersFrom(value));
+  const tell = useRef(onChange);
+  tell.current = onChange;
   // One entry per question, null while unanswered: the server names the required ones left open. (The
   // form's own default for a list with minItems is one empty entry, which is no answer at all.)
-  const given = (Array.isArray(value) ? value : []) as Partial<Answer>[];
-  const valueOf = (seq: number) => given.find((a) => a?.seq === seq)?.answer ?? undefined;
-  const complete = (patch?: { seq: number; answer: Answer['answer'] | null }) =>
-    (questions ?? []).map((q) => ({ seq: q.seq, answer: q.seq === patch?.seq ? patch.answer : valueOf(q.seq) ?? null }));
   useEffect(() => {
-    if (questions?.length && (given.length !== questions.length || given.some((a, i) => a?.seq !== questions[i].seq))) onChange(complete());
-  });
-  const set = (seq: number, answer: Answer['answer'] | undefined) => onChange(complete({ seq, answer: answer === undefined || answer === '' ? null : answer }));
+    if (questions?.length) tell.current(questions.map((q) => ({ seq: q.seq, answer: answers[q.seq] ?? null })));
+  }, [questions, answers]);
+  const valueOf = (seq: number) => answers[seq] ?? undefined;
+  const set = (seq: number, answer: Answer['answer'] | undefined) =>
+    setAnswers((now) => ({ ...now, [seq]: answer === undefined || answer === '' ? null : answer }));
   const typeNumber = (seq: number, text: string) => {
-    setTyped({ ...typed, [seq]: text });
+    setTyped((now) => ({ ...now, [seq]: text }));
     const n = Number(text);
     set(seq, text.trim() !== '' && Number.isFinite(n) ? n : undefined);
   };
@@ -91,4 +95,9 @@ export function CheckAnswersWidget({ value, onChange, rawErrors, registry }: Wid
       {rawErrors?.length ? <Field validationMessage={rawErrors[0]} validationState="error" size="small" /> : null}
     </div>
   );
+}
+
+function answersFrom(value: unknown): Record<number, Answer['answer']> {
+  const given = (Array.isArray(value) ? value : []) as Partial<Answer>[];
+  return Object.fromEntries(given.filter((a) => typeof a?.seq === 'number').map((a) => [a.seq, a.answer ?? null]));
 }

@@ -4,7 +4,9 @@
 // the check type to waybill/check/flag.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import type { WidgetProps } from '@rjsf/utils';
 import type { PageSchema } from '../page-types.ts';
+import { CheckAnswersWidget } from './check-answers-widget.tsx';
 import { FormPage } from './form-page.tsx';
 import { fakeEnv, wrap } from './test-env.tsx';
 import checkPage from '../../../schemas/pages/transport/waybill-check-answer.json';
@@ -50,4 +52,17 @@ it('asks the held check\'s questions and sends the answers with the waybill and 
   fireEvent.click(screen.getByRole('button', { name: '保 存' }));
   await waitFor(() => expect(env.api.post).toHaveBeenCalledWith('/waybill/check/flag', { waybillId: 7, checkType: 1, answers: [{ seq: 1, answer: 1 }, { seq: 2, answer: -18 }] }));
   await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
+});
+
+// On a busy machine the form may not have re-rendered with the first answer when the second is given: the
+// widget is held at the form's first value here, and its last change must still carry both answers.
+it('keeps the first answer when the second comes before the form has re-rendered', async () => {
+  const onChange = vi.fn();
+  const env = fakeEnv({ '/waybill/check/node': node });
+  const registry = { formContext: { env, recordId: '7' } } as unknown as WidgetProps['registry'];
+  const props = { id: 'answers', name: 'answers', value: [{}], onChange, registry } as unknown as WidgetProps;
+  render(wrap(<CheckAnswersWidget {...props} />));
+  fireEvent.click(await screen.findByRole('radio', { name: '是' }));
+  fireEvent.change(screen.getByRole('textbox', { name: '预冷温度' }), { target: { value: '-18' } });
+  expect(onChange).toHaveBeenLastCalledWith([{ seq: 1, answer: 1 }, { seq: 2, answer: -18 }]);
 });
