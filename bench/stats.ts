@@ -52,4 +52,9 @@ export function collectGarbage(): void {
     gc = runInNewContext('gc') as () => void;
   }
   gc();
+  // The collector sweeps on helper threads after it returns; a side that allocates while they still
+  // sweep waits for them, off its own CPU. A pause lets them finish, so the wall time is the side's own.
+  Atomics.wait(SETTLE, 0, 0, 50);
 }
+
+const SETTLE = new Int32Array(new SharedArrayBuffer(4));

@@ -14,7 +14,7 @@ import { ALARM_TYPE, BUSINESS_KINDS, FIRST_BUSINESS, STATUS } from './catalogue.
 import { alarmEnabled, settingsOf } from './settings.ts';
 import { enqueueAlarmNotifications } from '../notify/outbox.ts';
 import { temperatureMask } from './temperature-range.ts';
-import { RULES, type AlarmRule, type AlarmWindow, type RuleInput } from './rules/index.ts';
+import { eachWindow, RULES, type AlarmRule, type AlarmWindow, type RuleInput } from './rules/index.ts';
 
 /** Names the place of a point (begin and end place of an alarm); '' when unknown. */
 export type PlaceNamer = (lon: number, lat: number) => Promise<string>;
@@ -113,7 +113,7 @@ export async function raiseAlarms(conn: Conn, vehicleId: number, cols: TrackColu
 
     // A rule that no longer applies (the waybill ended, say), or whose alarm is switched off (业务报警设置),
     // still ends its open alarm.
-    for (const w of alarmEnabled(settings, rule.kind) && rule.applies(input) ? rule.windows(input) : []) {
+    for (const w of eachWindow(alarmEnabled(settings, rule.kind) && rule.applies(input) ? rule.windows(input) : [])) {
       const ongoing = !late && !options.final && w.to === n - 1;
       const end = endOf(w);
       if (open && w.from === 0 && t[0] - open.endTime <= rule.maxGapMs) {

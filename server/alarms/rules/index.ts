@@ -6,4 +6,4 @@ import type { AlarmRule } from './rule.ts';
 import { temperatureRule } from './temperature.ts';
 
 export const RULES: readonly AlarmRule[] = [temperatureRule, overspeedRule, doorOutsideFenceRule, longStopRule];
-export type { AlarmRule, AlarmWindow, RuleInput } from './rule.ts';
+export { eachWindow, type AlarmRule, type AlarmWindow, type AlarmWindows, type RuleInput } from './rule.ts';

@@ -26,6 +26,17 @@ export interface AlarmWindow {
   peak: number;
 }
 
+/**
+ * A rule's runs as flat triples [from, to, peak, from, to, peak, …]: no object per run while judging
+ * (the temperature rule judges every reading of every cold truck, and a sawing sensor makes many short
+ * runs). `eachWindow` gives them as AlarmWindow where they are used.
+ */
+export type AlarmWindows = number[];
+
+export function* eachWindow(windows: AlarmWindows): Generator<AlarmWindow> {
+  for (let k = 0; k + 2 < windows.length; k += 3) yield { from: windows[k], to: windows[k + 1], peak: windows[k + 2] };
+}
+
 export interface AlarmRule {
   kind: BusinessKind;
   /** A condition shorter than this is no alarm (jitter); 0: every occurrence counts. */
@@ -33,7 +44,7 @@ export interface AlarmRule {
   /** Two points further apart than this end a run (no data, no judgement across the gap). */
   maxGapMs: number;
   applies(input: RuleInput): boolean;
-  windows(input: RuleInput): AlarmWindow[];
+  windows(input: RuleInput): AlarmWindows;
   /** The worse of two peaks (for an alarm continued over batches). */
   worse(a: number, b: number, s: AlarmSettings): number;
   describe(peak: number, durationMs: number, s: AlarmSettings): string;
@@ -46,14 +57,14 @@ export interface AlarmRule {
 export function runs(
   time: Float64Array, length: number, maxGapMs: number, holds: (i: number) => boolean,
   peakAt: (i: number) => number, worse: (a: number, b: number) => number,
-): AlarmWindow[] {
-  const out: AlarmWindow[] = [];
+): AlarmWindows {
+  const out: AlarmWindows = [];
   let from = -1;
   let peak = 0;
   for (let i = 0; i < length; i++) {
     const on = holds(i);
     if (from >= 0 && (!on || time[i] - time[i - 1] > maxGapMs)) {
-      out.push({ from, to: i - 1, peak });
+      out.push(from, i - 1, peak);
       from = -1;
     }
     if (on) {
@@ -61,7 +72,7 @@ export function runs(
       else peak = worse(peak, peakAt(i));
     }
   }
-  if (from >= 0) out.push({ from, to: length - 1, peak });
+  if (from >= 0) out.push(from, length - 1, peak);
   return out;
 }
 

@@ -7,8 +7,11 @@ import { DEFAULT_SETTINGS } from '../settings.ts';
 import { doorOutsideFenceRule } from './door-outside-fence.ts';
 import { longStopRule } from './long-stop.ts';
 import { overspeedRule } from './overspeed.ts';
-import { runs, type RuleInput } from './rule.ts';
+import { eachWindow, runs, type AlarmWindows, type RuleInput } from './rule.ts';
 import { temperatureRule } from './temperature.ts';
+
+/** A rule's flat triples as windows, to compare with written-out ones. */
+const listed = (w: AlarmWindows) => [...eachWindow(w)];
 
 const T0 = Date.UTC(2026, 0, 5, 2, 0, 0);
 const S = 30_000;
@@ -34,12 +37,12 @@ describe('runs', () => {
   it('splits at a gap longer than allowed and keeps the worst value', () => {
     const time = Float64Array.from([0, 1, 2, 3, 100, 101, 102]);
     const values = [5, 7, 6, 0, 9, 9, 0];
-    expect(runs(time, 7, 10, (i) => values[i] > 0, (i) => values[i], Math.max)).toEqual([
+    expect(listed(runs(time, 7, 10, (i) => values[i] > 0, (i) => values[i], Math.max))).toEqual([
       { from: 0, to: 2, peak: 7 }, { from: 4, to: 5, peak: 9 },
     ]);
     // Without the 0 at index 3 the gap alone ends the first run.
     const v2 = [5, 7, 6, 4, 9, 9, 9];
-    expect(runs(time, 7, 10, (i) => v2[i] > 0, (i) => v2[i], Math.max)).toEqual([{ from: 0, to: 3, peak: 7 }, { from: 4, to: 6, peak: 9 }]);
+    expect(listed(runs(time, 7, 10, (i) => v2[i] > 0, (i) => v2[i], Math.max))).toEqual([{ from: 0, to: 3, peak: 7 }, { from: 4, to: 6, peak: 9 }]);
   });
 });
 
@@ -49,18 +52,18 @@ describe('temperature', () => {
       c.temps[0]![i] = i >= 3 && i <= 6 ? 9 + i / 10 : 5; // 9.3 .. 9.6 above
       c.temps[1]![i] = i === 4 ? -1 : i === 8 ? TEMP_NONE : 4; // -1 is 3 below: the worst
     }, 0b11);
-    const w = temperatureRule.windows(input(cols, { tempMask: 0b11 }));
+    const w = listed(temperatureRule.windows(input(cols, { tempMask: 0b11 })));
     expect(w).toEqual([{ from: 3, to: 6, peak: -1 }]);
     expect(temperatureRule.describe(w[0].peak, 0, DEFAULT_SETTINGS)).toBe('温度-1℃，超出2~8℃的范围');
   });
   it('a channel the vehicle does not have is ignored', () => {
     const cols = track(5, (c, i) => ((c.temps[0]![i] = 5), (c.temps[2]![i] = 30)), 0b101);
-    expect(temperatureRule.windows(input(cols, { tempMask: 0b001 }))).toEqual([]);
+    expect(listed(temperatureRule.windows(input(cols, { tempMask: 0b001 })))).toEqual([]);
     expect(temperatureRule.applies(input(cols, { tempMask: 0b010 }))).toBe(false);
   });
   it('the sentinel alone never alarms', () => {
     const cols = track(5, (c, i) => (c.temps[0]![i] = TEMP_NONE), 1);
-    expect(temperatureRule.windows(input(cols, { tempMask: 1 }))).toEqual([]);
+    expect(listed(temperatureRule.windows(input(cols, { tempMask: 1 })))).toEqual([]);
   });
 });
 
@@ -68,7 +71,7 @@ describe('overspeed', () => {
   it('above 100 km/h, top speed kept', () => {
     const speeds = [90, 101, 120, 110, 100, 130, 80];
     const cols = track(7, (c, i) => (c.speed[i] = speeds[i]));
-    expect(overspeedRule.windows(input(cols))).toEqual([{ from: 1, to: 3, peak: 120 }, { from: 5, to: 5, peak: 130 }]);
+    expect(listed(overspeedRule.windows(input(cols)))).toEqual([{ from: 1, to: 3, peak: 120 }, { from: 5, to: 5, peak: 130 }]);
     expect(overspeedRule.minDurationMs(DEFAULT_SETTINGS)).toBe(60_000);
     expect(overspeedRule.describe(120, 0, DEFAULT_SETTINGS)).toBe('超速行驶，最高速度120km/h，限速100km/h');
   });
@@ -83,7 +86,7 @@ describe('door opened outside the fences', () => {
       if (i >= 7 && i <= 8) c.status[i] = doorBit(2); // ~500 m+ east: outside
       if (i === 10) c.status[i] = doorBit(5); // a channel this vehicle does not have
     });
-    const w = doorOutsideFenceRule.windows(input(cols, { fences: [fence], doorMask: 0b11 }));
+    const w = listed(doorOutsideFenceRule.windows(input(cols, { fences: [fence], doorMask: 0b11 })));
     expect(w).toEqual([{ from: 7, to: 8, peak: doorBit(2) }]);
     expect(doorOutsideFenceRule.describe(0b11, 0, DEFAULT_SETTINGS)).toBe('在围栏外开门：门1、门2');
   });
@@ -104,7 +107,7 @@ describe('long stop', () => {
       if (i >= 4) c.gpsTime[i] += 90 * 60_000; // 90 minutes without data while parked
       if (i === 7) ((c.speed[i] = 0), (c.lon[i] = 120.05)); // stopped at the unloading place
     });
-    const w = longStopRule.windows(input(cols, { fences: [fence] }));
+    const w = listed(longStopRule.windows(input(cols, { fences: [fence] })));
     expect(w).toEqual([{ from: 2, to: 5, peak: 0 }]);
     expect(cols.gpsTime[5] - cols.gpsTime[2]).toBeGreaterThan(DEFAULT_SETTINGS.stopMinMs);
     expect(longStopRule.describe(0, 95 * 60_000, DEFAULT_SETTINGS)).toBe('在围栏外停车1小时35分钟，超过30分钟');

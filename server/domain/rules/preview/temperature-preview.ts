@@ -13,6 +13,7 @@ import type { TrackColumns } from '../../../tracking/columns.ts';
 import { settingsOf } from '../../../alarms/settings.ts';
 import { temperatureMask } from '../../../alarms/temperature-range.ts';
 import { temperatureRule as temperatureAlarm } from '../../../alarms/rules/temperature.ts';
+import { eachWindow } from '../../../alarms/rules/rule.ts';
 import { BUSINESS_KINDS } from '../../../alarms/catalogue.ts';
 import { WaybillStatus } from '../../workflow/waybill-machine.ts';
 import { loadFactsOf } from '../../settlement/pricing/facts-loader.ts';
@@ -117,7 +118,7 @@ export async function previewTemperatureRule(conn: Conn, corpId: number, candida
     const tempMask = temperatureMask(vehicle) & (effect.channelMask ?? -1);
     const input = { cols, settings, fences: [], onWaybill: true, doorMask: 0, tempMask };
     // As a finished trip replayed in one batch: a run counts once it lasted the rule's duration.
-    const alarms = (temperatureAlarm.applies(input) ? temperatureAlarm.windows(input) : [])
+    const alarms = [...eachWindow(temperatureAlarm.applies(input) ? temperatureAlarm.windows(input) : [])]
       .map((w) => ({ beginTime: cols.gpsTime[w.from], endTime: cols.gpsTime[w.to], peak: w.peak }))
       .filter((w) => w.endTime - w.beginTime >= effect.toleranceMs)
       .map((w) => ({
