@@ -79,6 +79,7 @@ import { gatewayRoutes } from './routes/gateway.ts';
 import { vehicleMonitorRoutes } from './routes/vehicle-monitor.ts';
 import { fleetMapRoutes } from './routes/fleet-map.ts';
 import { contentSecurityPolicyFor, mapSettingsFrom, type MapSettings } from './map/sources.ts';
+import { startLiveRelay } from './tracking/live-relay.ts';
 
 /**
  * Scripts only from this origin. 'unsafe-eval' is needed because ajv compiles the forms' JSON
@@ -115,9 +116,15 @@ export interface AppOptions {
    * caller runs them (`jobs.runOnce(now)`, drainNotifications), as the tests do at moments they choose.
    */
   jobsIntervalMs?: number | null;
+  /**
+   * Whether live positions are exchanged with the other instances on the database (tracking/live-relay.ts,
+   * a listening connection of its own on PostgreSQL). The server's entry (scripts/serve.ts) turns it on;
+   * in-process apps (tests, benchmarks), each alone on its database, leave it off.
+   */
+  liveRelay?: boolean;
 }
 
-export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming, jobsIntervalMs = intervalFrom(process.env) }: AppOptions) {
+export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming, jobsIntervalMs = intervalFrom(process.env), liveRelay = false }: AppOptions) {
   const sessions = new SessionStore(db);
   await syncMenus(db, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db, registry.get), async (id) => {
@@ -189,6 +196,8 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const logs = startLogs(db, registry, () => routes());
   // Alarm notifications left unsent (a failed try, a stopped instance) are retried (server/notify).
   const stopNotifier = jobsIntervalMs === null ? async () => {} : startNotifier(db);
+  // Positions stored by the other instances reach this one's fleet maps, and this one's reach theirs.
+  const stopLiveRelay = liveRelay ? await startLiveRelay(db) : async () => {};
   app.use('/api/*', logs.middleware);
   app.use('/api3/*', logs.middleware);
   mountRoutes(app, staticRoutes);
@@ -209,6 +218,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     importCenter.stop();
     stopJobs();
     await stopNotifier();
+    await stopLiveRelay();
     await logs.stop();
   };
   return { app, engine, sessions, routes, close, logs, importQueue: importCenter.queue, jobs };

@@ -90,6 +90,44 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     expect((await b.post('/waybill/getTrackList', page, monitor)).result.totalRecords).toBe(42);
   });
 
+  it('a position stored on A moves the marker on a fleet map open on B, without waiting for its snapshot', async () => {
+    const { secret, hash, prefix } = newSecret();
+    await db.run('INSERT INTO terminal_credentials (corp_id, name, secret_hash, prefix, created_by, created_at) VALUES (1, ?, ?, ?, 1, ?)', ['多实例实时位置', hash, prefix, Date.now()]);
+    const vehicleId = Number((await db.one<{ id: number }>('SELECT id FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 ORDER BY id LIMIT 1'))!.id);
+    const stream = await b.get('/fleetMap/stream', await b.login('dispatcher'));
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const heard = async (lon: number, within: number) => {
+      const until = Date.now() + within;
+      for (;;) {
+        const moved = text.split('\n').filter((l) => l.startsWith('data: [')).flatMap((l) => JSON.parse(l.slice(6)) as { vehicleId: number; lon: number }[])
+          .some((p) => p.vehicleId === vehicleId && Math.abs(p.lon - lon) < 1e-6);
+        if (moved) return Date.now();
+        const left = until - Date.now();
+        if (left <= 0) return Infinity;
+        const chunk = await Promise.race([reader.read(), sleep(left).then(() => null)]);
+        if (chunk === null || chunk.done) return Infinity;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    };
+    // The stream says it is ready once subscribed: only then can a position reach it.
+    for (const until = Date.now() + 5_000; !text.includes('event: ready') && Date.now() < until;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(text).toContain('event: ready');
+    const lon = 113.654321;
+    const sent = Date.now();
+    const stored = await a.post('/track/ingest', { vehicleId, points: [{ lon, lat: 34.75, gpsTime: sent - 1_000, speed: 42, direction: 90, odometer: 1 }] }, undefined, { authorization: `Bearer ${secret}` });
+    expect(stored.result.stored).toBe(1);
+    // B's map re-reads its snapshot only every minute: the position comes through the relay.
+    expect(await heard(lon, 3_000) - sent).toBeLessThan(2_000);
+    await reader.cancel();
+  });
+
   /** Vehicles with their own plate prefix, inserted straight into the database: the rows of an export. */
   async function addVehicles(prefix: string, n: number) {
     await db.run(`INSERT INTO vehicles (corp_id, vehicle_no, load_weight, status, cold_machine, created_at, updated_at)

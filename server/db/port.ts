@@ -88,4 +88,13 @@ export interface Database extends Conn {
   close(): Promise<void>;
   /** True once close() was called: background work over the database (the export heartbeat) stops. */
   readonly closed: boolean;
+  /**
+   * Messages between the instances serving this database (PostgreSQL LISTEN/NOTIFY): `heard` gets every
+   * payload sent on `channel` by any instance, this one included, while listening; the answer stops.
+   * A payload must stay under 8000 bytes. On SQLite, which one process serves alone, there is no other
+   * instance: `listen` answers null (so callers need not gather what nobody would hear) and `notify`
+   * sends nothing.
+   */
+  listen(channel: string, heard: (payload: string) => void): Promise<(() => Promise<void>) | null>;
+  notify(channel: string, payload: string): Promise<void>;
 }

@@ -288,6 +288,53 @@ export class PostgresDatabase extends PostgresConn implements Database {
     };
   }
 
+  /**
+   * LISTEN on a connection of its own, outside the pool (a pooled connection would be handed to other
+   * queries). A dropped connection is opened again after a second, for as long as the listener lives;
+   * what was sent meanwhile is not heard (a listener must be able to lose messages).
+   */
+  async listen(channel: string, heard: (payload: string) => void): Promise<() => Promise<void>> {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const open = async () => {
+      const c = new pg.Client({ connectionString: this.url, types });
+      client = c;
+      const lost = () => {
+        if (stopped || client !== c) return;
+        client = null;
+        void c.end().catch(() => undefined);
+        retry = setTimeout(() => void open(), 1000);
+        retry.unref();
+      };
+      c.on('notification', (m) => m.channel === channel && heard(m.payload ?? ''));
+      c.on('error', (err) => {
+        console.error(`PostgreSQL 实例通知连接中断: ${err.message}`);
+        lost();
+      });
+      c.on('end', lost);
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (err) {
+        console.error(`PostgreSQL 实例通知连接失败: ${(err as Error).message}`);
+        lost();
+      }
+    };
+    await open();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    };
+  }
+
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

@@ -181,6 +181,13 @@ export class SqliteDatabase implements Database {
     };
   }
 
+  /** One process serves a SQLite file: there is no other instance to hear or tell (port.ts). */
+  async listen(): Promise<null> {
+    return null;
+  }
+
+  async notify(): Promise<void> {}
+
   async close(): Promise<void> {
     if (this.$client.open) this.$client.close();
   }

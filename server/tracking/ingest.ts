@@ -121,7 +121,7 @@ export async function ingestMany(conn: Conn, batches: readonly IngestBatch[], op
   const storedAt = Date.now();
   results.forEach((r, i) => {
     const b = batches[i];
-    if (!(r instanceof Error) && r.stored > 0) publishLive(b.corpId, b.vehicleId, b.points, storedAt);
+    if (!(r instanceof Error) && r.stored > 0) publishLive(b.corpId, b.vehicleId, b.points, storedAt, conn);
   });
   return results;
 }
