@@ -41,7 +41,7 @@ const db = await openDatabaseOrExit();
 const where = process.env.DATABASE_URL ? 'PostgreSQL' : dbFile;
 // Uploaded files live beside the database unless HUOYUN_FILES says otherwise.
 const filesDir = filesDirOf(dbFile);
-const { app } = await createApp({ db, registry, consoleDir: DIST_DIR, filesDir, liveRelay: true });
+const { app } = await createApp({ db, registry, consoleDir: DIST_DIR, filesDir, relays: true });
 // Instances starting together on one empty PostgreSQL: one seeds, the others wait and find users.
 await db.transaction(async () => {
   await db.lock('demo-seed');

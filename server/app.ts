@@ -80,6 +80,7 @@ import { vehicleMonitorRoutes } from './routes/vehicle-monitor.ts';
 import { fleetMapRoutes } from './routes/fleet-map.ts';
 import { contentSecurityPolicyFor, mapSettingsFrom, type MapSettings } from './map/sources.ts';
 import { startLiveRelay } from './tracking/live-relay.ts';
+import { startQueryRelay } from './gateway/jt808/query-relay.ts';
 
 /**
  * Scripts only from this origin. 'unsafe-eval' is needed because ajv compiles the forms' JSON
@@ -117,14 +118,15 @@ export interface AppOptions {
    */
   jobsIntervalMs?: number | null;
   /**
-   * Whether live positions are exchanged with the other instances on the database (tracking/live-relay.ts,
-   * a listening connection of its own on PostgreSQL). The server's entry (scripts/serve.ts) turns it on;
-   * in-process apps (tests, benchmarks), each alone on its database, leave it off.
+   * Whether this instance exchanges live positions (tracking/live-relay.ts) and terminal location queries
+   * (gateway/jt808/query-relay.ts) with the other instances on the database, each over a listening
+   * connection of its own on PostgreSQL. The server's entry (scripts/serve.ts) turns it on; in-process
+   * apps (tests, benchmarks), each alone on its database, leave it off.
    */
-  liveRelay?: boolean;
+  relays?: boolean;
 }
 
-export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming, jobsIntervalMs = intervalFrom(process.env), liveRelay = false }: AppOptions) {
+export async function createApp({ db, registry, consoleDir, filesDir, mapSettings = mapSettingsFrom(process.env), exportTiming, importTiming, jobsIntervalMs = intervalFrom(process.env), relays = false }: AppOptions) {
   const sessions = new SessionStore(db);
   await syncMenus(db, registry.get().menus);
   const engine = new ResourceEngine(db, registry.get, domainHooks(db, registry.get), async (id) => {
@@ -196,8 +198,9 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
   const logs = startLogs(db, registry, () => routes());
   // Alarm notifications left unsent (a failed try, a stopped instance) are retried (server/notify).
   const stopNotifier = jobsIntervalMs === null ? async () => {} : startNotifier(db);
-  // Positions stored by the other instances reach this one's fleet maps, and this one's reach theirs.
-  const stopLiveRelay = liveRelay ? await startLiveRelay(db) : async () => {};
+  // Positions stored by the other instances reach this one's fleet maps, and this one's reach theirs; a
+  // location query reaches the terminal on whichever instance holds its connection.
+  const stopRelays = relays ? await Promise.all([startLiveRelay(db), startQueryRelay(db)]) : [];
   app.use('/api/*', logs.middleware);
   app.use('/api3/*', logs.middleware);
   mountRoutes(app, staticRoutes);
@@ -218,7 +221,7 @@ export async function createApp({ db, registry, consoleDir, filesDir, mapSetting
     importCenter.stop();
     stopJobs();
     await stopNotifier();
-    await stopLiveRelay();
+    for (const stop of stopRelays) await stop();
     await logs.stop();
   };
   return { app, engine, sessions, routes, close, logs, importQueue: importCenter.queue, jobs };

@@ -3,6 +3,7 @@
 // tests/multi-instance.test.ts (PostgreSQL); here, the messages it sends.
 import { expect, it } from 'vitest';
 import { openTestDatabase } from './support/test-db.ts';
+import { listenJson } from '../server/db/instance.ts';
 import { MAX_PAYLOAD, messagesOf } from '../server/tracking/live-relay.ts';
 import type { LivePosition } from '../server/tracking/live-hub.ts';
 
@@ -42,6 +43,23 @@ it('the database port carries messages between instances on PostgreSQL, and has 
     await db.notify('huoyun_test_channel', '{"n":3}');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(heard).toEqual(['{"n":1}']);
+  } finally {
+    await db.close();
+  }
+});
+
+it('a message that is not a JSON object, or that its handler fails on, is dropped and the next one heard', async () => {
+  const db = await openTestDatabase();
+  try {
+    const heard: unknown[] = [];
+    const stop = await listenJson<{ n: number }>(db, 'huoyun_test_json', (m) => {
+      if (m.n === 2) throw new Error('a handler failing');
+      heard.push(m);
+    });
+    if (db.dialect === 'sqlite') return expect(stop).toBeNull();
+    for (const payload of ['not json', 'null', '7', '{"n":2}', '{"n":3}']) await db.notify('huoyun_test_json', payload);
+    await expect.poll(() => heard, { timeout: 5_000 }).toEqual([{ n: 3 }]);
+    await stop!();
   } finally {
     await db.close();
   }

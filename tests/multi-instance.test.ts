@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresDatabase } from '../server/db/postgres.ts';
 import { newSecret } from '../server/domain/terminals/credentials.ts';
+import { RegisterResult, Result } from '../server/gateway/jt808/messages.ts';
+import { HELD_WAIT_MS } from '../server/gateway/jt808/query-relay.ts';
+import { SimTerminal } from '../server/gateway/jt808/terminal-client.ts';
+import { TERMINAL_OFFLINE } from '../server/routes/gateway.ts';
 import { freshDatabaseUrl, onPostgres } from './support/test-db.ts';
 import { startInstances, type Instance } from './support/instances.ts';
 
@@ -21,7 +25,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
   beforeAll(async () => {
     const url = await freshDatabaseUrl('transport');
     db = PostgresDatabase.connect(url, 2);
-    all = await startInstances(['A', 'B', 'C'], { databaseUrl: url, filesDir: mkdtempSync(join(tmpdir(), 'huoyun-shared-files-')) });
+    all = await startInstances(['A', 'B', 'C'], { databaseUrl: url, filesDir: mkdtempSync(join(tmpdir(), 'huoyun-shared-files-')), jt808: true });
     [a, b, c] = all;
   }, 120_000);
 
@@ -126,6 +130,27 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     // B's map re-reads its snapshot only every minute: the position comes through the relay.
     expect(await heard(lon, 3_000) - sent).toBeLessThan(2_000);
     await reader.cancel();
+  });
+
+  it('a location query on B reaches the terminal connected to A; one connected nowhere is offline at once', async () => {
+    const [held, nowhere] = (await db.all<{ id: number; terminal: string }>(
+      "SELECT id, dataterminal_id AS terminal FROM vehicles WHERE corp_id = 1 AND is_deleted = 0 AND dataterminal_id IS NOT NULL AND dataterminal_id <> '' ORDER BY id LIMIT 2"))
+      .map((v) => ({ id: Number(v.id), terminal: v.terminal }));
+    const term = await SimTerminal.connect(a.jt808Port!, { phone: '13912345670', version: 2019, terminalId: held.terminal, model: 'HY-SIM' });
+    try {
+      expect((await term.register()).result).toBe(RegisterResult.OK);
+      expect((await term.authenticate()).result).toBe(Result.OK);
+      const here = { lon: 113.702345, lat: 34.801234, gpsTime: Math.floor(Date.now() / 1000) * 1000 - 5_000, speed: 30, direction: 45, odometer: 500, status: 0 };
+      expect((await term.report(here)).result).toBe(Result.OK);
+      const token = await b.login('dispatcher');
+      const r = await b.post('/gateway/locationQuery', { vehicleId: held.id }, token);
+      expect(r).toMatchObject({ code: 1, result: { vehicleId: held.id, lon: here.lon, lat: here.lat, gpsTime: here.gpsTime } });
+      const asked = Date.now();
+      expect(await c.post('/gateway/locationQuery', { vehicleId: nowhere.id }, token)).toMatchObject({ code: 0, message: TERMINAL_OFFLINE });
+      expect(Date.now() - asked).toBeLessThan(HELD_WAIT_MS + 1_000);
+    } finally {
+      term.destroy();
+    }
   });
 
   /** Vehicles with their own plate prefix, inserted straight into the database: the rows of an export. */

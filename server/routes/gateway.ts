@@ -1,7 +1,8 @@
 // POST /gateway/locationQuery {vehicleId}: asks a vehicle's JT/T 808 terminal where it is now
 // (0x8201) and answers its reply (0x0201), for staff of the vehicle's corporation. Not among the
-// spec's calls: the spec's platform had its own gateway. A terminal that is not connected to this
-// instance, or does not answer in time, is a failure (code 0) saying so, never a stale position.
+// spec's calls: the spec's platform had its own gateway. A terminal connected to another instance is
+// asked through it (query-relay.ts). A terminal connected nowhere, or that does not answer in time, is
+// a failure (code 0) saying so, never a stale position.
 import type { Conn } from '../resources/statements.ts';
 import { failure } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
@@ -9,7 +10,8 @@ import { staffOnly } from '../http/staff-only.ts';
 import { NOT_FOUND } from '../resources/engine.ts';
 import { formatTime } from '../resources/time.ts';
 import { findVehicle } from '../tracking/target.ts';
-import { onlineTerminal, QueryTimeout } from '../gateway/jt808/online.ts';
+import { onlineTerminal } from '../gateway/jt808/online.ts';
+import { askHere, askOtherInstances } from '../gateway/jt808/query-relay.ts';
 import { TRACK_READ } from './track.ts';
 import { idOf } from './waybill-inputs.ts';
 
@@ -29,14 +31,10 @@ export function gatewayRoutes(conn: Conn, timeoutMs = LOCATION_QUERY_TIMEOUT_MS)
         const vehicle = await findVehicle(conn, user, { id: body.vehicleId });
         if (!vehicle) throw failure(NOT_FOUND);
         const terminal = onlineTerminal(vehicle.id);
-        if (!terminal) throw failure(TERMINAL_OFFLINE);
-        try {
-          const point = terminal.describe(await terminal.queryLocation(timeoutMs));
-          return { vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo, ...point, gpsTimeStr: formatTime(point.gpsTime) };
-        } catch (err) {
-          if (err instanceof QueryTimeout) throw failure(TERMINAL_SILENT);
-          throw err;
-        }
+        const outcome = terminal ? await askHere(terminal, timeoutMs) : await askOtherInstances(conn, vehicle.id, timeoutMs);
+        if ('offline' in outcome) throw failure(TERMINAL_OFFLINE);
+        if ('silent' in outcome) throw failure(TERMINAL_SILENT);
+        return { vehicleId: vehicle.id, vehicleNo: vehicle.vehicleNo, ...outcome.point, gpsTimeStr: formatTime(outcome.point.gpsTime) };
       },
     }),
   ];

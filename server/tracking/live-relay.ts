@@ -5,7 +5,7 @@
 // message lost (a listening connection dropped and opened again) costs a marker its move until the
 // vehicle's next report, or the map's snapshot, read again every minute. On SQLite there is no other
 // instance, and nothing is gathered.
-import { randomUUID } from 'node:crypto';
+import { listenJson, THIS_INSTANCE } from '../db/instance.ts';
 import type { Database } from '../db/port.ts';
 import { publishRelayed, relayLive, type LivePosition } from './live-hub.ts';
 
@@ -13,8 +13,6 @@ export const LIVE_CHANNEL = 'huoyun_live_positions';
 const GATHER_MS = 20;
 /** PostgreSQL refuses a payload of 8000 bytes or more; a position is a few hundred. */
 export const MAX_PAYLOAD = 7500;
-/** The sender of a message: an instance hears its own messages too, and drops them. */
-const THIS_PROCESS = randomUUID();
 
 interface Message {
   from: string;
@@ -23,14 +21,9 @@ interface Message {
 
 /** Starts relaying; the answer stops it and waits for what was gathered to be sent. */
 export async function startLiveRelay(db: Database): Promise<() => Promise<void>> {
-  const stopListening = await db.listen(LIVE_CHANNEL, (payload) => {
-    let message: Message;
-    try {
-      message = JSON.parse(payload) as Message;
-    } catch {
-      return;
-    }
-    if (message.from === THIS_PROCESS || !Array.isArray(message.positions)) return;
+  const stopListening = await listenJson<Message>(db, LIVE_CHANNEL, (message) => {
+    // An instance hears its own messages too.
+    if (message.from === THIS_INSTANCE || !Array.isArray(message.positions)) return;
     for (const position of message.positions) publishRelayed(position);
   });
   if (!stopListening) return async () => {};
@@ -62,7 +55,7 @@ export async function startLiveRelay(db: Database): Promise<() => Promise<void>>
 
 /** The positions' JSON texts in as few messages as fit under the limit. */
 export function messagesOf(positions: readonly string[]): string[] {
-  const head = `{"from":"${THIS_PROCESS}","positions":[`;
+  const head = `{"from":"${THIS_INSTANCE}","positions":[`;
   const messages: string[] = [];
   let part: string[] = [];
   let size = head.length + 2;

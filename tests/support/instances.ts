@@ -19,6 +19,8 @@ export interface Instance {
   name: string;
   base: string;
   process: ChildProcess;
+  /** The port of its JT/T 808 gateway, when started with one. */
+  jt808Port?: number;
   post<T = any>(path: string, body: unknown, token?: string, headers?: Record<string, string>): Promise<Reply<T>>;
   get(path: string, token: string): Promise<Response>;
   login(userName: string): Promise<string>;
@@ -37,8 +39,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startOne(name: string, env: Record<string, string>): Promise<Instance> {
+async function startOne(name: string, env: Record<string, string>, jt808: boolean): Promise<Instance> {
   const port = await freePort();
+  const jt808Port = jt808 ? await freePort() : undefined;
+  if (jt808Port) env = { ...env, JT808_PORT: String(jt808Port), JT808_HOST: '127.0.0.1' };
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     cwd: ROOT,
@@ -69,6 +73,7 @@ async function startOne(name: string, env: Record<string, string>): Promise<Inst
     name,
     base,
     process: child,
+    jt808Port,
     post,
     get: (path, token) => fetch(`${base}/api${path}`, { headers: { token } }),
     async login(userName) {
@@ -84,7 +89,10 @@ async function startOne(name: string, env: Record<string, string>): Promise<Inst
   };
 }
 
-/** `names.length` instances on `databaseUrl`, started together (they share the start's migration lock). */
-export function startInstances(names: string[], env: { databaseUrl: string; filesDir: string }): Promise<Instance[]> {
-  return Promise.all(names.map((name) => startOne(name, { DATABASE_URL: env.databaseUrl, HUOYUN_FILES: env.filesDir })));
+/**
+ * `names.length` instances on `databaseUrl`, started together (they share the start's migration lock);
+ * with `jt808`, each runs its JT/T 808 gateway on a port of its own (`jt808Port`).
+ */
+export function startInstances(names: string[], env: { databaseUrl: string; filesDir: string; jt808?: boolean }): Promise<Instance[]> {
+  return Promise.all(names.map((name) => startOne(name, { DATABASE_URL: env.databaseUrl, HUOYUN_FILES: env.filesDir }, env.jt808 === true)));
 }

@@ -1,7 +1,6 @@
 // The terminals authenticated on this process's gateway, by vehicle: what a location query (0x8201)
-// is sent through. In-process, like the live hub: behind a load balancer a terminal is connected to
-// one instance, and a query that reaches another answers that the terminal is offline
-// (docs/jt808.md, "Limits").
+// is sent through. In-process: behind a load balancer a terminal is connected to one instance, and a
+// query reaching another is passed to it by query-relay.ts (docs/jt808.md "Several instances").
 import type { LocationReport } from './messages.ts';
 
 export interface OnlineTerminal {
