@@ -115,8 +115,9 @@ export function distanceOf(km: Map<string, number>, from: NodeRow, to: NodeRow):
 export async function loadFactsOf(conn: Conn, corpId: number, waybillIds: readonly number[], parts: Readonly<FactParts> = ALL_FACT_PARTS): Promise<Map<number, WaybillFacts>> {
   const out = new Map<number, WaybillFacts>();
   if (!waybillIds.length) return out;
-  const settings = await corporationSettings(conn, corpId);
-  const units = { grams: GRAMS_PER[String(settings.weightUnit)], cm3: CM3_PER[String(settings.volumeUnit)] };
+  // The weight and volume units only convert goods; without goods (a list's pending checks) no settings read.
+  const settings = parts.goods ? await corporationSettings(conn, corpId) : null;
+  const units = settings ? { grams: GRAMS_PER[String(settings.weightUnit)], cm3: CM3_PER[String(settings.volumeUnit)] } : {};
   for (let i = 0; i < waybillIds.length; i += BATCH) {
     for (const facts of await loadBatch(conn, corpId, waybillIds.slice(i, i + BATCH), units, parts)) out.set(facts.waybillId, facts);
   }
