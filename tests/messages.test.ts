@@ -41,7 +41,8 @@ describe('demo messages and notices (scripts/seed-messages.ts, seeded with the t
 
 describe('messages', () => {
   it('a driver refusing a waybill tells the user who created it', async () => {
-    const w = await one<{ id: number; no: string }>('SELECT id, waybill_no AS no FROM waybills WHERE status <> 1 LIMIT 1');
+    // The admin's corporation's waybill: a message goes only to a creator of the waybill's own corporation.
+    const w = await one<{ id: number; no: string }>('SELECT id, waybill_no AS no FROM waybills WHERE corp_id = 1 AND status <> 1 ORDER BY id LIMIT 1');
     await t.db.run('UPDATE waybills SET created_by = ? WHERE id = ?', [await userId('admin'), w.id]);
     const before = await one<{ n: number }>("SELECT count(*) AS n FROM messages WHERE kind = 'waybillRefused'");
     await t.db.run('UPDATE waybills SET status = 1, updated_at = ? WHERE id = ?', [Date.now(), w.id]);
