@@ -1,11 +1,12 @@
 // How many rows the first sheet of an .xlsx declares, counted from its XML without parsing it: the
-// `<row` tags of the first worksheet entry (the sheet reader.ts reads, which takes the worksheets in
-// the zip's order). A tenth of a second for 100,000 rows, against seconds for a parse, so that a task
-// knows its size and can refuse a file over the limit before anything is written, while the rows
-// themselves are parsed once. It is an upper bound: rows holding only blanks or formatting are counted
-// here and skipped by the reader. 0 when the sheet writes its tags with a namespace prefix (`<x:row>`)
-// or is not found: the caller then counts by parsing.
+// `<row` tags of the first worksheet entry (reader.ts worksheetsOf: the sheet the import reads). A
+// tenth of a second for 100,000 rows, against seconds for a parse, so that a task knows its size and
+// can refuse a file over the limit before anything is written, while the rows themselves are parsed
+// once. It is an upper bound: rows holding only blanks or formatting are counted here and skipped by
+// the reader. 0 when the sheet writes its tags with a namespace prefix (`<x:row>`) or is not found:
+// the caller then counts by parsing.
 import { Open } from 'unzipper';
+import { worksheetsOf } from './reader.ts';
 
 const TAG = Buffer.from('<row');
 
@@ -35,6 +36,6 @@ export async function rowTags(chunks: AsyncIterable<Buffer>): Promise<number> {
 
 export async function declaredRows(file: string): Promise<number> {
   const directory = await Open.file(file);
-  const sheet = directory.files.find((f) => /^xl\/worksheets\/[^/]+\.xml$/.test(f.path));
+  const [sheet] = worksheetsOf(directory.files);
   return sheet ? rowTags(sheet.stream() as AsyncIterable<Buffer>) : 0;
 }

@@ -1,6 +1,6 @@
 // The part of unzipper (0.10) the import uses: the zip's central directory, and one entry's inflated bytes.
 declare module 'unzipper' {
-  interface Entry {
+  export interface Entry {
     path: string;
     stream(): NodeJS.ReadableStream;
   }
