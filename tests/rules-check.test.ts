@@ -70,6 +70,9 @@ describe('an entry check rule', () => {
     expect(list.result.data[0].availableActions).not.toContain('startLoad');
     expect(list.result.data[0].availableActions).toContain('abnormalEnd');
     expect((await dispatcher.get(`/waybill/getWaybillDetailById?id=${f.waybillId}`)).result).toMatchObject({ status: 400, checkStatus: 2, statusStr: '待入厂检查' });
+    // The same customer's waybill at the unloading place stands at a point no rule in force checks.
+    const h = await waybillAt(customers[0], 10);
+    expect((await dispatcher.post('/waybill/pageQueryByCondition', { waybillNo: h.waybillNo })).result.data[0]).toMatchObject({ status: 400, checkStatus: null, statusStr: '运输中' });
 
     const held = await t.refused(() => act(dispatcher, 'startLoad', f));
     expect([held.code, held.message]).toEqual([0, '运单待入厂检查，请先完成入厂检查（检查规则「测试客户入厂检查」）再开始装货']);

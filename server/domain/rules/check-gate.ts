@@ -75,25 +75,34 @@ export interface PendingCheck {
   rule: CheckRuleRecord;
 }
 
-/** For many waybills at once (a list's page): those held now at a check point, with the rule holding each. */
+/**
+ * For many waybills at once (a list's page): those held now at a check point, with the rule holding each.
+ * Facts are read only for the rows standing at a point some rule in force checks, and passed checks only
+ * for the rows a rule holds: a page whose rows stand at no such point costs the one read of the versions.
+ */
 export async function pendingChecks(conn: Conn, corpId: number, rows: readonly { id: number; status: number; step: number }[], at: number): Promise<Map<number, PendingCheck>> {
   const out = new Map<number, PendingCheck>();
-  const atPoint = rows.filter((r) => checkPointOf(r));
-  if (atPoint.length === 0) return out;
+  if (!rows.some((r) => checkPointOf(r))) return out;
   const versions = await checkVersionsAt(conn, corpId, at);
-  if (versions.length === 0) return out;
-  const ids = atPoint.map((r) => r.id);
+  const checked = new Set(versions.map((v) => v.rule.checkType));
+  const atPoint = rows.filter((r) => checked.has(checkPointOf(r)?.checkType ?? -1));
+  if (atPoint.length === 0) return out;
   // Only the facts the rules in force can test: a list page asks this of every row at a check point.
-  const facts = await loadFactsOf(conn, corpId, ids, waybillPartsFor(versions.map((v) => v.rule)));
-  const passed = new Set((await all<{ waybillId: number; checkType: number }>(conn,
-    `SELECT waybill_id AS "waybillId", check_type AS "checkType" FROM waybill_checks WHERE passed = 1 AND waybill_id IN (${ids.map(() => '?').join(', ')})`, ...ids))
-    .map((r) => `${r.waybillId}:${r.checkType}`));
+  const facts = await loadFactsOf(conn, corpId, atPoint.map((r) => r.id), waybillPartsFor(versions.map((v) => v.rule)));
+  const held: { id: number; point: CheckPoint; rule: CheckRuleRecord }[] = [];
   for (const r of atPoint) {
     const point = checkPointOf(r)!;
     const f = facts.get(r.id);
-    if (!f || passed.has(`${r.id}:${point.checkType}`)) continue;
-    const rule = checkRuleFor(versions, point.checkType, f, at);
-    if (rule) out.set(r.id, { checkType: point.checkType, checkStatus: point.checkStatus, rule });
+    const rule = f && checkRuleFor(versions, point.checkType, f, at);
+    if (rule) held.push({ id: r.id, point, rule });
+  }
+  if (held.length === 0) return out;
+  const ids = held.map((h) => h.id);
+  const passed = new Set((await all<{ waybillId: number; checkType: number }>(conn,
+    `SELECT waybill_id AS "waybillId", check_type AS "checkType" FROM waybill_checks WHERE passed = 1 AND waybill_id IN (${ids.map(() => '?').join(', ')})`, ...ids))
+    .map((r) => `${r.waybillId}:${r.checkType}`));
+  for (const { id, point, rule } of held) {
+    if (!passed.has(`${id}:${point.checkType}`)) out.set(id, { checkType: point.checkType, checkStatus: point.checkStatus, rule });
   }
   return out;
 }
