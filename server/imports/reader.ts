@@ -31,7 +31,6 @@ export const worksheetsOf = (files: Entry[]) =>
 
 type ReaderInternals = {
   input: string;
-  model?: unknown;
   _parseRels(entry: NodeJS.ReadableStream): Promise<void>;
   _parseWorkbook(entry: NodeJS.ReadableStream): Promise<void>;
   _parseStyles(entry: NodeJS.ReadableStream): Promise<void>;
